@@ -1,0 +1,263 @@
+/* sepax: batched separating-axis collision tests for convex shapes.
+ *
+ * The one public header. Conventions (the contract every backend keeps):
+ *  - Coordinates are float. Polygons are convex, stored counter-clockwise,
+ *    3..SEPAX_MAX_POLYGON_VERTICES vertices after cleaning.
+ *  - A result's normal is a unit vector pointing from A to B. Moving B by
+ *    depth * normal (or A by -depth * normal), depth = -separation,
+ *    separates the pair.
+ *  - separation is signed: negative is a penetration of that depth,
+ *    positive a gap of at least that size. Touching (separation == 0) is a
+ *    hit.
+ *  - Every backend returns results bit-identical to the scalar reference.
+ *
+ * Thread safety: calls that only read a store (sepax_collide,
+ * sepax_collide_hits, sepax_broadphase, sepax_shape_*, sepax_store_count...)
+ * may run on many threads at once on the same store. Calls that change it
+ * (add, remove, set transforms, update) need the caller's exclusive lock.
+ */
+#ifndef SEPAX_SEPAX_H
+#define SEPAX_SEPAX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SEPAX_VERSION_MAJOR 0
+#define SEPAX_VERSION_MINOR 1
+#define SEPAX_VERSION_PATCH 0
+/** Version as one comparable number: major * 10000 + minor * 100 + patch. */
+#define SEPAX_VERSION \
+    (SEPAX_VERSION_MAJOR * 10000 + SEPAX_VERSION_MINOR * 100 + SEPAX_VERSION_PATCH)
+#define SEPAX_VERSION_STRING "0.1.0"
+
+/** Most vertices a polygon keeps after cleaning. */
+#define SEPAX_MAX_POLYGON_VERTICES 64
+/** Most vertices a polygon may be given before cleaning. */
+#define SEPAX_MAX_INPUT_VERTICES 1024
+/** Most live shapes in one store (ids carry a 24-bit slot). */
+#define SEPAX_MAX_SHAPES (1u << 24)
+/** Cleaning tolerance, relative to the polygon's bounding-box diagonal:
+ *  a vertex closer than this to the previous kept vertex is merged into it,
+ *  and a vertex closer than this to the line through its neighbours is
+ *  dropped as collinear. */
+#define SEPAX_CLEAN_TOLERANCE 1e-5
+/** A rotation (c, s) is accepted when |c*c + s*s - 1| <= this. */
+#define SEPAX_ROTATION_TOLERANCE 1e-4f
+
+/** Status codes. Every call that can fail returns one; on failure the
+ *  store is left exactly as it was. */
+typedef enum sepax_status {
+    SEPAX_OK = 0,
+    SEPAX_ERR_NULL,                /**< a required pointer was NULL */
+    SEPAX_ERR_TOO_FEW_VERTICES,    /**< fewer than 3 distinct vertices */
+    SEPAX_ERR_TOO_MANY_VERTICES,   /**< more than the limits above */
+    SEPAX_ERR_NOT_FINITE,          /**< NaN or infinite coordinate */
+    SEPAX_ERR_DEGENERATE,          /**< zero area: all vertices collinear */
+    SEPAX_ERR_NON_CONVEX,          /**< a reflex corner */
+    SEPAX_ERR_SELF_INTERSECTING,   /**< edges cross, or the outline winds twice */
+    SEPAX_ERR_BAD_ARGUMENT,        /**< e.g. non-positive box half-extent */
+    SEPAX_ERR_OUT_OF_MEMORY,       /**< an allocation failed */
+    SEPAX_ERR_BAD_ID,              /**< id names no slot of this store */
+    SEPAX_ERR_STALE_ID,            /**< id names a removed shape */
+    SEPAX_ERR_BAD_PAIR,            /**< a pair names the same shape twice */
+    SEPAX_ERR_BAD_TRANSFORM,       /**< NaN/infinite or non-unit rotation */
+    SEPAX_ERR_CAPACITY,            /**< output buffer too small; see count */
+    SEPAX_ERR_FULL,                /**< store holds SEPAX_MAX_SHAPES */
+    SEPAX_ERR_OVERFLOW,            /**< a count whose byte size overflows */
+    SEPAX_ERR_UNKNOWN_BACKEND,     /**< backend name not known */
+    SEPAX_ERR_UNSUPPORTED_BACKEND, /**< backend not built or CPU lacks it */
+    SEPAX_STATUS_COUNT
+} sepax_status;
+
+/** A short English message for a status; never NULL. */
+const char *sepax_status_string(sepax_status status);
+
+typedef struct sepax_vec2 {
+    float x, y;
+} sepax_vec2;
+
+/** A rotation as cosine and sine of the angle. */
+typedef struct sepax_rot {
+    float c, s;
+} sepax_rot;
+
+/** Position then rotation: world = p + R(q) * local. */
+typedef struct sepax_transform {
+    sepax_vec2 p;
+    sepax_rot q;
+} sepax_transform;
+
+/** The identity transform. */
+sepax_transform sepax_transform_identity(void);
+/** A transform from a position and an angle in radians. */
+sepax_transform sepax_transform_make(float x, float y, float angle);
+
+/** A shape handle: slot in the low 24 bits, generation in the high 8.
+ *  In a store that never removed a shape, ids are 0, 1, 2, ... in order of
+ *  addition. After sepax_remove the id is reported stale (until the slot's
+ *  generation wraps after 256 reuses). */
+typedef uint32_t sepax_shape_id;
+#define SEPAX_ID_SLOT(id) ((uint32_t)(id) & 0xFFFFFFu)
+#define SEPAX_ID_GENERATION(id) ((uint32_t)(id) >> 24)
+
+/** Allocation hooks. alloc returns memory aligned to at least 64 bytes or
+ *  NULL; free accepts what alloc returned, or NULL. */
+typedef struct sepax_allocator {
+    void *(*alloc)(size_t size, void *user);
+    void (*free)(void *ptr, void *user);
+    void *user;
+} sepax_allocator;
+
+/** Options for sepax_store_create; zero-initialise for defaults. */
+typedef struct sepax_store_options {
+    /** Hooks for every allocation the store makes; NULL = aligned malloc. */
+    const sepax_allocator *allocator;
+    /** Shapes to reserve room for at creation (0: a small default). */
+    uint32_t initial_shapes;
+} sepax_store_options;
+
+typedef struct sepax_store sepax_store;
+
+/** Create an empty store. options may be NULL. */
+sepax_status sepax_store_create(const sepax_store_options *options, sepax_store **out);
+/** Free a store and everything it holds; NULL is accepted. */
+void sepax_store_destroy(sepax_store *store);
+
+/** Add a convex polygon given in its local frame, in either winding.
+ *  Repeated vertices (including a closing vertex equal to the first) are
+ *  merged and collinear ones dropped (SEPAX_CLEAN_TOLERANCE). Its
+ *  transform starts as the identity and its world columns are filled. */
+sepax_status sepax_add_polygon(sepax_store *store, const sepax_vec2 *vertices, size_t count,
+                               sepax_shape_id *out_id);
+/** Add a box with the given centre, half-extents and angle (radians) in
+ *  its local frame. */
+sepax_status sepax_add_box(sepax_store *store, sepax_vec2 centre, sepax_vec2 half_extents,
+                           float angle, sepax_shape_id *out_id);
+/** Remove a shape; its id becomes stale. */
+sepax_status sepax_remove(sepax_store *store, sepax_shape_id id);
+
+/** Number of live shapes. */
+uint32_t sepax_store_count(const sepax_store *store);
+/** One past the highest slot in use: ids' slots lie below this. */
+uint32_t sepax_store_slot_limit(const sepax_store *store);
+/** SEPAX_OK if id names a live shape, else SEPAX_ERR_BAD_ID or _STALE_ID. */
+sepax_status sepax_shape_check(const sepax_store *store, sepax_shape_id id);
+/** The live id in a slot, if the slot holds a shape. */
+sepax_status sepax_shape_id_of_slot(const sepax_store *store, uint32_t slot, sepax_shape_id *out_id);
+/** Copy the cleaned local (or world) counter-clockwise vertices of a shape.
+ *  out may be NULL to ask only for the count; it must hold
+ *  SEPAX_MAX_POLYGON_VERTICES otherwise. */
+sepax_status sepax_shape_vertices(const sepax_store *store, sepax_shape_id id, int world,
+                                  sepax_vec2 *out, uint32_t *out_count);
+/** The shape's current transform. */
+sepax_status sepax_shape_transform(const sepax_store *store, sepax_shape_id id,
+                                   sepax_transform *out);
+/** World-space bounding box of a shape as of the last world update. */
+sepax_status sepax_shape_aabb(const sepax_store *store, sepax_shape_id id, sepax_vec2 *lower,
+                              sepax_vec2 *upper);
+
+/** Set the transforms of count shapes and update their world columns
+ *  (vertices, outward unit normals, bounding boxes). All ids and
+ *  transforms are checked before anything changes. */
+sepax_status sepax_set_transforms(sepax_store *store, const sepax_shape_id *ids,
+                                  const sepax_transform *transforms, size_t count);
+/** Recompute the world columns of every live shape from its transform. */
+sepax_status sepax_update_world(sepax_store *store);
+
+/** A candidate pair of shape ids. */
+typedef struct sepax_pair {
+    sepax_shape_id a, b;
+} sepax_pair;
+
+/** Result flags. */
+#define SEPAX_HIT 1u    /**< separation <= 0 */
+#define SEPAX_A_IN_B 2u /**< every vertex of A lies inside or on B */
+#define SEPAX_B_IN_A 4u /**< every vertex of B lies inside or on A */
+
+/** Which shape's face gave the axis. */
+#define SEPAX_OWNER_A 0u
+#define SEPAX_OWNER_B 1u
+
+/** The answer for one pair; 16 bytes, no padding, so results compare with
+ *  memcmp. */
+typedef struct sepax_result {
+    /** Signed distance along the best axis; < 0 is penetration depth. */
+    float separation;
+    /** Unit axis from A to B: A's face normal, or minus B's face normal. */
+    sepax_vec2 normal;
+    /** Index of the face (edge i runs from vertex i to i+1) on the owner. */
+    uint16_t edge;
+    /** SEPAX_OWNER_A or SEPAX_OWNER_B. */
+    uint8_t owner;
+    /** SEPAX_HIT | SEPAX_A_IN_B | SEPAX_B_IN_A. */
+    uint8_t flags;
+} sepax_result;
+
+/** A hit from the compacted call: the index of its pair in the input. */
+typedef struct sepax_hit {
+    uint32_t pair;
+    sepax_result result;
+} sepax_hit;
+
+/** Collide count pairs, writing results[i] for pairs[i]. Every pair is
+ *  checked first; on a bad pair nothing is written and *bad_index (if not
+ *  NULL) names it. */
+sepax_status sepax_collide(const sepax_store *store, const sepax_pair *pairs, size_t count,
+                           sepax_result *results, size_t *bad_index);
+/** Collide count pairs and write only the hits, in pair order, into hits
+ *  (room for capacity). *hit_count receives the number of hits found; when
+ *  it exceeds capacity the first capacity hits are written and
+ *  SEPAX_ERR_CAPACITY is returned. Pairs are checked as in sepax_collide. */
+sepax_status sepax_collide_hits(const sepax_store *store, const sepax_pair *pairs, size_t count,
+                                sepax_hit *hits, size_t capacity, size_t *hit_count,
+                                size_t *bad_index);
+
+/** Sort-and-sweep over the world bounding boxes of all live shapes: every
+ *  pair whose boxes overlap (touching counts) once, with a's slot below
+ *  b's, in a fixed order (by a's lower x, then slot). Writes up to
+ *  capacity pairs; *pair_count receives the number found, and
+ *  SEPAX_ERR_CAPACITY is returned when it exceeds capacity. */
+sepax_status sepax_broadphase(const sepax_store *store, sepax_pair *pairs, size_t capacity,
+                              size_t *pair_count);
+
+/** Backends. */
+typedef enum sepax_backend {
+    SEPAX_BACKEND_SCALAR = 0,
+    SEPAX_BACKEND_GENERIC,
+    SEPAX_BACKEND_SSE2,
+    SEPAX_BACKEND_AVX2,
+    SEPAX_BACKEND_AVX512,
+    SEPAX_BACKEND_NEON,
+    SEPAX_BACKEND_COUNT
+} sepax_backend;
+
+/** Name of a backend ("scalar", "generic", "sse2", "avx2", "avx512",
+ *  "neon"), or NULL for an out-of-range value. */
+const char *sepax_backend_name(sepax_backend backend);
+/** The backend with the given name, or SEPAX_ERR_UNKNOWN_BACKEND. */
+sepax_status sepax_backend_from_name(const char *name, sepax_backend *out);
+/** Whether a backend is built into this library and this CPU runs it. */
+int sepax_backend_available(sepax_backend backend);
+/** The fastest available backend on this CPU. */
+sepax_backend sepax_backend_best(void);
+/** The backend a new store starts with: the one named by the environment
+ *  variable SEPAX_BACKEND when set, else sepax_backend_best(). Fails with
+ *  SEPAX_ERR_UNKNOWN_BACKEND or SEPAX_ERR_UNSUPPORTED_BACKEND when the
+ *  variable names no usable backend (sepax_store_create then fails too). */
+sepax_status sepax_backend_default(sepax_backend *out);
+
+/** The backend this store's collide calls use. */
+sepax_backend sepax_store_backend(const sepax_store *store);
+/** Make this store's collide calls use a backend (needs the caller's
+ *  lock, like every call that changes the store). */
+sepax_status sepax_store_set_backend(sepax_store *store, sepax_backend backend);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

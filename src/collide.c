@@ -1,0 +1,86 @@
+/* The public batch calls: check every pair, then hand the whole list to the
+ * store's kernel; the compacted call runs the kernel over stack-sized
+ * chunks and keeps only the hits. */
+#include "store.h"
+
+#define HIT_CHUNK 256u
+
+static sepax_status check_pairs(const sepax_store *s, const sepax_pair *pairs, size_t count,
+                                size_t *bad_index)
+{
+    for (size_t i = 0; i < count; i++) {
+        sepax_status st = sepax_store_check_id(s, pairs[i].a);
+        if (st == SEPAX_OK)
+            st = sepax_store_check_id(s, pairs[i].b);
+        if (st == SEPAX_OK && SEPAX_ID_SLOT(pairs[i].a) == SEPAX_ID_SLOT(pairs[i].b))
+            st = SEPAX_ERR_BAD_PAIR;
+        if (st != SEPAX_OK) {
+            if (bad_index)
+                *bad_index = i;
+            return st;
+        }
+    }
+    return SEPAX_OK;
+}
+
+static sepax_status check_call(const sepax_store *s, const sepax_pair *pairs, size_t count,
+                               const void *out, size_t out_size, size_t *bad_index)
+{
+    if (!s)
+        return SEPAX_ERR_NULL;
+    if (count == 0)
+        return SEPAX_OK;
+    if (count > SIZE_MAX / out_size || count > SIZE_MAX / sizeof(sepax_pair))
+        return SEPAX_ERR_OVERFLOW;
+    if (!pairs || !out)
+        return SEPAX_ERR_NULL;
+    return check_pairs(s, pairs, count, bad_index);
+}
+
+sepax_status sepax_collide(const sepax_store *s, const sepax_pair *pairs, size_t count,
+                           sepax_result *results, size_t *bad_index)
+{
+    sepax_status st = check_call(s, pairs, count, results, sizeof *results, bad_index);
+    if (st != SEPAX_OK || count == 0)
+        return st;
+    sepax_columns cols = sepax_store_columns(s);
+    s->kernels->collide(&cols, pairs, count, results);
+    return SEPAX_OK;
+}
+
+sepax_status sepax_collide_hits(const sepax_store *s, const sepax_pair *pairs, size_t count,
+                                sepax_hit *hits, size_t capacity, size_t *hit_count,
+                                size_t *bad_index)
+{
+    if (!hit_count)
+        return SEPAX_ERR_NULL;
+    *hit_count = 0;
+    if (capacity > 0 && !hits)
+        return SEPAX_ERR_NULL;
+    /* hits may legitimately be NULL with capacity 0 (asking for the count) */
+    static const sepax_hit none;
+    sepax_status st = check_call(s, pairs, count, hits ? (const void *)hits : &none,
+                                 sizeof *hits, bad_index);
+    if (st != SEPAX_OK || count == 0)
+        return st;
+    if (count > UINT32_MAX)
+        return SEPAX_ERR_OVERFLOW; /* pair indices are 32-bit */
+    sepax_columns cols = sepax_store_columns(s);
+    sepax_result chunk[HIT_CHUNK];
+    size_t found = 0;
+    for (size_t base = 0; base < count; base += HIT_CHUNK) {
+        size_t n = count - base < HIT_CHUNK ? count - base : HIT_CHUNK;
+        s->kernels->collide(&cols, pairs + base, n, chunk);
+        for (size_t i = 0; i < n; i++) {
+            if (!(chunk[i].flags & SEPAX_HIT))
+                continue;
+            if (found < capacity) {
+                hits[found].pair = (uint32_t)(base + i);
+                hits[found].result = chunk[i];
+            }
+            found++;
+        }
+    }
+    *hit_count = found;
+    return found > capacity ? SEPAX_ERR_CAPACITY : SEPAX_OK;
+}

@@ -1,0 +1,78 @@
+/* The interface between the library and its kernels. Kernels see plain
+ * column pointers, never the store: one backend = one sepax_kernels table. */
+#ifndef SEPAX_KERNEL_H
+#define SEPAX_KERNEL_H
+
+#include "sepax/sepax.h"
+
+/* Where a shape lives in the pool: region [offset, offset + 8 * block)
+ * floats, block = count rounded up to SEPAX_BLOCK_ALIGN. The region holds
+ * eight columns of block floats each, local then world:
+ *     lx ly lnx lny wx wy wnx wny
+ * so the four world columns a collision reads sit in one contiguous run
+ * (two cache lines for up to 8 vertices). Lanes past count repeat vertex 0,
+ * so a kernel may run a fixed number of lanes over any shape that fits.
+ * Normal i is the outward unit normal of edge i (vertex i to i + 1). The
+ * pool has SEPAX_POOL_PAD spare floats at its end for wide loads. */
+typedef struct sepax_span {
+    uint32_t offset, count;
+} sepax_span;
+
+/* What a collision kernel reads. */
+typedef struct sepax_columns {
+    const float *pool;
+    const sepax_span *span;
+} sepax_columns;
+
+/* What the world update reads and writes. */
+typedef struct sepax_world_job {
+    float *pool;
+    const sepax_span *span;
+    const sepax_transform *xf;
+    float *lo_x, *lo_y, *hi_x, *hi_y; /* per-slot AABB */
+} sepax_world_job;
+
+#define SEPAX_BLOCK_ALIGN 8u
+#define SEPAX_POOL_PAD 16u
+
+static inline uint32_t sepax_block_of(uint32_t count)
+{
+    return (count + SEPAX_BLOCK_ALIGN - 1u) & ~(SEPAX_BLOCK_ALIGN - 1u);
+}
+
+/* One shape's world columns. */
+typedef struct sepax_view {
+    const float *x, *y, *nx, *ny;
+    uint32_t n;
+} sepax_view;
+
+static inline sepax_view sepax_world_view(const sepax_columns *c, uint32_t slot)
+{
+    const sepax_span sp = c->span[slot];
+    const uint32_t blk = sepax_block_of(sp.count);
+    const float *w = c->pool + sp.offset + 4u * blk;
+    sepax_view v = {w, w + blk, w + 2u * blk, w + 3u * blk, sp.count};
+    return v;
+}
+
+typedef void (*sepax_collide_fn)(const sepax_columns *cols, const sepax_pair *pairs, size_t n,
+                                 sepax_result *out);
+/* Update the world columns of the listed slots (slots == NULL: slots
+ * 0 .. n-1, skipping those with count 0). */
+typedef void (*sepax_world_fn)(const sepax_world_job *job, const uint32_t *slots, size_t n);
+
+typedef struct sepax_kernels {
+    sepax_collide_fn collide;
+    sepax_world_fn world;
+} sepax_kernels;
+
+/* The scalar reference (src/reference.c, src/world.c): the specification. */
+void sepax_reference_collide(const sepax_columns *cols, const sepax_pair *pairs, size_t n,
+                             sepax_result *out);
+void sepax_reference_world(const sepax_world_job *job, const uint32_t *slots, size_t n);
+
+/* The kernel table of a backend; NULL when it is not built or the CPU
+ * lacks it (src/dispatch.c). */
+const sepax_kernels *sepax_kernels_for(sepax_backend backend);
+
+#endif

@@ -1,0 +1,462 @@
+/* The text scene format (docs/FORMAT.md describes it for users).
+ *
+ * What sepax_scene_parse leaves in the scene, beyond what scene.h says:
+ *  - *scene is overwritten (not appended to) and *problems is reset to 0
+ *    before counting.
+ *  - Every shape line gets a shape, so shape numbers always match the file.
+ *    A line the parser rejects becomes a placeholder: a polygon with
+ *    count 0. The store refuses it (fewer than 3 vertices), and since a
+ *    polygon line that parses always has at least 3 vertices, count 0
+ *    means "already reported" to anyone reading the scene.
+ *  - Every pair line gets a pair, kept as written. A pair line that does
+ *    not parse becomes (UINT32_MAX, UINT32_MAX). Pairs naming a shape
+ *    twice or a shape past the end of the file are reported here but still
+ *    kept, so users of scene->pairs must check them; a pair with a == b or
+ *    a number >= shape_count has already been reported.
+ *  - Problems that depend on the whole file (pairs naming missing shapes)
+ *    are reported after all the others.
+ *  - Memory comes from malloc/realloc, as sepax_scene_free expects.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scene.h"
+
+/* Words longer than this are cut short when quoted in a message. */
+#define QUOTE_MAX 40
+
+/* The marker stored for a pair line that did not parse. */
+#define PAIR_UNREADABLE UINT32_MAX
+
+typedef struct line_buffer {
+    char *text;
+    size_t length, capacity;
+} line_buffer;
+
+/* A run of non-blank characters inside the current line. */
+typedef struct token {
+    char *text;
+    size_t length;
+} token;
+
+typedef struct parser {
+    const char *name;
+    FILE *err;
+    size_t *problems;
+    sepax_scene *scene;
+    int line;
+    /* Room behind the scene's arrays, which do not record their own. */
+    size_t shape_capacity, vertex_capacity, pair_capacity, pair_line_capacity;
+    /* The numbers of the current line. */
+    float *numbers;
+    size_t number_capacity;
+} parser;
+
+/* Grow *array so that it holds at least `need` elements. */
+static int reserve(void **array, size_t *capacity, size_t need, size_t element)
+{
+    if (need <= *capacity) {
+        return 0;
+    }
+    size_t grown = *capacity < 16 ? 16 : *capacity;
+    while (grown < need) {
+        if (grown > SIZE_MAX / 2) {
+            grown = need;
+            break;
+        }
+        grown *= 2;
+    }
+    if (grown > SIZE_MAX / element) {
+        return -1;
+    }
+    void *bigger = realloc(*array, grown * element);
+    if (bigger == NULL) {
+        return -1;
+    }
+    *array = bigger;
+    *capacity = grown;
+    return 0;
+}
+
+static void problem(parser *p, int line, const char *format, ...)
+{
+    ++*p->problems;
+    if (p->err == NULL) {
+        return;
+    }
+    va_list args;
+    va_start(args, format);
+    fprintf(p->err, "%s:%d: ", p->name, line);
+    vfprintf(p->err, format, args);
+    fputc('\n', p->err);
+    va_end(args);
+}
+
+/* Read one line without its end-of-line characters ("\n" or "\r\n").
+ * Returns 1 for a line, 0 at the end of the input, -1 when memory runs
+ * out. Lines may be of any length: a polygon may have a thousand
+ * vertices. */
+static int read_line(FILE *in, line_buffer *buf)
+{
+    buf->length = 0;
+    int c = getc(in);
+    if (c == EOF) {
+        return 0;
+    }
+    while (c != EOF && c != '\n') {
+        /* One spare byte so that the line can always be terminated. */
+        if (reserve((void **)&buf->text, &buf->capacity, buf->length + 2, 1) != 0) {
+            return -1;
+        }
+        buf->text[buf->length++] = (char)c;
+        c = getc(in);
+    }
+    if (buf->length > 0 && buf->text[buf->length - 1] == '\r') {
+        buf->length--;
+    }
+    if (reserve((void **)&buf->text, &buf->capacity, buf->length + 1, 1) != 0) {
+        return -1;
+    }
+    buf->text[buf->length] = '\0';
+    return 1;
+}
+
+/* Only these separate words; anything else, a NUL byte included, is part
+ * of a word and so makes a number unreadable rather than vanishing. */
+static int is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* Cut the line at the first '#': a comment may follow content. */
+static void strip_comment(line_buffer *buf)
+{
+    char *hash = memchr(buf->text, '#', buf->length);
+    if (hash != NULL) {
+        buf->length = (size_t)(hash - buf->text);
+        *hash = '\0';
+    }
+}
+
+/* Split the line into words in place, terminating each one so that the C
+ * number parsers can read it. Returns the number of words; words[] has
+ * room for all of them (a line of n bytes has at most n / 2 + 1 words). */
+static size_t split_words(line_buffer *buf, token *words)
+{
+    size_t count = 0;
+    size_t i = 0;
+    while (i < buf->length) {
+        while (i < buf->length && is_blank(buf->text[i])) {
+            i++;
+        }
+        if (i == buf->length) {
+            break;
+        }
+        size_t start = i;
+        while (i < buf->length && !is_blank(buf->text[i])) {
+            i++;
+        }
+        words[count].text = buf->text + start;
+        words[count].length = i - start;
+        buf->text[i] = '\0'; /* a blank, or the spare byte at the end */
+        count++;
+        i++;
+    }
+    return count;
+}
+
+/* Read a whole word as a float, the way strtof does. NaN and infinity
+ * spelled out are numbers here (the store rejects them later); a finite
+ * number too large for a float is not. Returns 0 on success, 1 when the
+ * word is not a number, 2 when it overflows. */
+static int parse_float(const token *word, float *out)
+{
+    if (memchr(word->text, '\0', word->length) != NULL) {
+        return 1;
+    }
+    char *end = NULL;
+    errno = 0;
+    float value = strtof(word->text, &end);
+    if (end != word->text + word->length) {
+        return 1;
+    }
+    if (errno == ERANGE && isinf(value)) {
+        return 2;
+    }
+    *out = value;
+    return 0;
+}
+
+/* Read a whole word as a shape number: decimal digits only. Returns 0 on
+ * success, 1 when it is not a number, 2 when it is too large to name any
+ * shape a store can hold. */
+static int parse_shape_number(const token *word, uint32_t *out)
+{
+    if (word->length == 0) {
+        return 1;
+    }
+    uint64_t value = 0;
+    int too_large = 0;
+    for (size_t i = 0; i < word->length; i++) {
+        char c = word->text[i];
+        if (c < '0' || c > '9') {
+            return 1;
+        }
+        value = value * 10 + (uint64_t)(c - '0');
+        if (value >= PAIR_UNREADABLE) {
+            too_large = 1;
+            value = PAIR_UNREADABLE; /* keep scanning: a later letter wins */
+        }
+    }
+    if (too_large) {
+        return 2;
+    }
+    *out = (uint32_t)value;
+    return 0;
+}
+
+static void quote_problem(parser *p, const char *what, const token *word)
+{
+    int shown = word->length > QUOTE_MAX ? QUOTE_MAX : (int)word->length;
+    problem(p, p->line, "%s '%.*s%s'", what, shown, word->text,
+            word->length > QUOTE_MAX ? "..." : "");
+}
+
+static int append_shape(parser *p, const sepax_scene_shape *shape)
+{
+    sepax_scene *s = p->scene;
+    if (reserve((void **)&s->shapes, &p->shape_capacity, s->shape_count + 1, sizeof *shape) != 0) {
+        return -1;
+    }
+    s->shapes[s->shape_count++] = *shape;
+    return 0;
+}
+
+static sepax_scene_shape blank_shape(const parser *p)
+{
+    sepax_scene_shape shape;
+    memset(&shape, 0, sizeof shape);
+    shape.kind = SEPAX_SCENE_POLYGON;
+    shape.first = (uint32_t)p->scene->vertex_count;
+    shape.count = 0;
+    shape.xf = sepax_transform_identity();
+    shape.line = p->line;
+    return shape;
+}
+
+/* Read the numbers after the keyword. Returns how many, or -1 after
+ * reporting the first word that is not one. */
+static long read_numbers(parser *p, const token *words, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        int bad = parse_float(&words[i], &p->numbers[i]);
+        if (bad == 1) {
+            quote_problem(p, "not a number:", &words[i]);
+            return -1;
+        }
+        if (bad == 2) {
+            quote_problem(p, "number too large for a float:", &words[i]);
+            return -1;
+        }
+    }
+    return (long)count;
+}
+
+static int add_polygon(parser *p, size_t n)
+{
+    sepax_scene *s = p->scene;
+    size_t vertices = n / 2;
+    if (vertices > UINT32_MAX || s->vertex_count > UINT32_MAX - vertices) {
+        return -1; /* cannot be numbered by the scene's 32-bit offsets */
+    }
+    if (reserve((void **)&s->vertices, &p->vertex_capacity, s->vertex_count + vertices,
+                sizeof *s->vertices) != 0) {
+        return -1;
+    }
+    sepax_scene_shape shape = blank_shape(p);
+    shape.count = (uint32_t)vertices;
+    for (size_t i = 0; i < vertices; i++) {
+        s->vertices[s->vertex_count + i].x = p->numbers[2 * i];
+        s->vertices[s->vertex_count + i].y = p->numbers[2 * i + 1];
+    }
+    if (append_shape(p, &shape) != 0) {
+        return -1;
+    }
+    s->vertex_count += vertices;
+    return 0;
+}
+
+static int add_box(parser *p)
+{
+    sepax_scene_shape shape = blank_shape(p);
+    shape.kind = SEPAX_SCENE_BOX;
+    shape.centre.x = p->numbers[0];
+    shape.centre.y = p->numbers[1];
+    shape.half.x = p->numbers[2];
+    shape.half.y = p->numbers[3];
+    shape.angle = p->numbers[4];
+    return append_shape(p, &shape);
+}
+
+/* A line that names a shape, good or bad: it always takes the next
+ * number. words[0] is the keyword. */
+static int shape_line(parser *p, const token *words, size_t count)
+{
+    int is_poly = strcmp(words[0].text, "poly") == 0;
+    int is_box = strcmp(words[0].text, "box") == 0;
+    if (!is_poly && !is_box) {
+        quote_problem(p, "unknown shape (expected poly, box or pair):", &words[0]);
+        sepax_scene_shape placeholder = blank_shape(p);
+        return append_shape(p, &placeholder);
+    }
+    size_t n = count - 1;
+    int good = read_numbers(p, words + 1, n) >= 0;
+    if (good && is_poly && (n < 6 || n % 2 != 0)) {
+        problem(p, p->line, "poly needs an even count of at least 6 numbers (x y per vertex), got %zu", n);
+        good = 0;
+    }
+    if (good && is_box && n != 5) {
+        problem(p, p->line, "box needs 5 numbers (cx cy hx hy angle), got %zu", n);
+        good = 0;
+    }
+    if (!good) {
+        sepax_scene_shape placeholder = blank_shape(p);
+        return append_shape(p, &placeholder);
+    }
+    return is_poly ? add_polygon(p, n) : add_box(p);
+}
+
+/* Read the two numbers of a pair line; returns 0, or -1 after reporting. */
+static int read_pair(parser *p, const token *words, size_t count, sepax_pair *out)
+{
+    if (count != 3) {
+        problem(p, p->line, "pair needs 2 shape numbers, got %zu", count - 1);
+        return -1;
+    }
+    uint32_t numbers[2];
+    for (int i = 0; i < 2; i++) {
+        int bad = parse_shape_number(&words[1 + i], &numbers[i]);
+        if (bad == 1) {
+            quote_problem(p, "not a shape number:", &words[1 + i]);
+            return -1;
+        }
+        if (bad == 2) {
+            quote_problem(p, "shape number too large:", &words[1 + i]);
+            return -1;
+        }
+    }
+    if (numbers[0] == numbers[1]) {
+        problem(p, p->line, "pair names shape %" PRIu32 " twice", numbers[0]);
+    }
+    out->a = numbers[0];
+    out->b = numbers[1];
+    return 0;
+}
+
+/* Pair lines are kept even when bad, so that the list keeps one entry per
+ * line; the caller can tell that the file asked for particular pairs. */
+static int pair_line(parser *p, const token *words, size_t count)
+{
+    sepax_scene *s = p->scene;
+    sepax_pair pair = {PAIR_UNREADABLE, PAIR_UNREADABLE};
+    (void)read_pair(p, words, count, &pair);
+    if (reserve((void **)&s->pairs, &p->pair_capacity, s->pair_count + 1, sizeof pair) != 0 ||
+        reserve((void **)&s->pair_lines, &p->pair_line_capacity, s->pair_count + 1,
+                sizeof *s->pair_lines) != 0) {
+        return -1;
+    }
+    s->pairs[s->pair_count] = pair;
+    s->pair_lines[s->pair_count] = p->line;
+    s->pair_count++;
+    return 0;
+}
+
+static int parse_line(parser *p, line_buffer *buf, token **words, size_t *word_capacity)
+{
+    strip_comment(buf);
+    if (reserve((void **)words, word_capacity, buf->length / 2 + 1, sizeof **words) != 0) {
+        return -1;
+    }
+    size_t count = split_words(buf, *words);
+    if (count == 0) {
+        return 0;
+    }
+    if (reserve((void **)&p->numbers, &p->number_capacity, count, sizeof *p->numbers) != 0) {
+        return -1;
+    }
+    if (strcmp((*words)[0].text, "pair") == 0) {
+        return pair_line(p, *words, count);
+    }
+    return shape_line(p, *words, count);
+}
+
+/* Shape numbers in pairs can only be checked once every shape is known,
+ * since a pair may come before the shapes it names. */
+static void check_pair_ranges(parser *p)
+{
+    const sepax_scene *s = p->scene;
+    for (size_t i = 0; i < s->pair_count; i++) {
+        sepax_pair pair = s->pairs[i];
+        if (pair.a == pair.b) {
+            continue; /* unreadable, or already reported as a shape twice */
+        }
+        uint32_t missing = pair.a >= s->shape_count ? pair.a : pair.b;
+        if (missing >= s->shape_count) {
+            problem(p, s->pair_lines[i],
+                    "pair names shape %" PRIu32 ", but the shapes are numbered 0 to %zu",
+                    missing, s->shape_count - 1);
+        }
+    }
+}
+
+int sepax_scene_parse(FILE *in, const char *name, FILE *err, sepax_scene *scene,
+                      size_t *problems)
+{
+    size_t ignored = 0;
+    parser p;
+    memset(&p, 0, sizeof p);
+    p.name = name != NULL ? name : "<input>";
+    p.err = err;
+    p.problems = problems != NULL ? problems : &ignored;
+    p.scene = scene;
+    *p.problems = 0;
+    memset(scene, 0, sizeof *scene);
+
+    line_buffer buf = {NULL, 0, 0};
+    token *words = NULL;
+    size_t word_capacity = 0;
+    int status = 0;
+    /* Never leave the vertex array NULL: loaders form vertices + first
+     * even for the empty placeholder polygons. */
+    if (reserve((void **)&scene->vertices, &p.vertex_capacity, 1, sizeof *scene->vertices) != 0) {
+        status = -1;
+    }
+    while (status == 0) {
+        int got = read_line(in, &buf);
+        if (got <= 0) {
+            status = got;
+            break;
+        }
+        if (p.line < INT_MAX) {
+            p.line++;
+        }
+        status = parse_line(&p, &buf, &words, &word_capacity);
+    }
+    if (status == 0) {
+        check_pair_ranges(&p);
+    }
+    free(buf.text);
+    free(words);
+    free(p.numbers);
+    if (status != 0) {
+        sepax_scene_free(scene);
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,29 @@
+/* Status messages. */
+#include "sepax/sepax.h"
+
+const char *sepax_status_string(sepax_status status)
+{
+    switch (status) {
+    case SEPAX_OK: return "ok";
+    case SEPAX_ERR_NULL: return "a required pointer is NULL";
+    case SEPAX_ERR_TOO_FEW_VERTICES: return "polygon has fewer than 3 distinct vertices";
+    case SEPAX_ERR_TOO_MANY_VERTICES: return "polygon has too many vertices (at most 64 after cleaning, 1024 given)";
+    case SEPAX_ERR_NOT_FINITE: return "coordinate is NaN or infinite";
+    case SEPAX_ERR_DEGENERATE: return "polygon has zero area (all vertices collinear)";
+    case SEPAX_ERR_NON_CONVEX: return "polygon is not convex";
+    case SEPAX_ERR_SELF_INTERSECTING: return "polygon outline crosses itself";
+    case SEPAX_ERR_BAD_ARGUMENT: return "argument out of range";
+    case SEPAX_ERR_OUT_OF_MEMORY: return "out of memory";
+    case SEPAX_ERR_BAD_ID: return "shape id names no slot of this store";
+    case SEPAX_ERR_STALE_ID: return "shape id names a removed shape";
+    case SEPAX_ERR_BAD_PAIR: return "pair names the same shape twice";
+    case SEPAX_ERR_BAD_TRANSFORM: return "transform is not finite or its rotation is not unit length";
+    case SEPAX_ERR_CAPACITY: return "output buffer too small";
+    case SEPAX_ERR_FULL: return "store is full";
+    case SEPAX_ERR_OVERFLOW: return "count too large";
+    case SEPAX_ERR_UNKNOWN_BACKEND: return "unknown backend name";
+    case SEPAX_ERR_UNSUPPORTED_BACKEND: return "backend not built in or not supported by this CPU";
+    case SEPAX_STATUS_COUNT: break;
+    }
+    return "unknown status";
+}

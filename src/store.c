@@ -1,0 +1,416 @@
+/* The shape store: slots, ids, the structure-of-arrays vertex pool, and the
+ * calls that change them. Every change first secures the memory it needs,
+ * so a failure leaves the store as it was. */
+#include <math.h>
+#include <string.h>
+
+#include "store.h"
+
+#define INITIAL_SLOTS 64u
+#define INITIAL_POOL 1024u
+
+static size_t align_up(size_t v, size_t a)
+{
+    return (v + a - 1u) / a * a;
+}
+
+/* Carve every per-slot array out of one block, largest alignment first. */
+enum { SLOT_ARRAYS = 10 };
+
+static size_t slot_layout(uint32_t cap, size_t off[SLOT_ARRAYS])
+{
+    const size_t sizes[SLOT_ARRAYS] = {
+        sizeof(sepax_transform), sizeof(sepax_span), sizeof(float), sizeof(float),
+        sizeof(float), sizeof(float), sizeof(uint32_t), 1, 1, 0,
+    };
+    size_t at = 0;
+    for (int k = 0; k < SLOT_ARRAYS; k++) {
+        at = align_up(at, 64);
+        off[k] = at;
+        at += sizes[k] * cap;
+    }
+    return at;
+}
+
+static sepax_status grow_slots(sepax_store *s, uint32_t need)
+{
+    if (need <= s->slot_cap)
+        return SEPAX_OK;
+    uint32_t cap = s->slot_cap ? s->slot_cap : INITIAL_SLOTS;
+    while (cap < need)
+        cap = cap > SEPAX_MAX_SHAPES / 2 ? SEPAX_MAX_SHAPES : cap * 2;
+    size_t off[SLOT_ARRAYS];
+    size_t bytes = slot_layout(cap, off);
+    unsigned char *m = sepax_alloc(&s->alloc, bytes);
+    if (!m)
+        return SEPAX_ERR_OUT_OF_MEMORY;
+    memset(m, 0, bytes);
+
+    sepax_transform *xf = (sepax_transform *)(m + off[0]);
+    sepax_span *span = (sepax_span *)(m + off[1]);
+    float *lo_x = (float *)(m + off[2]), *lo_y = (float *)(m + off[3]);
+    float *hi_x = (float *)(m + off[4]), *hi_y = (float *)(m + off[5]);
+    uint32_t *free_slots = (uint32_t *)(m + off[6]);
+    uint8_t *kind = m + off[7], *gen = m + off[8];
+    uint32_t n = s->slot_limit;
+    if (n) {
+        memcpy(xf, s->xf, n * sizeof *xf);
+        memcpy(lo_x, s->lo_x, n * sizeof(float));
+        memcpy(lo_y, s->lo_y, n * sizeof(float));
+        memcpy(hi_x, s->hi_x, n * sizeof(float));
+        memcpy(hi_y, s->hi_y, n * sizeof(float));
+        memcpy(span, s->span, n * sizeof *span);
+        memcpy(kind, s->kind, n);
+        memcpy(gen, s->gen, n);
+    }
+    if (s->free_count)
+        memcpy(free_slots, s->free_slots, s->free_count * sizeof(uint32_t));
+    sepax_free(&s->alloc, s->slot_mem);
+    s->slot_mem = m;
+    s->slot_cap = cap;
+    s->xf = xf;
+    s->lo_x = lo_x, s->lo_y = lo_y, s->hi_x = hi_x, s->hi_y = hi_y;
+    s->span = span, s->free_slots = free_slots;
+    s->kind = kind, s->gen = gen;
+    return SEPAX_OK;
+}
+
+/* Make room for `need` more pool floats. A new pool is always compacted:
+ * live blocks are copied in slot order and removed shapes' holes vanish. */
+static sepax_status grow_pool(sepax_store *s, size_t need)
+{
+    if (s->pool_used + need <= s->pool_cap)
+        return SEPAX_OK;
+    size_t live = s->pool_used - s->pool_holes;
+    size_t cap = s->pool_cap > INITIAL_POOL ? s->pool_cap : INITIAL_POOL;
+    while (cap < 2 * (live + need)) {
+        if (cap > SIZE_MAX / 4 / sizeof(float) || cap > UINT32_MAX / 2)
+            return SEPAX_ERR_OVERFLOW;
+        cap *= 2;
+    }
+    size_t bytes = (cap + SEPAX_POOL_PAD) * sizeof(float);
+    float *pool = sepax_alloc(&s->alloc, bytes);
+    if (!pool)
+        return SEPAX_ERR_OUT_OF_MEMORY;
+    /* Zeroed so that the lanes kernels load past a region hold defined,
+     * finite values. */
+    memset(pool, 0, bytes);
+    size_t at = 0;
+    for (uint32_t slot = 0; slot < s->slot_limit; slot++) {
+        if (s->kind[slot] == SEPAX_KIND_FREE)
+            continue;
+        size_t region = sepax_region_of(s->span[slot].count);
+        memcpy(pool + at, s->pool + s->span[slot].offset, region * sizeof(float));
+        s->span[slot].offset = (uint32_t)at;
+        at += region;
+    }
+    sepax_free(&s->alloc, s->pool);
+    s->pool = pool;
+    s->pool_cap = cap;
+    s->pool_used = at;
+    s->pool_holes = 0;
+    return SEPAX_OK;
+}
+
+sepax_status sepax_store_create(const sepax_store_options *options, sepax_store **out)
+{
+    if (!out)
+        return SEPAX_ERR_NULL;
+    *out = NULL;
+    sepax_backend backend;
+    sepax_status st = sepax_backend_default(&backend);
+    if (st != SEPAX_OK)
+        return st;
+    sepax_allocator alloc = sepax_default_allocator();
+    if (options && options->allocator) {
+        if (!options->allocator->alloc || !options->allocator->free)
+            return SEPAX_ERR_NULL;
+        alloc = *options->allocator;
+    }
+    sepax_store *s = sepax_alloc(&alloc, sizeof *s);
+    if (!s)
+        return SEPAX_ERR_OUT_OF_MEMORY;
+    memset(s, 0, sizeof *s);
+    s->alloc = alloc;
+    s->backend = backend;
+    s->kernels = sepax_kernels_for(backend);
+    uint32_t want = options && options->initial_shapes ? options->initial_shapes : INITIAL_SLOTS;
+    if (want > SEPAX_MAX_SHAPES)
+        want = SEPAX_MAX_SHAPES;
+    st = grow_slots(s, want);
+    if (st == SEPAX_OK)
+        st = grow_pool(s, (size_t)want * sepax_region_of(SEPAX_BLOCK_ALIGN) / 2);
+    if (st != SEPAX_OK) {
+        sepax_store_destroy(s);
+        return st;
+    }
+    *out = s;
+    return SEPAX_OK;
+}
+
+void sepax_store_destroy(sepax_store *s)
+{
+    if (!s)
+        return;
+    sepax_allocator a = s->alloc;
+    sepax_free(&a, s->pool);
+    sepax_free(&a, s->slot_mem);
+    sepax_free(&a, s);
+}
+
+sepax_status sepax_store_check_id(const sepax_store *s, sepax_shape_id id)
+{
+    uint32_t slot = SEPAX_ID_SLOT(id);
+    if (slot >= s->slot_limit)
+        return SEPAX_ERR_BAD_ID;
+    if (s->kind[slot] == SEPAX_KIND_FREE || s->gen[slot] != SEPAX_ID_GENERATION(id))
+        return SEPAX_ERR_STALE_ID;
+    return SEPAX_OK;
+}
+
+static sepax_shape_id make_id(const sepax_store *s, uint32_t slot)
+{
+    return ((uint32_t)s->gen[slot] << 24) | slot;
+}
+
+sepax_columns sepax_store_columns(const sepax_store *s)
+{
+    sepax_columns c = {s->pool, s->span};
+    return c;
+}
+
+sepax_world_job sepax_store_world_job(sepax_store *s)
+{
+    sepax_world_job j = {s->pool, s->span, s->xf, s->lo_x, s->lo_y, s->hi_x, s->hi_y};
+    return j;
+}
+
+sepax_status sepax_add_polygon(sepax_store *s, const sepax_vec2 *vertices, size_t count,
+                               sepax_shape_id *out_id)
+{
+    if (!s || !out_id)
+        return SEPAX_ERR_NULL;
+    sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
+    uint32_t n;
+    sepax_status st = sepax_polygon_clean(vertices, count, v, &n);
+    if (st != SEPAX_OK)
+        return st;
+    if (s->live >= SEPAX_MAX_SHAPES ||
+        (s->free_count == 0 && s->slot_limit >= SEPAX_MAX_SHAPES))
+        return SEPAX_ERR_FULL;
+    if (s->free_count == 0 && (st = grow_slots(s, s->slot_limit + 1)) != SEPAX_OK)
+        return st;
+    const uint32_t blk = sepax_block_of(n);
+    if ((st = grow_pool(s, sepax_region_of(n))) != SEPAX_OK)
+        return st;
+
+    uint32_t slot = s->free_count ? s->free_slots[--s->free_count] : s->slot_limit++;
+    uint32_t off = (uint32_t)s->pool_used;
+    s->pool_used += sepax_region_of(n);
+    s->kind[slot] = SEPAX_KIND_POLYGON;
+    s->span[slot].offset = off;
+    s->span[slot].count = n;
+    s->xf[slot] = sepax_transform_identity();
+    s->live++;
+
+    float *lx = s->pool + off, *ly = lx + blk, *lnx = ly + blk, *lny = lnx + blk;
+    for (uint32_t i = 0; i < blk; i++) {
+        /* Lanes past n repeat vertex 0 (see kernel.h). Normals in double
+         * from the stored floats, rounded once, so they are as close to
+         * unit and to perpendicular as a float allows. */
+        const uint32_t k = i < n ? i : 0;
+        const sepax_vec2 a = v[k], b = v[(k + 1) % n];
+        double ex = (double)b.x - a.x, ey = (double)b.y - a.y, len = hypot(ex, ey);
+        lx[i] = a.x;
+        ly[i] = a.y;
+        lnx[i] = (float)(ey / len);
+        lny[i] = (float)(-ex / len);
+    }
+    sepax_world_job job = sepax_store_world_job(s);
+    s->kernels->world(&job, &slot, 1);
+    *out_id = make_id(s, slot);
+    return SEPAX_OK;
+}
+
+sepax_status sepax_add_box(sepax_store *s, sepax_vec2 centre, sepax_vec2 half, float angle,
+                           sepax_shape_id *out_id)
+{
+    if (!s || !out_id)
+        return SEPAX_ERR_NULL;
+    if (!isfinite(centre.x) || !isfinite(centre.y) || !isfinite(half.x) || !isfinite(half.y) ||
+        !isfinite(angle))
+        return SEPAX_ERR_NOT_FINITE;
+    if (!(half.x > 0.0f) || !(half.y > 0.0f))
+        return SEPAX_ERR_BAD_ARGUMENT;
+    double c = cos(angle), sn = sin(angle);
+    static const double corner[4][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+    sepax_vec2 v[4];
+    for (int k = 0; k < 4; k++) {
+        double x = corner[k][0] * half.x, y = corner[k][1] * half.y;
+        v[k].x = (float)(centre.x + (c * x - sn * y));
+        v[k].y = (float)(centre.y + (sn * x + c * y));
+    }
+    return sepax_add_polygon(s, v, 4, out_id);
+}
+
+sepax_status sepax_remove(sepax_store *s, sepax_shape_id id)
+{
+    if (!s)
+        return SEPAX_ERR_NULL;
+    sepax_status st = sepax_store_check_id(s, id);
+    if (st != SEPAX_OK)
+        return st;
+    uint32_t slot = SEPAX_ID_SLOT(id);
+    s->kind[slot] = SEPAX_KIND_FREE;
+    s->pool_holes += sepax_region_of(s->span[slot].count);
+    s->span[slot].count = 0;
+    s->gen[slot]++;
+    s->free_slots[s->free_count++] = slot;
+    s->live--;
+    return SEPAX_OK;
+}
+
+uint32_t sepax_store_count(const sepax_store *s)
+{
+    return s ? s->live : 0;
+}
+
+uint32_t sepax_store_slot_limit(const sepax_store *s)
+{
+    return s ? s->slot_limit : 0;
+}
+
+sepax_status sepax_shape_check(const sepax_store *s, sepax_shape_id id)
+{
+    return s ? sepax_store_check_id(s, id) : SEPAX_ERR_NULL;
+}
+
+sepax_status sepax_shape_id_of_slot(const sepax_store *s, uint32_t slot, sepax_shape_id *out_id)
+{
+    if (!s || !out_id)
+        return SEPAX_ERR_NULL;
+    if (slot >= s->slot_limit)
+        return SEPAX_ERR_BAD_ID;
+    if (s->kind[slot] == SEPAX_KIND_FREE)
+        return SEPAX_ERR_STALE_ID;
+    *out_id = make_id(s, slot);
+    return SEPAX_OK;
+}
+
+sepax_status sepax_shape_vertices(const sepax_store *s, sepax_shape_id id, int world,
+                                  sepax_vec2 *out, uint32_t *out_count)
+{
+    if (!s || !out_count)
+        return SEPAX_ERR_NULL;
+    sepax_status st = sepax_store_check_id(s, id);
+    if (st != SEPAX_OK)
+        return st;
+    const sepax_span sp = s->span[SEPAX_ID_SLOT(id)];
+    const uint32_t n = sp.count, blk = sepax_block_of(n);
+    const float *x = s->pool + sp.offset + (world ? 4u * blk : 0u), *y = x + blk;
+    if (out) {
+        for (uint32_t i = 0; i < n; i++) {
+            out[i].x = x[i];
+            out[i].y = y[i];
+        }
+    }
+    *out_count = n;
+    return SEPAX_OK;
+}
+
+sepax_status sepax_shape_transform(const sepax_store *s, sepax_shape_id id, sepax_transform *out)
+{
+    if (!s || !out)
+        return SEPAX_ERR_NULL;
+    sepax_status st = sepax_store_check_id(s, id);
+    if (st == SEPAX_OK)
+        *out = s->xf[SEPAX_ID_SLOT(id)];
+    return st;
+}
+
+sepax_status sepax_shape_aabb(const sepax_store *s, sepax_shape_id id, sepax_vec2 *lower,
+                              sepax_vec2 *upper)
+{
+    if (!s || !lower || !upper)
+        return SEPAX_ERR_NULL;
+    sepax_status st = sepax_store_check_id(s, id);
+    if (st != SEPAX_OK)
+        return st;
+    uint32_t slot = SEPAX_ID_SLOT(id);
+    lower->x = s->lo_x[slot];
+    lower->y = s->lo_y[slot];
+    upper->x = s->hi_x[slot];
+    upper->y = s->hi_y[slot];
+    return SEPAX_OK;
+}
+
+static int transform_ok(const sepax_transform *t)
+{
+    if (!isfinite(t->p.x) || !isfinite(t->p.y) || !isfinite(t->q.c) || !isfinite(t->q.s))
+        return 0;
+    float len2 = t->q.c * t->q.c + t->q.s * t->q.s;
+    return fabsf(len2 - 1.0f) <= SEPAX_ROTATION_TOLERANCE;
+}
+
+sepax_status sepax_set_transforms(sepax_store *s, const sepax_shape_id *ids,
+                                  const sepax_transform *transforms, size_t count)
+{
+    if (!s)
+        return SEPAX_ERR_NULL;
+    if (count == 0)
+        return SEPAX_OK;
+    if (!ids || !transforms)
+        return SEPAX_ERR_NULL;
+    for (size_t i = 0; i < count; i++) {
+        sepax_status st = sepax_store_check_id(s, ids[i]);
+        if (st != SEPAX_OK)
+            return st;
+        if (!transform_ok(&transforms[i]))
+            return SEPAX_ERR_BAD_TRANSFORM;
+    }
+    for (size_t i = 0; i < count; i++)
+        s->xf[SEPAX_ID_SLOT(ids[i])] = transforms[i];
+    sepax_world_job job = sepax_store_world_job(s);
+    s->kernels->world(&job, ids, count);
+    return SEPAX_OK;
+}
+
+sepax_status sepax_update_world(sepax_store *s)
+{
+    if (!s)
+        return SEPAX_ERR_NULL;
+    sepax_world_job job = sepax_store_world_job(s);
+    s->kernels->world(&job, NULL, s->slot_limit);
+    return SEPAX_OK;
+}
+
+sepax_transform sepax_transform_identity(void)
+{
+    sepax_transform t = {{0.0f, 0.0f}, {1.0f, 0.0f}};
+    return t;
+}
+
+sepax_transform sepax_transform_make(float x, float y, float angle)
+{
+    sepax_transform t = {{x, y}, {(float)cos(angle), (float)sin(angle)}};
+    return t;
+}
+
+sepax_backend sepax_store_backend(const sepax_store *s)
+{
+    return s ? s->backend : SEPAX_BACKEND_SCALAR;
+}
+
+sepax_status sepax_store_set_backend(sepax_store *s, sepax_backend backend)
+{
+    if (!s)
+        return SEPAX_ERR_NULL;
+    if ((unsigned)backend >= SEPAX_BACKEND_COUNT)
+        return SEPAX_ERR_UNKNOWN_BACKEND;
+    const sepax_kernels *k = sepax_kernels_for(backend);
+    if (!k)
+        return SEPAX_ERR_UNSUPPORTED_BACKEND;
+    s->backend = backend;
+    s->kernels = k;
+    return SEPAX_OK;
+}

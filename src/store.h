@@ -1,0 +1,53 @@
+/* The store's layout, shared by the files that build and read it. */
+#ifndef SEPAX_STORE_H
+#define SEPAX_STORE_H
+
+#include "kernels/kernel.h"
+#include "sepax/sepax.h"
+
+enum { SEPAX_KIND_FREE = 0, SEPAX_KIND_POLYGON = 1 };
+
+struct sepax_store {
+    sepax_allocator alloc;
+    sepax_backend backend;
+    const sepax_kernels *kernels;
+
+    /* Per slot, all carved out of one allocation (slot_mem) so that growth
+     * either fully happens or leaves everything as it was. A free slot has
+     * count 0 in its span. */
+    void *slot_mem;
+    uint32_t slot_cap, slot_limit, live;
+    uint8_t *kind, *gen;
+    sepax_span *span;
+    sepax_transform *xf;
+    float *lo_x, *lo_y, *hi_x, *hi_y;
+    uint32_t *free_slots;
+    uint32_t free_count;
+
+    /* The vertex pool (layout in kernels/kernel.h), pool_cap floats plus
+     * SEPAX_POOL_PAD. pool_holes counts floats of removed shapes. */
+    float *pool;
+    size_t pool_cap, pool_used, pool_holes;
+};
+
+/* Floats a shape of count vertices occupies in the pool. */
+static inline size_t sepax_region_of(uint32_t count)
+{
+    return 8u * (size_t)sepax_block_of(count);
+}
+
+void *sepax_alloc(const sepax_allocator *a, size_t size);
+void sepax_free(const sepax_allocator *a, void *p);
+sepax_allocator sepax_default_allocator(void);
+
+/* Validate an id: SEPAX_OK, SEPAX_ERR_BAD_ID or SEPAX_ERR_STALE_ID. */
+sepax_status sepax_store_check_id(const sepax_store *s, sepax_shape_id id);
+
+sepax_columns sepax_store_columns(const sepax_store *s);
+sepax_world_job sepax_store_world_job(sepax_store *s);
+
+/* Polygon cleaning (polygon_clean.c): validate, merge, drop collinear,
+ * make counter-clockwise. out holds SEPAX_MAX_POLYGON_VERTICES. */
+sepax_status sepax_polygon_clean(const sepax_vec2 *in, size_t n, sepax_vec2 *out, uint32_t *out_n);
+
+#endif
