@@ -53,16 +53,21 @@ typedef struct parser {
     int line;
     /* Room behind the scene's arrays, which do not record their own. */
     size_t shape_capacity, vertex_capacity, pair_capacity, pair_line_capacity;
-    /* The numbers of the current line. */
+    /* The words and numbers of the current line. */
+    token *words;
+    size_t word_capacity;
     float *numbers;
     size_t number_capacity;
 } parser;
 
-/* Grow *array so that it holds at least `need` elements. */
-static int reserve(void **array, size_t *capacity, size_t need, size_t element)
+/* The array, moved if need be, with room for at least `need` elements;
+ * NULL when memory runs out, the old array then still being the caller's.
+ * A capacity above 0 always comes with an allocated array, so a non-NULL
+ * answer never means "nothing allocated". */
+static void *grow(void *array, size_t *capacity, size_t need, size_t element)
 {
-    if (need <= *capacity) {
-        return 0;
+    if (need <= *capacity && array != NULL) {
+        return array;
     }
     size_t grown = *capacity < 16 ? 16 : *capacity;
     while (grown < need) {
@@ -73,15 +78,13 @@ static int reserve(void **array, size_t *capacity, size_t need, size_t element)
         grown *= 2;
     }
     if (grown > SIZE_MAX / element) {
-        return -1;
+        return NULL;
     }
-    void *bigger = realloc(*array, grown * element);
-    if (bigger == NULL) {
-        return -1;
+    void *bigger = realloc(array, grown * element);
+    if (bigger != NULL) {
+        *capacity = grown;
     }
-    *array = bigger;
-    *capacity = grown;
-    return 0;
+    return bigger;
 }
 
 static void problem(parser *p, int line, const char *format, ...)
@@ -111,18 +114,22 @@ static int read_line(FILE *in, line_buffer *buf)
     }
     while (c != EOF && c != '\n') {
         /* One spare byte so that the line can always be terminated. */
-        if (reserve((void **)&buf->text, &buf->capacity, buf->length + 2, 1) != 0) {
+        char *text = grow(buf->text, &buf->capacity, buf->length + 2, 1);
+        if (text == NULL) {
             return -1;
         }
+        buf->text = text;
         buf->text[buf->length++] = (char)c;
         c = getc(in);
     }
     if (buf->length > 0 && buf->text[buf->length - 1] == '\r') {
         buf->length--;
     }
-    if (reserve((void **)&buf->text, &buf->capacity, buf->length + 1, 1) != 0) {
+    char *text = grow(buf->text, &buf->capacity, buf->length + 1, 1);
+    if (text == NULL) {
         return -1;
     }
+    buf->text = text;
     buf->text[buf->length] = '\0';
     return 1;
 }
@@ -221,19 +228,29 @@ static int parse_shape_number(const token *word, uint32_t *out)
     return 0;
 }
 
+/* Quote a word in a message, shortened, with control bytes (a NUL among
+ * them) shown as '?' so that the message stays one readable line. */
 static void quote_problem(parser *p, const char *what, const token *word)
 {
-    int shown = word->length > QUOTE_MAX ? QUOTE_MAX : (int)word->length;
-    problem(p, p->line, "%s '%.*s%s'", what, shown, word->text,
-            word->length > QUOTE_MAX ? "..." : "");
+    char shown[QUOTE_MAX + 4];
+    size_t n = word->length > QUOTE_MAX ? QUOTE_MAX : word->length;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)word->text[i];
+        shown[i] = c < 0x20 || c == 0x7f ? '?' : (char)c;
+    }
+    strcpy(shown + n, word->length > QUOTE_MAX ? "..." : "");
+    problem(p, p->line, "%s '%s'", what, shown);
 }
 
 static int append_shape(parser *p, const sepax_scene_shape *shape)
 {
     sepax_scene *s = p->scene;
-    if (reserve((void **)&s->shapes, &p->shape_capacity, s->shape_count + 1, sizeof *shape) != 0) {
+    sepax_scene_shape *shapes = grow(s->shapes, &p->shape_capacity, s->shape_count + 1,
+                                     sizeof *shapes);
+    if (shapes == NULL) {
         return -1;
     }
+    s->shapes = shapes;
     s->shapes[s->shape_count++] = *shape;
     return 0;
 }
@@ -275,10 +292,12 @@ static int add_polygon(parser *p, size_t n)
     if (vertices > UINT32_MAX || s->vertex_count > UINT32_MAX - vertices) {
         return -1; /* cannot be numbered by the scene's 32-bit offsets */
     }
-    if (reserve((void **)&s->vertices, &p->vertex_capacity, s->vertex_count + vertices,
-                sizeof *s->vertices) != 0) {
+    sepax_vec2 *all = grow(s->vertices, &p->vertex_capacity, s->vertex_count + vertices,
+                           sizeof *all);
+    if (all == NULL) {
         return -1;
     }
+    s->vertices = all;
     sepax_scene_shape shape = blank_shape(p);
     shape.count = (uint32_t)vertices;
     for (size_t i = 0; i < vertices; i++) {
@@ -366,34 +385,43 @@ static int pair_line(parser *p, const token *words, size_t count)
     sepax_scene *s = p->scene;
     sepax_pair pair = {PAIR_UNREADABLE, PAIR_UNREADABLE};
     (void)read_pair(p, words, count, &pair);
-    if (reserve((void **)&s->pairs, &p->pair_capacity, s->pair_count + 1, sizeof pair) != 0 ||
-        reserve((void **)&s->pair_lines, &p->pair_line_capacity, s->pair_count + 1,
-                sizeof *s->pair_lines) != 0) {
+    sepax_pair *pairs = grow(s->pairs, &p->pair_capacity, s->pair_count + 1, sizeof *pairs);
+    if (pairs == NULL) {
         return -1;
     }
+    s->pairs = pairs;
+    int *lines = grow(s->pair_lines, &p->pair_line_capacity, s->pair_count + 1, sizeof *lines);
+    if (lines == NULL) {
+        return -1;
+    }
+    s->pair_lines = lines;
     s->pairs[s->pair_count] = pair;
     s->pair_lines[s->pair_count] = p->line;
     s->pair_count++;
     return 0;
 }
 
-static int parse_line(parser *p, line_buffer *buf, token **words, size_t *word_capacity)
+static int parse_line(parser *p, line_buffer *buf)
 {
     strip_comment(buf);
-    if (reserve((void **)words, word_capacity, buf->length / 2 + 1, sizeof **words) != 0) {
+    token *words = grow(p->words, &p->word_capacity, buf->length / 2 + 1, sizeof *words);
+    if (words == NULL) {
         return -1;
     }
-    size_t count = split_words(buf, *words);
+    p->words = words;
+    size_t count = split_words(buf, words);
     if (count == 0) {
         return 0;
     }
-    if (reserve((void **)&p->numbers, &p->number_capacity, count, sizeof *p->numbers) != 0) {
+    float *numbers = grow(p->numbers, &p->number_capacity, count, sizeof *numbers);
+    if (numbers == NULL) {
         return -1;
     }
-    if (strcmp((*words)[0].text, "pair") == 0) {
-        return pair_line(p, *words, count);
+    p->numbers = numbers;
+    if (strcmp(words[0].text, "pair") == 0) {
+        return pair_line(p, words, count);
     }
-    return shape_line(p, *words, count);
+    return shape_line(p, words, count);
 }
 
 /* Shape numbers in pairs can only be checked once every shape is known,
@@ -407,10 +435,16 @@ static void check_pair_ranges(parser *p)
             continue; /* unreadable, or already reported as a shape twice */
         }
         uint32_t missing = pair.a >= s->shape_count ? pair.a : pair.b;
-        if (missing >= s->shape_count) {
+        if (missing < s->shape_count) {
+            continue;
+        }
+        if (s->shape_count == 0) {
+            problem(p, s->pair_lines[i], "pair names shape %" PRIu32 ", but there are no shapes",
+                    missing);
+        } else {
             problem(p, s->pair_lines[i],
-                    "pair names shape %" PRIu32 ", but the shapes are numbered 0 to %zu",
-                    missing, s->shape_count - 1);
+                    "pair names shape %" PRIu32 ", but the shapes are numbered 0 to %zu", missing,
+                    s->shape_count - 1);
         }
     }
 }
@@ -418,6 +452,9 @@ static void check_pair_ranges(parser *p)
 int sepax_scene_parse(FILE *in, const char *name, FILE *err, sepax_scene *scene,
                       size_t *problems)
 {
+    if (in == NULL || scene == NULL) {
+        return -1;
+    }
     size_t ignored = 0;
     parser p;
     memset(&p, 0, sizeof p);
@@ -429,14 +466,10 @@ int sepax_scene_parse(FILE *in, const char *name, FILE *err, sepax_scene *scene,
     memset(scene, 0, sizeof *scene);
 
     line_buffer buf = {NULL, 0, 0};
-    token *words = NULL;
-    size_t word_capacity = 0;
-    int status = 0;
     /* Never leave the vertex array NULL: loaders form vertices + first
      * even for the empty placeholder polygons. */
-    if (reserve((void **)&scene->vertices, &p.vertex_capacity, 1, sizeof *scene->vertices) != 0) {
-        status = -1;
-    }
+    scene->vertices = grow(NULL, &p.vertex_capacity, 1, sizeof *scene->vertices);
+    int status = scene->vertices != NULL ? 0 : -1;
     while (status == 0) {
         int got = read_line(in, &buf);
         if (got <= 0) {
@@ -446,13 +479,13 @@ int sepax_scene_parse(FILE *in, const char *name, FILE *err, sepax_scene *scene,
         if (p.line < INT_MAX) {
             p.line++;
         }
-        status = parse_line(&p, &buf, &words, &word_capacity);
+        status = parse_line(&p, &buf);
     }
     if (status == 0) {
         check_pair_ranges(&p);
     }
     free(buf.text);
-    free(words);
+    free(p.words);
     free(p.numbers);
     if (status != 0) {
         sepax_scene_free(scene);

@@ -80,33 +80,48 @@ static inline sepax_face_pass faces_wide(const sepax_view *f, const sepax_view *
 }
 
 #ifdef SEPAX_WIDE_PAIRED
+#define PAIRED_GROUP 2u
 /* Both shapes fit in a half: A's faces in the low lanes meet B's vertices
- * while B's faces in the high lanes meet A's, one permute per coordinate. */
-static inline sepax_result paired_wide(const sepax_view *a, const sepax_view *b)
+ * while B's faces in the high lanes meet A's, one permute per coordinate.
+ * PAIRED_GROUP pairs go through the rounds together, and even and odd
+ * rounds keep separate minima, so the dependency chains are short and
+ * independent; min and max give the same value in any grouping. */
+static inline void paired_wide(const sepax_view *a, const sepax_view *b, sepax_result *out)
 {
-    const wf x = wf_load_halves(a->x, b->x), y = wf_load_halves(a->y, b->y);
-    const wf nx = wf_load_halves(a->nx, b->nx), ny = wf_load_halves(a->ny, b->ny);
-    const wf neg_inf = wf_set1(-INFINITY);
+    wf x[PAIRED_GROUP], y[PAIRED_GROUP], nx[PAIRED_GROUP], ny[PAIRED_GROUP];
+    wf lo[PAIRED_GROUP][2], hi[PAIRED_GROUP][2];
+    const wf neg_inf = wf_set1(-INFINITY), pos_inf = wf_set1(INFINITY);
+    for (uint32_t p = 0; p < PAIRED_GROUP; p++) {
+        x[p] = wf_load_halves(a[p].x, b[p].x), y[p] = wf_load_halves(a[p].y, b[p].y);
+        nx[p] = wf_load_halves(a[p].nx, b[p].nx), ny[p] = wf_load_halves(a[p].ny, b[p].ny);
+        lo[p][0] = lo[p][1] = pos_inf;
+        hi[p][0] = hi[p][1] = neg_inf;
+    }
     const wi one = wi_set1(1);
     wi idx = wi_halves_const();
-    wf lo = wf_set1(INFINITY), hi = neg_inf;
 #pragma GCC unroll 8
     for (uint32_t k = 0; k < WIDE_HALF; k++) {
-        const wf dx = wf_sub(wf_permute(idx, x), x), dy = wf_sub(wf_permute(idx, y), y);
-        const wf d = wf_add(wf_mul(nx, dx), wf_mul(ny, dy));
-        lo = wf_min(d, lo);
-        hi = wf_max(d, hi);
+        for (uint32_t p = 0; p < PAIRED_GROUP; p++) {
+            const wf dx = wf_sub(wf_permute(idx, x[p]), x[p]);
+            const wf dy = wf_sub(wf_permute(idx, y[p]), y[p]);
+            const wf d = wf_add(wf_mul(nx[p], dx), wf_mul(ny[p], dy));
+            lo[p][k & 1] = wf_min(d, lo[p][k & 1]);
+            hi[p][k & 1] = wf_max(d, hi[p][k & 1]);
+        }
         idx = wi_add(idx, one);
     }
-    const wm valid = (wm)(((1u << a->n) - 1u) | (((1u << b->n) - 1u) << WIDE_HALF));
-    lo = wf_keep(valid, lo, neg_inf);
-    hi = wf_keep(valid, hi, neg_inf);
-    const uint32_t out = wf_gt_bits(hi, wf_set1(0.0f));
-    const wf m = wf_hmax_halves(lo);
-    const uint32_t eq = wf_eq_bits(lo, m);
-    const sepax_face_pass fa = {wf_first(m), lowest_bit(eq & 0xFFu), (out & 0xFFu) == 0};
-    const sepax_face_pass fb = {wf_half_first(m), lowest_bit(eq >> WIDE_HALF), (out >> WIDE_HALF) == 0};
-    return sepax_make_result(a, b, fa, fb);
+    for (uint32_t p = 0; p < PAIRED_GROUP; p++) {
+        const wm valid = (wm)(((1u << a[p].n) - 1u) | (((1u << b[p].n) - 1u) << WIDE_HALF));
+        const wf l = wf_keep(valid, wf_min(lo[p][0], lo[p][1]), neg_inf);
+        const wf h = wf_keep(valid, wf_max(hi[p][0], hi[p][1]), neg_inf);
+        const uint32_t outside = wf_gt_bits(h, wf_set1(0.0f));
+        const wf m = wf_hmax_halves(l);
+        const uint32_t eq = wf_eq_bits(l, m);
+        const sepax_face_pass fa = {wf_first(m), lowest_bit(eq & 0xFFu), (outside & 0xFFu) == 0};
+        const sepax_face_pass fb = {wf_half_first(m), lowest_bit(eq >> WIDE_HALF),
+                                    (outside >> WIDE_HALF) == 0};
+        out[p] = sepax_make_result(&a[p], &b[p], fa, fb);
+    }
 }
 #endif
 
@@ -170,26 +185,67 @@ static inline sepax_result small_wide(const sepax_view *a, const sepax_view *b)
 }
 #endif
 
+/* One pair by whichever path fits its sizes. */
+static inline sepax_result one_pair_wide(const sepax_view *a, const sepax_view *b)
+{
+#ifndef SEPAX_WIDE_PAIRED
+    if (a->n <= SEPAX_BLOCK_ALIGN && b->n <= SEPAX_BLOCK_ALIGN)
+        return small_wide(a, b);
+#endif
+    const sepax_face_pass fa = faces_wide(a, b);
+    const sepax_face_pass fb = faces_wide(b, a);
+    return sepax_make_result(a, b, fa, fb);
+}
+
+/* Pairs from a broadphase name shapes all over the pool. Fetch the spans
+ * of pairs well ahead and the world columns of pairs a little ahead (their
+ * spans arrived by then), so the kernel rarely waits for memory. */
+#define PREFETCH_SPAN 16u
+#define PREFETCH_DATA 8u
+static inline void prefetch_ahead(const sepax_columns *c, const sepax_pair *pairs, size_t n,
+                                  size_t k)
+{
+    if (k + PREFETCH_SPAN < n) {
+        __builtin_prefetch(&c->span[SEPAX_ID_SLOT(pairs[k + PREFETCH_SPAN].a)]);
+        __builtin_prefetch(&c->span[SEPAX_ID_SLOT(pairs[k + PREFETCH_SPAN].b)]);
+    }
+    if (k + PREFETCH_DATA < n) {
+        const sepax_view a = sepax_world_view(c, SEPAX_ID_SLOT(pairs[k + PREFETCH_DATA].a));
+        const sepax_view b = sepax_world_view(c, SEPAX_ID_SLOT(pairs[k + PREFETCH_DATA].b));
+        __builtin_prefetch(a.x);
+        __builtin_prefetch(a.nx);
+        __builtin_prefetch(b.x);
+        __builtin_prefetch(b.nx);
+    }
+}
+
 static void collide_wide(const sepax_columns *c, const sepax_pair *pairs, size_t n,
                          sepax_result *out)
 {
-    for (size_t k = 0; k < n; k++) {
+    size_t k = 0;
+#ifdef SEPAX_WIDE_PAIRED
+    for (; k + PAIRED_GROUP <= n; k += PAIRED_GROUP) {
+        for (uint32_t p = 0; p < PAIRED_GROUP; p++)
+            prefetch_ahead(c, pairs, n, k + p);
+        sepax_view a[PAIRED_GROUP], b[PAIRED_GROUP];
+        for (uint32_t p = 0; p < PAIRED_GROUP; p++) {
+            a[p] = sepax_world_view(c, SEPAX_ID_SLOT(pairs[k + p].a));
+            b[p] = sepax_world_view(c, SEPAX_ID_SLOT(pairs[k + p].b));
+        }
+        if (a[0].n <= WIDE_HALF && a[1].n <= WIDE_HALF &&
+            b[0].n <= WIDE_HALF && b[1].n <= WIDE_HALF) {
+            paired_wide(a, b, out + k);
+            continue;
+        }
+        for (uint32_t p = 0; p < PAIRED_GROUP; p++)
+            out[k + p] = one_pair_wide(&a[p], &b[p]);
+    }
+#endif
+    for (; k < n; k++) {
+        prefetch_ahead(c, pairs, n, k);
         const sepax_view a = sepax_world_view(c, SEPAX_ID_SLOT(pairs[k].a));
         const sepax_view b = sepax_world_view(c, SEPAX_ID_SLOT(pairs[k].b));
-#if defined(SEPAX_WIDE_PAIRED)
-        if (a.n <= WIDE_HALF && b.n <= WIDE_HALF) {
-            out[k] = paired_wide(&a, &b);
-            continue;
-        }
-#else
-        if (a.n <= SEPAX_BLOCK_ALIGN && b.n <= SEPAX_BLOCK_ALIGN) {
-            out[k] = small_wide(&a, &b);
-            continue;
-        }
-#endif
-        const sepax_face_pass fa = faces_wide(&a, &b);
-        const sepax_face_pass fb = faces_wide(&b, &a);
-        out[k] = sepax_make_result(&a, &b, fa, fb);
+        out[k] = one_pair_wide(&a, &b);
     }
 }
 
