@@ -1,0 +1,470 @@
+/* The sepax command line, run as a separate program on the scene files in
+ * tests/data. Expects SEPAX_EXE (the built tool) and SEPAX_SOURCE_ROOT
+ * (the repository) in the environment, as the meson test setup gives. */
+#define _POSIX_C_SOURCE 200809L /* fork, setenv, mkstemp */
+
+#include <criterion/criterion.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sepax/sepax.h"
+
+#define MAX_ARGS 16
+
+typedef struct run_result {
+    int status; /* exit status, or -1 if the tool died from a signal */
+    char *out, *err;
+} run_result;
+
+/* How to run the tool: arguments, plus optional working directory,
+ * standard input and one environment variable to set. */
+typedef struct run_spec {
+    const char *args[MAX_ARGS]; /* NULL-terminated, without the program */
+    const char *dir;
+    const char *stdin_path;
+    const char *env_name, *env_value;
+} run_spec;
+
+static const char *exe_path(void)
+{
+    const char *path = getenv("SEPAX_EXE");
+    cr_assert_not_null(path, "SEPAX_EXE is not set; run this suite with meson test");
+    return path;
+}
+
+static const char *data_dir(void)
+{
+    static char dir[4096];
+    const char *root = getenv("SEPAX_SOURCE_ROOT");
+    cr_assert_not_null(root, "SEPAX_SOURCE_ROOT is not set; run this suite with meson test");
+    int n = snprintf(dir, sizeof dir, "%s/tests/data", root);
+    cr_assert(n > 0 && (size_t)n < sizeof dir);
+    return dir;
+}
+
+static char *read_stream(FILE *f)
+{
+    cr_assert_eq(fseek(f, 0, SEEK_END), 0);
+    long size = ftell(f);
+    cr_assert_geq(size, 0);
+    rewind(f);
+    char *text = malloc((size_t)size + 1);
+    cr_assert_not_null(text);
+    cr_assert_eq(fread(text, 1, (size_t)size, f), (size_t)size);
+    text[size] = '\0';
+    return text;
+}
+
+static char *read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert_not_null(f, "cannot open %s", path);
+    char *text = read_stream(f);
+    fclose(f);
+    return text;
+}
+
+static char *data_file(const char *name)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", data_dir(), name);
+    return read_file(path);
+}
+
+/* A fresh empty file in the temporary directory; the caller removes it. */
+static void temp_path(char *out, size_t size)
+{
+    const char *dir = getenv("TMPDIR");
+    snprintf(out, size, "%s/sepax-cli-XXXXXX", dir != NULL && *dir != '\0' ? dir : "/tmp");
+    int fd = mkstemp(out);
+    cr_assert_geq(fd, 0, "mkstemp failed for %s", out);
+    close(fd);
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    cr_assert_not_null(f);
+    cr_assert_eq(fwrite(text, 1, strlen(text), f), strlen(text));
+    cr_assert_eq(fclose(f), 0);
+}
+
+/* Run the tool with its output captured in temporary files. */
+static run_result run(const run_spec *spec)
+{
+    const char *exe = exe_path();
+    FILE *out = tmpfile(), *err = tmpfile();
+    cr_assert(out != NULL && err != NULL);
+    fflush(NULL);
+    pid_t pid = fork();
+    cr_assert_geq(pid, 0, "fork failed");
+    if (pid == 0) {
+        char *argv[MAX_ARGS + 2];
+        int argc = 0;
+        argv[argc++] = (char *)exe;
+        for (int i = 0; i < MAX_ARGS && spec->args[i] != NULL; i++) {
+            argv[argc++] = (char *)spec->args[i];
+        }
+        argv[argc] = NULL;
+        if (dup2(fileno(out), STDOUT_FILENO) < 0 || dup2(fileno(err), STDERR_FILENO) < 0) {
+            _exit(126);
+        }
+        if (spec->stdin_path != NULL) {
+            int fd = open(spec->stdin_path, O_RDONLY);
+            if (fd < 0 || dup2(fd, STDIN_FILENO) < 0) {
+                _exit(126);
+            }
+        }
+        if (spec->dir != NULL && chdir(spec->dir) != 0) {
+            _exit(126);
+        }
+        if (spec->env_name != NULL) {
+            setenv(spec->env_name, spec->env_value, 1);
+        }
+        execv(exe, argv);
+        _exit(127);
+    }
+    int status = 0;
+    cr_assert_eq(waitpid(pid, &status, 0), pid);
+    run_result r;
+    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.out = read_stream(out);
+    r.err = read_stream(err);
+    fclose(out);
+    fclose(err);
+    cr_assert_neq(r.status, 126, "could not set up the child process");
+    cr_assert_neq(r.status, 127, "could not run %s", exe);
+    return r;
+}
+
+static void run_free(run_result *r)
+{
+    free(r->out);
+    free(r->err);
+}
+
+/* Run in tests/data so that messages name files the way the tests do. */
+static run_result run_in_data(const char *a0, const char *a1, const char *a2, const char *a3)
+{
+    run_spec spec = {{a0, a1, a2, a3, NULL}, data_dir(), NULL, NULL, NULL};
+    return run(&spec);
+}
+
+/* ---- check: answers ---------------------------------------------- */
+
+Test(cli, check_hand_worked_pairs)
+{
+    run_result r = run_in_data("check", "pairs.scene", NULL, NULL);
+    char *expected = data_file("pairs.csv");
+    cr_expect_eq(r.status, 0, "exit %d, stderr:\n%s", r.status, r.err);
+    cr_expect_str_empty(r.err);
+    cr_expect_str_eq(r.out, expected);
+    free(expected);
+    run_free(&r);
+}
+
+Test(cli, check_writes_csv_file)
+{
+    char path[4200];
+    temp_path(path, sizeof path);
+    run_result r = run_in_data("check", "pairs.scene", "--csv", path);
+    char *written = read_file(path);
+    char *expected = data_file("pairs.csv");
+    cr_expect_eq(r.status, 0, "exit %d, stderr:\n%s", r.status, r.err);
+    cr_expect_str_empty(r.out, "the CSV went to stdout as well as the file");
+    cr_expect_str_eq(written, expected);
+    free(written);
+    free(expected);
+    remove(path);
+    run_free(&r);
+}
+
+Test(cli, check_reads_standard_input)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/pairs.scene", data_dir());
+    run_spec spec = {{"check", "-", NULL}, NULL, path, NULL, NULL};
+    run_result r = run(&spec);
+    char *expected = data_file("pairs.csv");
+    cr_expect_eq(r.status, 0, "exit %d, stderr:\n%s", r.status, r.err);
+    cr_expect_str_eq(r.out, expected);
+    free(expected);
+    run_free(&r);
+}
+
+Test(cli, check_without_pairs_answers_the_broadphase)
+{
+    run_result r = run_in_data("check", "broad.scene", NULL, NULL);
+    char *expected = data_file("broad.csv");
+    cr_expect_eq(r.status, 0, "exit %d, stderr:\n%s", r.status, r.err);
+    cr_expect_str_empty(r.err);
+    cr_expect_str_eq(r.out, expected);
+    free(expected);
+    run_free(&r);
+}
+
+/* Windows line ends, tabs, comments after content and a file without a
+ * final newline are all part of the format. */
+Test(cli, check_accepts_crlf_tabs_and_trailing_comments)
+{
+    char path[4200];
+    temp_path(path, sizeof path);
+    write_text(path, "# squares\r\n"
+                     "poly 0 0 1 0 1 1 0 1   # the first\r\n"
+                     "\r\n"
+                     "   \t\r\n"
+                     "box\t1.5 0.5\t0.5 0.5 0#no space before the comment\r\n"
+                     "pair 0 1");
+    run_spec spec = {{"check", path, NULL}, NULL, NULL, NULL, NULL};
+    run_result r = run(&spec);
+    cr_expect_eq(r.status, 0, "exit %d, stderr:\n%s", r.status, r.err);
+    cr_expect_str_empty(r.err);
+    cr_expect_str_eq(r.out, "a,b,hit,separation,nx,ny,a_in_b,b_in_a\n0,1,1,0,1,0,0,0\n");
+    remove(path);
+    run_free(&r);
+}
+
+/* ---- check: problems --------------------------------------------- */
+
+/* Split text into lines (in place); returns the count. */
+static size_t split_lines(char *text, char **lines, size_t max)
+{
+    size_t n = 0;
+    char *p = text;
+    while (*p != '\0' && n < max) {
+        lines[n++] = p;
+        char *end = strchr(p, '\n');
+        if (end == NULL) {
+            break;
+        }
+        *end = '\0';
+        p = end + 1;
+    }
+    return n;
+}
+
+Test(cli, check_reports_bad_lines_in_line_order)
+{
+    char expected[12][200];
+    const char *non_convex = sepax_status_string(SEPAX_ERR_NON_CONVEX);
+    const char *not_finite = sepax_status_string(SEPAX_ERR_NOT_FINITE);
+    snprintf(expected[0], 200, "bad.scene:4: unknown shape (expected poly, box or pair): 'wedge'");
+    snprintf(expected[1], 200, "bad.scene:5: poly needs an even count of at least 6 numbers "
+                               "(x y per vertex), got 5");
+    snprintf(expected[2], 200, "bad.scene:6: not a number: 'half'");
+    snprintf(expected[3], 200, "bad.scene:7: shape 4 rejected: %s", non_convex);
+    snprintf(expected[4], 200, "bad.scene:9: shape 6 rejected: %s", not_finite);
+    snprintf(expected[5], 200, "bad.scene:10: number too large for a float: '1e39'");
+    snprintf(expected[6], 200, "bad.scene:12: pair names shape 9, but the shapes are numbered "
+                               "0 to 7");
+    snprintf(expected[7], 200, "bad.scene:13: pair names shape 5 twice");
+    snprintf(expected[8], 200, "bad.scene:14: pair skipped: shape 4 (line 7) was rejected");
+    snprintf(expected[9], 200, "bad.scene:15: pair skipped: shape 1 (line 4) was rejected");
+    snprintf(expected[10], 200, "bad.scene:16: pair needs 2 shape numbers, got 1");
+    snprintf(expected[11], 200, "bad.scene:17: not a shape number: '-1'");
+
+    run_result r = run_in_data("check", "bad.scene", NULL, NULL);
+    cr_expect_eq(r.status, 1, "exit %d", r.status);
+
+    char *lines[64];
+    size_t count = split_lines(r.err, lines, 64);
+    cr_expect_eq(count, 12, "expected 12 problems, got %zu", count);
+    for (size_t i = 0; i < count && i < 12; i++) {
+        /* The FILE:LINE: prefix first, for a clear message if only the
+         * wording differs. */
+        size_t prefix = (size_t)(strchr(strchr(expected[i], ':') + 1, ':') - expected[i]) + 1;
+        cr_expect(strncmp(lines[i], expected[i], prefix) == 0, "line %zu: want prefix %.*s in: %s",
+                  i, (int)prefix, expected[i], lines[i]);
+        cr_expect_str_eq(lines[i], expected[i]);
+    }
+
+    char *csv = data_file("bad.csv");
+    cr_expect_str_eq(r.out, csv, "the good pairs must still be answered");
+    free(csv);
+    run_free(&r);
+}
+
+Test(cli, check_unreadable_file_exits_2)
+{
+    run_result r = run_in_data("check", "no-such-file.scene", NULL, NULL);
+    cr_expect_eq(r.status, 2);
+    cr_expect(strstr(r.err, "no-such-file.scene") != NULL, "stderr: %s", r.err);
+    cr_expect_str_empty(r.out);
+    run_free(&r);
+}
+
+Test(cli, check_with_unusable_backend_exits_2)
+{
+    run_spec spec = {{"check", "pairs.scene", NULL}, data_dir(), NULL, "SEPAX_BACKEND", "nosuch"};
+    run_result r = run(&spec);
+    cr_expect_eq(r.status, 2);
+    cr_expect(strstr(r.err, "SEPAX_BACKEND") != NULL, "stderr: %s", r.err);
+    cr_expect_str_empty(r.out);
+    run_free(&r);
+}
+
+/* ---- usage -------------------------------------------------------- */
+
+static void expect_usage_error(const char *a0, const char *a1, const char *a2)
+{
+    run_result r = run_in_data(a0, a1, a2, NULL);
+    cr_expect_eq(r.status, 2, "sepax %s %s %s: exit %d", a0 ? a0 : "", a1 ? a1 : "",
+                 a2 ? a2 : "", r.status);
+    cr_expect(strstr(r.err, "sepax: ") != NULL, "no message for sepax %s %s", a0 ? a0 : "",
+              a1 ? a1 : "");
+    cr_expect_str_empty(r.out);
+    run_free(&r);
+}
+
+Test(cli, usage_errors_exit_2)
+{
+    expect_usage_error(NULL, NULL, NULL);
+    expect_usage_error("frobnicate", NULL, NULL);
+    expect_usage_error("check", NULL, NULL);
+    expect_usage_error("check", "pairs.scene", "broad.scene");
+    expect_usage_error("check", "pairs.scene", "--bogus");
+    expect_usage_error("check", "pairs.scene", "--csv");
+    expect_usage_error("demo", "--shapes", NULL);
+    expect_usage_error("demo", "--shapes", "many");
+    expect_usage_error("demo", "--shapes", "0");
+    expect_usage_error("demo", "--seed", "-3");
+    expect_usage_error("demo", "extra", NULL);
+    expect_usage_error("version", "extra", NULL);
+}
+
+Test(cli, help_and_version)
+{
+    run_result r = run_in_data("--help", NULL, NULL, NULL);
+    cr_expect_eq(r.status, 0);
+    cr_expect(strstr(r.out, "usage: sepax") != NULL, "help: %s", r.out);
+    cr_expect(strstr(r.out, "check FILE") != NULL);
+    run_free(&r);
+
+    r = run_in_data("version", NULL, NULL, NULL);
+    cr_expect_eq(r.status, 0);
+    cr_expect(strstr(r.out, SEPAX_VERSION_STRING) != NULL, "version: %s", r.out);
+    run_free(&r);
+}
+
+/* ---- demo --------------------------------------------------------- */
+
+static const char *find_line_starting(const char *text, const char *start)
+{
+    size_t n = strlen(start);
+    for (const char *line = text; line != NULL && *line != '\0';) {
+        if (strncmp(line, start, n) == 0) {
+            return line;
+        }
+        line = strchr(line, '\n');
+        line = line != NULL ? line + 1 : NULL;
+    }
+    return NULL;
+}
+
+static int line_has(const char *line, const char *word)
+{
+    const char *end = strchr(line, '\n');
+    size_t length = end != NULL ? (size_t)(end - line) : strlen(line);
+    const char *hit = strstr(line, word);
+    return hit != NULL && (size_t)(hit - line) < length;
+}
+
+Test(cli, demo_prints_a_table)
+{
+    run_result r = run_in_data("demo", "--shapes", "500", NULL);
+    cr_assert_eq(r.status, 0, "exit %d, stderr:\n%s", r.status, r.err);
+    const char *shapes = find_line_starting(r.out, "  shapes ");
+    cr_assert_not_null(shapes, "no shapes row in:\n%s", r.out);
+    cr_expect(line_has(shapes, " 500"), "shapes row: %s", shapes);
+    const char *rows[] = {"  candidate pairs ", "  hits ", "  containments ", "  world update ",
+                          "  broadphase ", "  collide ", "  collide, hits only "};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        cr_expect_not_null(find_line_starting(r.out, rows[i]), "no '%s' row in:\n%s", rows[i],
+                           r.out);
+    }
+    cr_expect(strstr(r.out, "identical to reference") != NULL);
+    /* Every backend this machine runs has a row, and agrees with the
+     * reference. */
+    for (int b = 0; b < SEPAX_BACKEND_COUNT; b++) {
+        if (!sepax_backend_available((sepax_backend)b)) {
+            continue;
+        }
+        char start[32];
+        snprintf(start, sizeof start, "  %s ", sepax_backend_name((sepax_backend)b));
+        const char *row = find_line_starting(r.out, start);
+        cr_expect_not_null(row, "no row for backend %s", start);
+        if (row != NULL) {
+            cr_expect(line_has(row, " yes"), "backend row: %s", row);
+        }
+    }
+    run_free(&r);
+}
+
+Test(cli, demo_with_named_backend)
+{
+    run_result r = run_in_data("demo", "--shapes", "200", "--backend=scalar");
+    cr_expect_eq(r.status, 0, "exit %d, stderr:\n%s", r.status, r.err);
+    cr_expect(strstr(r.out, "backend scalar (chosen with --backend)") != NULL, "%s", r.out);
+    run_free(&r);
+}
+
+Test(cli, demo_writes_svg)
+{
+    char path[4200];
+    temp_path(path, sizeof path);
+    run_spec spec = {{"demo", "--shapes", "300", "--svg", path, NULL}, NULL, NULL, NULL, NULL};
+    run_result r = run(&spec);
+    cr_expect_eq(r.status, 0, "exit %d, stderr:\n%s", r.status, r.err);
+    char *svg = read_file(path);
+    cr_expect(strncmp(svg, "<svg ", 5) == 0, "svg starts: %.40s", svg);
+    cr_expect(strstr(svg, "<polygon ") != NULL);
+    size_t length = strlen(svg);
+    cr_expect(length > 7 && strcmp(svg + length - 7, "</svg>\n") == 0);
+    free(svg);
+    remove(path);
+    run_free(&r);
+}
+
+Test(cli, demo_unknown_backend_fails)
+{
+    run_result r = run_in_data("demo", "--backend", "nosuch", NULL);
+    cr_expect_eq(r.status, 2);
+    cr_expect(strstr(r.err, "nosuch") != NULL, "stderr: %s", r.err);
+    cr_expect(strstr(r.err, sepax_status_string(SEPAX_ERR_UNKNOWN_BACKEND)) != NULL, "stderr: %s",
+              r.err);
+    run_free(&r);
+}
+
+Test(cli, demo_unsupported_backend_fails)
+{
+    /* Some backend is always missing: NEON and the x86 ones exclude each
+     * other. */
+    int missing = -1;
+    for (int b = 0; b < SEPAX_BACKEND_COUNT && missing < 0; b++) {
+        if (!sepax_backend_available((sepax_backend)b)) {
+            missing = b;
+        }
+    }
+    cr_assert_geq(missing, 0, "every backend is available here");
+    run_spec spec = {{"demo", "--shapes", "50", "--backend",
+                      sepax_backend_name((sepax_backend)missing), NULL},
+                     NULL, NULL, NULL, NULL};
+    run_result r = run(&spec);
+    cr_expect_eq(r.status, 2, "exit %d", r.status);
+    cr_expect(strstr(r.err, sepax_status_string(SEPAX_ERR_UNSUPPORTED_BACKEND)) != NULL,
+              "stderr: %s", r.err);
+    run_free(&r);
+}
+
+Test(cli, demo_with_bad_environment_backend_fails)
+{
+    run_spec spec = {{"demo", "--shapes", "100", NULL}, NULL, NULL, "SEPAX_BACKEND", "nosuch"};
+    run_result r = run(&spec);
+    cr_expect_neq(r.status, 0);
+    cr_expect(strstr(r.err, "SEPAX_BACKEND=nosuch") != NULL, "stderr: %s", r.err);
+    run_free(&r);
+}
