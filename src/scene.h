@@ -64,16 +64,20 @@ int sepax_scene_generate(const sepax_scene_params *params, sepax_scene *scene);
 /* Release what a scene holds and zero it. */
 void sepax_scene_free(sepax_scene *scene);
 
-/* Add every shape to the store, in order. ids[i] receives shape i's id and
+/* Add every shape to the store, in order, and place it with its
+ * transform. ids[i] receives shape i's id (UINT32_MAX when rejected) and
  * status[i] its status (either may be NULL). Returns the number of shapes
- * that failed. Transforms are applied with sepax_set_transforms. */
+ * that failed. */
 size_t sepax_scene_load(const sepax_scene *scene, sepax_store *store, sepax_shape_id *ids,
                         sepax_status *status);
 
-/* Parse the text format (see README.md). Every problem is reported as
- * "NAME:LINE: message\n" on err (when not NULL) and counted in *problems.
- * Returns 0, or -1 when memory runs out. Shape lines that parse are kept
- * even if the store will later reject them, so numbers never shift. */
+/* Parse the text format (docs/FORMAT.md) into *scene, which is
+ * overwritten, and set *problems to the number of problems found. Every
+ * problem is reported as "NAME:LINE: message\n" on err (when not NULL).
+ * Returns 0, or -1 when memory runs out. Every shape line keeps its number:
+ * a line that does not parse becomes a polygon with count 0 (which the
+ * store rejects), and a pair line that does not parse becomes
+ * (UINT32_MAX, UINT32_MAX). */
 int sepax_scene_parse(FILE *in, const char *name, FILE *err, sepax_scene *scene,
                       size_t *problems);
 

@@ -71,7 +71,12 @@ static void turned_extent(const sepax_vec2 *v, uint32_t n, double angle, double 
     double lx = INFINITY, ly = INFINITY, hx = -INFINITY, hy = -INFINITY;
     for (uint32_t k = 0; k < n; k++) {
         double x = c * v[k].x - s * v[k].y, y = s * v[k].x + c * v[k].y;
-        lx = fmin(lx, x), hx = fmax(hx, x), ly = fmin(ly, y), hy = fmax(hy, y);
+        /* plain compares: gcc 12's aarch64 vectoriser crashes on fmin/fmax
+         * reductions here */
+        lx = x < lx ? x : lx;
+        hx = x > hx ? x : hx;
+        ly = y < ly ? y : ly;
+        hy = y > hy ? y : hy;
     }
     *w = hx - lx;
     *h = hy - ly;
@@ -157,9 +162,12 @@ int sepax_scene_generate(const sepax_scene_params *p, sepax_scene *scene)
 size_t sepax_scene_load(const sepax_scene *scene, sepax_store *store, sepax_shape_id *ids,
                         sepax_status *status)
 {
-    size_t failed = 0, placed = 0;
-    sepax_shape_id *moved = malloc((scene->shape_count ? scene->shape_count : 1) * sizeof *moved);
-    sepax_transform *xf = malloc((scene->shape_count ? scene->shape_count : 1) * sizeof *xf);
+    size_t failed = 0, placed = 0, n = scene->shape_count ? scene->shape_count : 1;
+    /* One batched transform call when memory allows, one call per shape
+     * otherwise: the store ends up the same either way. */
+    sepax_shape_id *moved = malloc(n * sizeof *moved);
+    sepax_transform *xf = malloc(n * sizeof *xf);
+    const int batch = moved && xf;
     for (size_t i = 0; i < scene->shape_count; i++) {
         const sepax_scene_shape *sh = &scene->shapes[i];
         sepax_shape_id id = 0;
@@ -168,22 +176,25 @@ size_t sepax_scene_load(const sepax_scene *scene, sepax_store *store, sepax_shap
             st = sepax_add_box(store, sh->centre, sh->half, sh->angle, &id);
         else
             st = sepax_add_polygon(store, scene->vertices + sh->first, sh->count, &id);
+        if (st == SEPAX_OK && !batch)
+            st = sepax_set_transforms(store, &id, &sh->xf, 1);
         if (ids)
             ids[i] = st == SEPAX_OK ? id : UINT32_MAX;
         if (status)
             status[i] = st;
         if (st != SEPAX_OK) {
             failed++;
-            continue;
-        }
-        if (moved && xf) {
+        } else if (batch) {
             moved[placed] = id;
             xf[placed] = sh->xf;
             placed++;
         }
     }
-    if (moved && xf && placed)
-        sepax_set_transforms(store, moved, xf, placed);
+    /* Transforms of generated and parsed scenes are always valid, so a
+     * failure here is a bug in the scene code: count every shape as failed
+     * rather than hand back a scene with shapes in the wrong place. */
+    if (batch && placed && sepax_set_transforms(store, moved, xf, placed) != SEPAX_OK)
+        failed = scene->shape_count;
     free(moved);
     free(xf);
     return failed;

@@ -216,9 +216,10 @@ sepax_status sepax_collide_hits(const sepax_store *store, const sepax_pair *pair
                                 sepax_hit *hits, size_t capacity, size_t *hit_count,
                                 size_t *bad_index);
 
-/** Sort-and-sweep over the world bounding boxes of all live shapes: every
- *  pair whose boxes overlap (touching counts) once, with a's slot below
- *  b's, in a fixed order (by a's lower x, then slot). Writes up to
+/** Sort-and-sweep over the world bounding boxes of all live shapes (swept
+ *  along x within horizontal bands): every pair whose boxes overlap
+ *  (touching counts) once, with a's slot below b's, in an order fixed by
+ *  the store's contents (band, then lower x, then slot). Writes up to
  *  capacity pairs; *pair_count receives the number found, and
  *  SEPAX_ERR_CAPACITY is returned when it exceeds capacity. */
 sepax_status sepax_broadphase(const sepax_store *store, sepax_pair *pairs, size_t capacity,

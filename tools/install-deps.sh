@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Install what building, testing and benchmarking sepax needs on Debian 12.
+# Usage: tools/install-deps.sh [--cross]   (--cross adds the aarch64 cross
+# compiler and qemu-user)
+set -euo pipefail
+run() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+    echo "install-deps: need root or sudo to run: $*" >&2; exit 2; fi; }
+pkgs=(build-essential g++ meson ninja-build pkg-config libsimde-dev libcriterion-dev
+      libbenchmark-dev libbox2d-dev libchipmunk-dev libccd-dev gnuplot-nox python3 valgrind)
+if [ "${1:-}" = "--cross" ]; then
+    pkgs+=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user)
+fi
+run apt-get update -q
+DEBIAN_FRONTEND=noninteractive run apt-get install -y -q --no-install-recommends "${pkgs[@]}"
