@@ -16,6 +16,7 @@
 typedef simde__m512 wf;
 typedef simde__mmask16 wm;
 #define wf_load(p) simde_mm512_loadu_ps(p)
+#define wf_store(p, v) simde_mm512_storeu_ps(p, v)
 #define wf_set1(x) simde_mm512_set1_ps(x)
 #define wf_add(a, b) simde_mm512_add_ps(a, b)
 #define wf_sub(a, b) simde_mm512_sub_ps(a, b)
@@ -31,12 +32,6 @@ static inline wm wm_below(uint32_t n)
 /* lanes in m keep a, the others take fill */
 #define wf_keep(m, a, fill) simde_mm512_mask_blend_ps(m, fill, a)
 #define wf_first(v) simde_mm_cvtss_f32(simde_mm512_castps512_ps128(v))
-/* A 16-lane store would run past an 8-float block: lanes past n write back
- * what memory already holds (the caller has the store to itself). */
-static inline void wf_store_first(float *p, wf v, uint32_t n)
-{
-    simde_mm512_storeu_ps(p, simde_mm512_mask_blend_ps(wm_below(n), simde_mm512_loadu_ps(p), v));
-}
 /* every lane = the maximum of the lanes within its 8-lane half */
 static inline wf wf_hmax_halves(wf v)
 {
@@ -78,12 +73,39 @@ static inline wi wi_halves_const(void)
 #define wf_half_first(v) simde_mm_cvtss_f32(simde_mm512_extractf32x4_ps(v, 2))
 #define WIDE_HALF 8u
 
+/* The world update walks 8-float blocks: at 512 bits it uses the 256-bit
+ * half of the ISA rather than masked 16-lane stores. */
+#define WB 8u
+typedef simde__m256 wb;
+#define wb_load(p) simde_mm256_loadu_ps(p)
+#define wb_store(p, v) simde_mm256_storeu_ps(p, v)
+#define wb_set1(x) simde_mm256_set1_ps(x)
+#define wb_add(a, b) simde_mm256_add_ps(a, b)
+#define wb_sub(a, b) simde_mm256_sub_ps(a, b)
+#define wb_mul(a, b) simde_mm256_mul_ps(a, b)
+#define wb_min(a, b) simde_mm256_min_ps(a, b)
+#define wb_max(a, b) simde_mm256_max_ps(a, b)
+#define wb_first(v) simde_mm256_cvtss_f32(v)
+static inline wb wb_hmax(wb v)
+{
+    v = wb_max(v, simde_mm256_permute2f128_ps(v, v, 1));
+    v = wb_max(v, simde_mm256_permute_ps(v, SIMDE_MM_SHUFFLE(2, 3, 0, 1)));
+    return wb_max(v, simde_mm256_permute_ps(v, SIMDE_MM_SHUFFLE(1, 0, 3, 2)));
+}
+static inline wb wb_hmin(wb v)
+{
+    v = wb_min(v, simde_mm256_permute2f128_ps(v, v, 1));
+    v = wb_min(v, simde_mm256_permute_ps(v, SIMDE_MM_SHUFFLE(2, 3, 0, 1)));
+    return wb_min(v, simde_mm256_permute_ps(v, SIMDE_MM_SHUFFLE(1, 0, 3, 2)));
+}
+
 #elif SEPAX_WIDE_BITS == 256
 #include <simde/x86/avx2.h>
 #define WIDE 8u
 typedef simde__m256 wf;
 typedef simde__m256 wm;
 #define wf_load(p) simde_mm256_loadu_ps(p)
+#define wf_store(p, v) simde_mm256_storeu_ps(p, v)
 #define wf_set1(x) simde_mm256_set1_ps(x)
 #define wf_add(a, b) simde_mm256_add_ps(a, b)
 #define wf_sub(a, b) simde_mm256_sub_ps(a, b)
@@ -99,12 +121,6 @@ static inline wm wm_below(uint32_t n)
 }
 #define wf_keep(m, a, fill) simde_mm256_blendv_ps(fill, a, m)
 #define wf_first(v) simde_mm256_cvtss_f32(v)
-/* Blocks span a multiple of 8 floats, so a full store never leaves one. */
-static inline void wf_store_first(float *p, wf v, uint32_t n)
-{
-    (void)n;
-    simde_mm256_storeu_ps(p, v);
-}
 static inline wf wf_hmax(wf v)
 {
     v = wf_max(v, simde_mm256_permute2f128_ps(v, v, 1));
@@ -124,6 +140,7 @@ static inline wf wf_hmin(wf v)
 typedef simde__m128 wf;
 typedef simde__m128 wm;
 #define wf_load(p) simde_mm_loadu_ps(p)
+#define wf_store(p, v) simde_mm_storeu_ps(p, v)
 #define wf_set1(x) simde_mm_set1_ps(x)
 #define wf_add(a, b) simde_mm_add_ps(a, b)
 #define wf_sub(a, b) simde_mm_sub_ps(a, b)
@@ -140,11 +157,6 @@ static inline wm wm_below(uint32_t n)
 /* SSE2 has no blendv: select with and / andnot / or */
 #define wf_keep(m, a, fill) simde_mm_or_ps(simde_mm_and_ps(m, a), simde_mm_andnot_ps(m, fill))
 #define wf_first(v) simde_mm_cvtss_f32(v)
-static inline void wf_store_first(float *p, wf v, uint32_t n)
-{
-    (void)n;
-    simde_mm_storeu_ps(p, v);
-}
 static inline wf wf_hmax(wf v)
 {
     v = wf_max(v, simde_mm_shuffle_ps(v, v, SIMDE_MM_SHUFFLE(2, 3, 0, 1)));
@@ -158,6 +170,23 @@ static inline wf wf_hmin(wf v)
 
 #else
 #error "SEPAX_WIDE_BITS must be 128, 256 or 512"
+#endif
+
+#ifndef WB
+/* At 128 and 256 bits the world update uses the full width. */
+#define WB WIDE
+typedef wf wb;
+#define wb_load wf_load
+#define wb_store wf_store
+#define wb_set1 wf_set1
+#define wb_add wf_add
+#define wb_sub wf_sub
+#define wb_mul wf_mul
+#define wb_min wf_min
+#define wb_max wf_max
+#define wb_first wf_first
+#define wb_hmax wf_hmax
+#define wb_hmin wf_hmin
 #endif
 
 static inline uint32_t lowest_bit(uint32_t bits)
