@@ -2,7 +2,9 @@
  * every vector backend reproduces bit for bit.
  *
  *   for each pair (A, B):
- *       o = vertex 0 of A; every vertex below is taken relative to o first:
+ *       o = vertex 0 of whichever of A and B sits in the lower slot (so
+ *           that swapping A and B changes no value, only signs and owners);
+ *           every vertex below is taken relative to o first:
  *           p' = (p.x - o.x, p.y - o.y)
  *       for each edge i of A (outward unit normal n, first vertex a):
  *           c   = n.x*a'.x + n.y*a'.y                      (the face's offset)
@@ -55,9 +57,10 @@ void sepax_reference_collide(const sepax_columns *c, const sepax_pair *pairs, si
                              sepax_result *out)
 {
     for (size_t k = 0; k < n; k++) {
-        const sepax_view a = sepax_world_view(c, SEPAX_ID_SLOT(pairs[k].a));
-        const sepax_view b = sepax_world_view(c, SEPAX_ID_SLOT(pairs[k].b));
-        const float ox = a.x[0], oy = a.y[0];
+        const uint32_t sa = SEPAX_ID_SLOT(pairs[k].a), sb = SEPAX_ID_SLOT(pairs[k].b);
+        const sepax_view a = sepax_world_view(c, sa), b = sepax_world_view(c, sb);
+        const sepax_view *o = sa < sb ? &a : &b;
+        const float ox = o->x[0], oy = o->y[0];
         const sepax_face_pass fa = faces_against(&a, &b, ox, oy);
         const sepax_face_pass fb = faces_against(&b, &a, ox, oy);
         out[k] = sepax_make_result(&a, &b, fa, fb);

@@ -4,7 +4,7 @@
  *
  * Lanes run over the faces of one shape; the vertices of the other shape
  * are broadcast one at a time. All coordinates are first taken relative to
- * o = vertex 0 of A, as in the reference:
+ * o = vertex 0 of the shape in the lower slot, as in the reference:
  *
  *   for each pair (A, B):
  *       if both fit in half a register (paired path, 512-bit only):
@@ -91,13 +91,14 @@ static inline sepax_face_pass faces_wide(const sepax_view *f, const sepax_view *
  * PAIRED_GROUP pairs go through the rounds together, and even and odd
  * rounds keep separate extremes, so the dependency chains are short and
  * independent; min and max give the same value in any grouping. */
-static inline void paired_wide(const sepax_view *a, const sepax_view *b, sepax_result *out)
+static inline void paired_wide(const sepax_view *a, const sepax_view *b, const float (*o)[2],
+                               sepax_result *out)
 {
     wf x[PAIRED_GROUP], y[PAIRED_GROUP], nx[PAIRED_GROUP], ny[PAIRED_GROUP], c[PAIRED_GROUP];
     wf lo[PAIRED_GROUP][2], hi[PAIRED_GROUP][2];
     const wf neg_inf = wf_set1(-INFINITY), pos_inf = wf_set1(INFINITY);
     for (uint32_t p = 0; p < PAIRED_GROUP; p++) {
-        const wf ox = wf_set1(a[p].x[0]), oy = wf_set1(a[p].y[0]);
+        const wf ox = wf_set1(o[p][0]), oy = wf_set1(o[p][1]);
         x[p] = wf_sub(wf_load_halves(a[p].x, b[p].x), ox);
         y[p] = wf_sub(wf_load_halves(a[p].y, b[p].y), oy);
         nx[p] = wf_load_halves(a[p].nx, b[p].nx), ny[p] = wf_load_halves(a[p].ny, b[p].ny);
@@ -162,13 +163,14 @@ static inline sepax_face_pass reduce_small(const wf *lo, const wf *hi, const wf 
  * SEPAX_BLOCK_ALIGN rounds, two independent chains for the CPU to overlap.
  * The relative vertices go through a small stack buffer so each round
  * broadcasts them with a plain load. */
-static inline sepax_result small_wide(const sepax_view *a, const sepax_view *b)
+static inline sepax_result small_wide(const sepax_view *a, const sepax_view *b, float oxs,
+                                      float oys)
 {
     SIMDE_ALIGN_TO_32 float rel[4][SEPAX_BLOCK_ALIGN]; /* A x, A y, B x, B y */
     wf anx[SMALL_REGS], any[SMALL_REGS], bnx[SMALL_REGS], bny[SMALL_REGS];
     wf ac[SMALL_REGS], bc[SMALL_REGS];
     wf alo[SMALL_REGS], ahi[SMALL_REGS], blo[SMALL_REGS], bhi[SMALL_REGS];
-    const wf ox = wf_set1(a->x[0]), oy = wf_set1(a->y[0]);
+    const wf ox = wf_set1(oxs), oy = wf_set1(oys);
     for (uint32_t r = 0; r < SMALL_REGS; r++) {
         const uint32_t l = r * WIDE;
         const wf ax = wf_sub(wf_load(a->x + l), ox), ay = wf_sub(wf_load(a->y + l), oy);
@@ -204,13 +206,13 @@ static inline sepax_result small_wide(const sepax_view *a, const sepax_view *b)
 #endif
 
 /* One pair by whichever path fits its sizes. */
-static inline sepax_result one_pair_wide(const sepax_view *a, const sepax_view *b)
+static inline sepax_result one_pair_wide(const sepax_view *a, const sepax_view *b, float ox,
+                                         float oy)
 {
 #ifndef SEPAX_WIDE_PAIRED
     if (a->n <= SEPAX_BLOCK_ALIGN && b->n <= SEPAX_BLOCK_ALIGN)
-        return small_wide(a, b);
+        return small_wide(a, b, ox, oy);
 #endif
-    const float ox = a->x[0], oy = a->y[0];
     const sepax_face_pass fa = faces_wide(a, b, ox, oy);
     const sepax_face_pass fb = faces_wide(b, a, ox, oy);
     return sepax_make_result(a, b, fa, fb);
@@ -238,33 +240,45 @@ static inline void prefetch_ahead(const sepax_columns *c, const sepax_pair *pair
     }
 }
 
+/* The pair's two views and the origin its coordinates are taken from. */
+static inline void load_pair(const sepax_columns *c, sepax_pair pair, sepax_view *a, sepax_view *b,
+                             float o[2])
+{
+    const uint32_t sa = SEPAX_ID_SLOT(pair.a), sb = SEPAX_ID_SLOT(pair.b);
+    *a = sepax_world_view(c, sa);
+    *b = sepax_world_view(c, sb);
+    const sepax_view *from = sa < sb ? a : b;
+    o[0] = from->x[0];
+    o[1] = from->y[0];
+}
+
 static void collide_wide(const sepax_columns *c, const sepax_pair *pairs, size_t n,
                          sepax_result *out)
 {
     size_t k = 0;
 #ifdef SEPAX_WIDE_PAIRED
     for (; k + PAIRED_GROUP <= n; k += PAIRED_GROUP) {
-        for (uint32_t p = 0; p < PAIRED_GROUP; p++)
-            prefetch_ahead(c, pairs, n, k + p);
         sepax_view a[PAIRED_GROUP], b[PAIRED_GROUP];
+        float o[PAIRED_GROUP][2];
         for (uint32_t p = 0; p < PAIRED_GROUP; p++) {
-            a[p] = sepax_world_view(c, SEPAX_ID_SLOT(pairs[k + p].a));
-            b[p] = sepax_world_view(c, SEPAX_ID_SLOT(pairs[k + p].b));
+            prefetch_ahead(c, pairs, n, k + p);
+            load_pair(c, pairs[k + p], &a[p], &b[p], o[p]);
         }
-        if (a[0].n <= WIDE_HALF && a[1].n <= WIDE_HALF &&
-            b[0].n <= WIDE_HALF && b[1].n <= WIDE_HALF) {
-            paired_wide(a, b, out + k);
+        if (a[0].n <= WIDE_HALF && a[1].n <= WIDE_HALF && b[0].n <= WIDE_HALF &&
+            b[1].n <= WIDE_HALF) {
+            paired_wide(a, b, (const float(*)[2])o, out + k);
             continue;
         }
         for (uint32_t p = 0; p < PAIRED_GROUP; p++)
-            out[k + p] = one_pair_wide(&a[p], &b[p]);
+            out[k + p] = one_pair_wide(&a[p], &b[p], o[p][0], o[p][1]);
     }
 #endif
     for (; k < n; k++) {
+        sepax_view a, b;
+        float o[2];
         prefetch_ahead(c, pairs, n, k);
-        const sepax_view a = sepax_world_view(c, SEPAX_ID_SLOT(pairs[k].a));
-        const sepax_view b = sepax_world_view(c, SEPAX_ID_SLOT(pairs[k].b));
-        out[k] = one_pair_wide(&a, &b);
+        load_pair(c, pairs[k], &a, &b, o);
+        out[k] = one_pair_wide(&a, &b, o[0], o[1]);
     }
 }
 
