@@ -1,0 +1,206 @@
+/* sepax_selftest: the bitwise backend cross-check and a reference-vs-oracle
+ * sample as a plain C program, without Criterion, so it runs under
+ * qemu-user and valgrind. Single-threaded; memory stays at a few tens of
+ * megabytes whatever the pair count, since pairs are checked in chunks.
+ *
+ *   sepax_selftest [--backend NAME] [--pairs N]
+ *
+ * Prints one line per backend and ends with "N passed, M failed"; exits 0
+ * only when nothing failed. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cases.h"
+#include "oracle.h"
+#include "sepax/sepax.h"
+
+#define DEFAULT_PAIRS 1000000u
+#define CHUNK 20000u
+#define ORACLE_PAIRS 20000u
+
+static unsigned passed, failed;
+
+static void verdict(int ok)
+{
+    if (ok)
+        passed++;
+    else
+        failed++;
+}
+
+static void usage(FILE *to)
+{
+    fprintf(to, "usage: sepax_selftest [--backend NAME] [--pairs N]\n");
+}
+
+/* Backend names and lookups: cheap, and a broken table would make every
+ * later line meaningless. */
+static void check_names(void)
+{
+    int ok = 1;
+    for (int b = 0; b < SEPAX_BACKEND_COUNT; b++) {
+        const char *name = sepax_backend_name((sepax_backend)b);
+        sepax_backend back = SEPAX_BACKEND_COUNT;
+        if (!name || sepax_backend_from_name(name, &back) != SEPAX_OK || back != (sepax_backend)b)
+            ok = 0;
+    }
+    sepax_backend out;
+    if (sepax_backend_from_name("nosuch", &out) != SEPAX_ERR_UNKNOWN_BACKEND)
+        ok = 0;
+    if (!sepax_backend_available(SEPAX_BACKEND_SCALAR))
+        ok = 0;
+    printf("names: %s\n", ok ? "ok" : "FAILED (backend names do not round-trip)");
+    verdict(ok);
+}
+
+static void oracle_sample(size_t pairs)
+{
+    oracle_tally t;
+    memset(&t, 0, sizeof t);
+    oracle_result *o = malloc(sizeof *o);
+    oracle_poly *A = malloc(sizeof *A), *B = malloc(sizeof *B);
+    sepax_result *res = malloc((pairs + 1) * sizeof *res);
+    sepax_store *s = NULL;
+    case_set set;
+    memset(&set, 0, sizeof set);
+    char msg[1024] = "";
+    const char *first = NULL;
+    if (!o || !A || !B || !res) {
+        printf("oracle: FAILED (out of memory)\n");
+        verdict(0);
+        goto done;
+    }
+    cases_config cfg = cases_config_default();
+    cfg.huge_offset = 1e4;
+    sepax_status st = sepax_store_create(NULL, &s);
+    if (st == SEPAX_OK)
+        st = sepax_store_set_backend(s, SEPAX_BACKEND_SCALAR);
+    if (st == SEPAX_OK)
+        st = cases_build(s, 4242, pairs, &cfg, &set, msg, sizeof msg);
+    if (st == SEPAX_OK)
+        st = sepax_collide(s, set.pairs, set.count, res, NULL);
+    if (st != SEPAX_OK) {
+        printf("oracle: FAILED (%s%s%s)\n", sepax_status_string(st), msg[0] ? ": " : "", msg);
+        verdict(0);
+        goto done;
+    }
+    size_t first_pair = 0;
+    for (size_t i = 0; i < set.count; i++) {
+        if (oracle_poly_from_store(s, set.pairs[i].a, A) != SEPAX_OK ||
+            oracle_poly_from_store(s, set.pairs[i].b, B) != SEPAX_OK) {
+            first = first ? first : "world vertices unreadable";
+            t.failures++;
+            continue;
+        }
+        const char *p = oracle_judge(&res[i], A, B, o, &t);
+        if (p && !first) {
+            first = p;
+            first_pair = i;
+        }
+    }
+    printf("oracle: %zu pairs, %zu hits, %zu near touching (%zu disagree, allowed), "
+           "%zu failures%s%s",
+           t.pairs, t.hits, t.near_touch, t.near_touch_disagree, t.failures,
+           first ? "; first: " : "", first ? first : "");
+    if (first)
+        printf(" (pair %zu, %s)", first_pair,
+               case_family_name((case_family)set.family[first_pair]));
+    printf("\n");
+    verdict(t.failures == 0 && t.pairs == set.count);
+done:
+    cases_free(&set);
+    sepax_store_destroy(s);
+    free(o);
+    free(A);
+    free(B);
+    free(res);
+}
+
+int main(int argc, char **argv)
+{
+    const char *only = NULL;
+    size_t pairs = DEFAULT_PAIRS;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--backend") == 0 && i + 1 < argc) {
+            only = argv[++i];
+        } else if (strcmp(argv[i], "--pairs") == 0 && i + 1 < argc) {
+            char *end = NULL;
+            unsigned long long v = strtoull(argv[++i], &end, 10);
+            if (!end || *end != '\0' || v == 0) {
+                fprintf(stderr, "sepax_selftest: bad pair count '%s'\n", argv[i]);
+                usage(stderr);
+                return 2;
+            }
+            pairs = (size_t)v;
+        } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            usage(stdout);
+            return 0;
+        } else {
+            fprintf(stderr, "sepax_selftest: unknown argument '%s'\n", argv[i]);
+            usage(stderr);
+            return 2;
+        }
+    }
+
+    check_names();
+
+    /* Scalar is always in the list: against itself it checks that a run
+     * repeats exactly. */
+    sepax_backend list[SEPAX_BACKEND_COUNT];
+    size_t n = 0;
+    list[n++] = SEPAX_BACKEND_SCALAR;
+    if (only) {
+        sepax_backend b;
+        if (sepax_backend_from_name(only, &b) != SEPAX_OK) {
+            printf("backend %s: FAILED (unknown backend name)\n", only);
+            verdict(0);
+        } else if (!sepax_backend_available(b)) {
+            printf("backend %s: FAILED (not built into this library or not supported by this "
+                   "CPU)\n", only);
+            verdict(0);
+        } else if (b != SEPAX_BACKEND_SCALAR) {
+            list[n++] = b;
+        }
+    } else {
+        for (int b = 1; b < SEPAX_BACKEND_COUNT; b++)
+            if (sepax_backend_available((sepax_backend)b))
+                list[n++] = (sepax_backend)b;
+    }
+
+    cases_check *res = calloc(n, sizeof *res);
+    if (!res) {
+        printf("FAILED: out of memory\n");
+        verdict(0);
+    } else {
+        char msg[2048] = "";
+        sepax_status st = cases_crosscheck(list, n, 20240601, pairs, CHUNK, NULL, res, msg,
+                                           sizeof msg);
+        if (st != SEPAX_OK) {
+            printf("cross-check: FAILED (%s%s%s)\n", sepax_status_string(st), msg[0] ? ": " : "",
+                   msg);
+            verdict(0);
+        } else {
+            for (size_t k = 0; k < n; k++) {
+                const cases_check *c = &res[k];
+                int ok = c->result_diffs == 0 && c->world_diffs == 0 && c->hit_list_diffs == 0 &&
+                         c->pairs >= pairs;
+                if (ok)
+                    printf("backend %s: %zu pairs, %zu hits, identical to scalar\n",
+                           sepax_backend_name(c->backend), c->pairs, c->hits);
+                else
+                    printf("backend %s: %zu pairs, %zu hits, FAILED: %zu results, %zu world "
+                           "shapes, %zu hit lists differ; first: %s\n",
+                           sepax_backend_name(c->backend), c->pairs, c->hits, c->result_diffs,
+                           c->world_diffs, c->hit_list_diffs, c->first);
+                verdict(ok);
+            }
+        }
+        free(res);
+    }
+
+    oracle_sample(pairs < ORACLE_PAIRS ? pairs : ORACLE_PAIRS);
+
+    printf("%u passed, %u failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}

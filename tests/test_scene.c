@@ -1,0 +1,232 @@
+/* The seeded scene generator shared by tests, benchmarks and the CLI. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scene.h"
+#include "sepax/sepax.h"
+
+static void generate(const sepax_scene_params *p, sepax_scene *s)
+{
+    cr_assert_eq(sepax_scene_generate(p, s), 0, "generation failed");
+    cr_assert_eq(s->shape_count, p->shapes);
+}
+
+static int same_shape(const sepax_scene_shape *a, const sepax_scene_shape *b)
+{
+    return a->kind == b->kind && a->first == b->first && a->count == b->count &&
+           memcmp(&a->centre, &b->centre, sizeof a->centre) == 0 &&
+           memcmp(&a->half, &b->half, sizeof a->half) == 0 &&
+           memcmp(&a->angle, &b->angle, sizeof a->angle) == 0 &&
+           memcmp(&a->xf, &b->xf, sizeof a->xf) == 0;
+}
+
+/* Load into a fresh store and return 2 * broadphase pairs / shapes. */
+static double mean_neighbours(const sepax_scene *sc, sepax_store **keep)
+{
+    sepax_store *s;
+    cr_assert_eq(sepax_store_create(NULL, &s), SEPAX_OK);
+    size_t failed = sepax_scene_load(sc, s, NULL, NULL);
+    cr_assert_eq(failed, 0u, "%zu generated shapes were rejected", failed);
+    cr_assert_eq(sepax_store_count(s), sc->shape_count);
+    size_t pairs = 0;
+    sepax_status st = sepax_broadphase(s, NULL, 0, &pairs);
+    cr_assert(st == SEPAX_OK || st == SEPAX_ERR_CAPACITY);
+    if (keep)
+        *keep = s;
+    else
+        sepax_store_destroy(s);
+    return sc->shape_count ? 2.0 * (double)pairs / (double)sc->shape_count : 0;
+}
+
+Test(scene, default_parameters)
+{
+    sepax_scene_params p = sepax_scene_params_default();
+    cr_assert_eq(p.shapes, 20000u);
+    cr_assert_eq(p.min_vertices, 3u);
+    cr_assert_eq(p.max_vertices, 8u);
+    cr_assert_float_eq(p.min_radius, 0.5f, 1e-6f);
+    cr_assert_float_eq(p.max_radius, 1.5f, 1e-6f);
+    cr_assert_float_eq(p.neighbours, 4.5, 1e-9);
+}
+
+Test(scene, same_seed_same_scene)
+{
+    sepax_scene_params p = sepax_scene_params_default();
+    p.shapes = 5000;
+    p.box_share = 0.3;
+    sepax_scene a, b;
+    generate(&p, &a);
+    generate(&p, &b);
+    cr_assert_eq(a.vertex_count, b.vertex_count);
+    cr_assert(memcmp(a.vertices, b.vertices, a.vertex_count * sizeof *a.vertices) == 0);
+    for (size_t i = 0; i < a.shape_count; i++)
+        cr_assert(same_shape(&a.shapes[i], &b.shapes[i]), "shape %zu differs", i);
+    cr_assert(a.extent == b.extent);
+    sepax_scene_free(&a);
+    sepax_scene_free(&b);
+}
+
+Test(scene, different_seeds_differ)
+{
+    sepax_scene_params p = sepax_scene_params_default();
+    p.shapes = 2000;
+    sepax_scene a, b;
+    generate(&p, &a);
+    p.seed += 1;
+    generate(&p, &b);
+    size_t same = 0;
+    for (size_t i = 0; i < a.shape_count; i++)
+        same += same_shape(&a.shapes[i], &b.shapes[i]);
+    cr_assert(same < a.shape_count / 100, "%zu of %zu shapes identical across seeds", same,
+              a.shape_count);
+    size_t n = a.vertex_count < b.vertex_count ? a.vertex_count : b.vertex_count;
+    cr_assert(memcmp(a.vertices, b.vertices, n * sizeof *a.vertices) != 0);
+    sepax_scene_free(&a);
+    sepax_scene_free(&b);
+}
+
+static void check_ranges(const sepax_scene_params *p, const sepax_scene *sc)
+{
+    double aspect = p->aspect > 0 ? p->aspect : 1;
+    double stretch = sqrt(aspect > 1 ? aspect : 1 / aspect);
+    /* Float rounding of the vertices. */
+    double lo_r = p->min_radius / stretch * (1 - 1e-6), hi_r = p->max_radius * stretch * (1 + 1e-6);
+    for (size_t i = 0; i < sc->shape_count; i++) {
+        const sepax_scene_shape *sh = &sc->shapes[i];
+        double len2 = (double)sh->xf.q.c * sh->xf.q.c + (double)sh->xf.q.s * sh->xf.q.s;
+        cr_assert(fabs(len2 - 1) <= SEPAX_ROTATION_TOLERANCE, "shape %zu: rotation not unit", i);
+        cr_assert(sh->xf.p.x >= 0 && sh->xf.p.x <= sc->extent && sh->xf.p.y >= 0 &&
+                      sh->xf.p.y <= sc->extent,
+                  "shape %zu at (%g, %g) outside the square of side %g", i, sh->xf.p.x,
+                  sh->xf.p.y, sc->extent);
+        if (sh->kind == SEPAX_SCENE_BOX) {
+            cr_assert(sh->half.x > 0 && sh->half.y > 0, "box %zu has a flat side", i);
+            cr_assert(fmax(sh->half.x, sh->half.y) <= hi_r, "box %zu too big", i);
+            continue;
+        }
+        cr_assert_eq(sh->kind, SEPAX_SCENE_POLYGON);
+        cr_assert(sh->count >= p->min_vertices && sh->count <= p->max_vertices,
+                  "polygon %zu has %u vertices, outside %u..%u", i, sh->count, p->min_vertices,
+                  p->max_vertices);
+        cr_assert((size_t)sh->first + sh->count <= sc->vertex_count);
+        for (uint32_t k = 0; k < sh->count; k++) {
+            const sepax_vec2 v = sc->vertices[sh->first + k];
+            double r = hypot(v.x, v.y);
+            cr_assert(r >= lo_r && r <= hi_r, "polygon %zu vertex %u at radius %g outside %g..%g",
+                      i, k, r, lo_r, hi_r);
+        }
+    }
+}
+
+Test(scene, counts_and_ranges_respected)
+{
+    sepax_scene_params p = sepax_scene_params_default();
+    sepax_scene sc;
+    generate(&p, &sc);
+    check_ranges(&p, &sc);
+    /* Default counts are uniform over 3..8: each one shows up. */
+    size_t per[9] = {0};
+    for (size_t i = 0; i < sc.shape_count; i++)
+        if (sc.shapes[i].kind == SEPAX_SCENE_POLYGON)
+            per[sc.shapes[i].count]++;
+    for (int n = 3; n <= 8; n++)
+        cr_assert(per[n] > sc.shape_count / 12, "only %zu polygons with %d vertices", per[n], n);
+
+    /* In the store every polygon keeps its vertex count. */
+    sepax_store *s = NULL;
+    mean_neighbours(&sc, &s);
+    for (size_t i = 0; i < sc.shape_count; i++) {
+        uint32_t n = 0;
+        cr_assert_eq(sepax_shape_vertices(s, (sepax_shape_id)i, 0, NULL, &n), SEPAX_OK);
+        uint32_t want = sc.shapes[i].kind == SEPAX_SCENE_BOX ? 4u : sc.shapes[i].count;
+        cr_assert_eq(n, want, "shape %zu stored with %u vertices, generated with %u", i, n, want);
+        sepax_transform t;
+        cr_assert_eq(sepax_shape_transform(s, (sepax_shape_id)i, &t), SEPAX_OK);
+        cr_assert(memcmp(&t, &sc.shapes[i].xf, sizeof t) == 0, "shape %zu not placed", i);
+    }
+    sepax_store_destroy(s);
+    sepax_scene_free(&sc);
+}
+
+Test(scene, other_settings_respected)
+{
+    sepax_scene_params p = sepax_scene_params_default();
+    p.shapes = 3000;
+    sepax_scene sc;
+
+    p.box_share = 1;
+    generate(&p, &sc);
+    for (size_t i = 0; i < sc.shape_count; i++)
+        cr_assert_eq(sc.shapes[i].kind, SEPAX_SCENE_BOX, "shape %zu is not a box", i);
+    check_ranges(&p, &sc);
+    sepax_scene_free(&sc);
+
+    p.box_share = 0;
+    p.min_vertices = p.max_vertices = 6;
+    generate(&p, &sc);
+    for (size_t i = 0; i < sc.shape_count; i++)
+        cr_assert(sc.shapes[i].kind == SEPAX_SCENE_POLYGON && sc.shapes[i].count == 6);
+    sepax_scene_free(&sc);
+
+    p.min_vertices = 3;
+    p.max_vertices = 64;
+    p.max_vertices_share = 1;
+    p.aspect = 3;
+    generate(&p, &sc);
+    for (size_t i = 0; i < sc.shape_count; i++)
+        cr_assert(sc.shapes[i].kind == SEPAX_SCENE_POLYGON && sc.shapes[i].count == 64);
+    check_ranges(&p, &sc);
+    cr_assert_eq(mean_neighbours(&sc, NULL) > 0, 1);
+    sepax_scene_free(&sc);
+
+    p = sepax_scene_params_default();
+    p.shapes = 1000;
+    p.box_share = 0.5;
+    generate(&p, &sc);
+    size_t boxes = 0;
+    for (size_t i = 0; i < sc.shape_count; i++)
+        boxes += sc.shapes[i].kind == SEPAX_SCENE_BOX;
+    cr_assert(boxes > 400 && boxes < 600, "%zu boxes of 1000 at share 0.5", boxes);
+    check_ranges(&p, &sc);
+    sepax_scene_free(&sc);
+}
+
+Test(scene, default_scene_has_the_promised_density, .timeout = 120)
+{
+    sepax_scene_params p = sepax_scene_params_default();
+    for (uint64_t seed = 1; seed <= 2; seed++) {
+        p.seed = seed;
+        sepax_scene sc;
+        generate(&p, &sc);
+        double mean = mean_neighbours(&sc, NULL);
+        fprintf(stderr, "scene seed %llu: %.3f AABB neighbours per shape\n",
+                (unsigned long long)seed, mean);
+        cr_assert(fabs(mean - 4.5) <= 0.5, "seed %llu: mean AABB neighbours %.3f, wanted 4.5 +- 0.5",
+                  (unsigned long long)seed, mean);
+        sepax_scene_free(&sc);
+    }
+    /* Density follows the setting. */
+    p.seed = 1;
+    p.neighbours = 10;
+    sepax_scene sc;
+    generate(&p, &sc);
+    double mean = mean_neighbours(&sc, NULL);
+    cr_assert(fabs(mean - 10) <= 1.0, "asked for 10 neighbours, got %.3f", mean);
+    sepax_scene_free(&sc);
+}
+
+Test(scene, free_zeroes)
+{
+    sepax_scene_params p = sepax_scene_params_default();
+    p.shapes = 10;
+    sepax_scene sc;
+    generate(&p, &sc);
+    sepax_scene_free(&sc);
+    cr_assert(sc.shapes == NULL && sc.vertices == NULL && sc.shape_count == 0 &&
+              sc.vertex_count == 0);
+    sepax_scene_free(&sc);
+    sepax_scene_free(NULL);
+}
