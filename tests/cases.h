@@ -1,8 +1,9 @@
 /* Seeded random pairs of convex polygons for stress tests: each case is two
  * shapes built to stand in a known relation (overlapping, separated,
  * touching, identical, one inside the other, ...), added to a store and
- * placed with sepax_set_transforms. The same seed always gives the same
- * store contents and pair list. */
+ * placed with sepax_set_transforms. On a given machine the same seed
+ * always gives the same store contents and pair list (shapes go through
+ * libm's sin and cos, so other machines may differ in the last bits). */
 #ifndef SEPAX_TEST_CASES_H
 #define SEPAX_TEST_CASES_H
 
@@ -29,7 +30,9 @@ int cases_rng_int(cases_rng *r, int lo, int hi);
 typedef enum case_family {
     CASE_OVERLAP = 0,     /* centres closer than the sum of radii */
     CASE_SEPARATED,       /* bounding circles apart, gaps down to 1e-6 */
-    CASE_TOUCH_EDGE,      /* share an edge or part of one, exact coordinates */
+    /* Exact coordinates: share an edge or part of one, or only an end of
+     * it; a few stop just short along the edge's line and miss. */
+    CASE_TOUCH_EDGE,
     CASE_TOUCH_VERTEX,    /* meet at one vertex, or a vertex on an edge, exact */
     CASE_TOUCH_ROTATED,   /* touching pairs under a general rotation */
     CASE_IDENTICAL,       /* the same polygon twice, same or nearly same place */
