@@ -26,6 +26,13 @@
 extern "C" {
 #endif
 
+/* Public functions are the only symbols the shared library exports. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SEPAX_API __attribute__((visibility("default")))
+#else
+#define SEPAX_API
+#endif
+
 #define SEPAX_VERSION_MAJOR 0
 #define SEPAX_VERSION_MINOR 1
 #define SEPAX_VERSION_PATCH 0
@@ -74,7 +81,7 @@ typedef enum sepax_status {
 } sepax_status;
 
 /** A short English message for a status; never NULL. */
-const char *sepax_status_string(sepax_status status);
+SEPAX_API const char *sepax_status_string(sepax_status status);
 
 typedef struct sepax_vec2 {
     float x, y;
@@ -92,9 +99,9 @@ typedef struct sepax_transform {
 } sepax_transform;
 
 /** The identity transform. */
-sepax_transform sepax_transform_identity(void);
+SEPAX_API sepax_transform sepax_transform_identity(void);
 /** A transform from a position and an angle in radians. */
-sepax_transform sepax_transform_make(float x, float y, float angle);
+SEPAX_API sepax_transform sepax_transform_make(float x, float y, float angle);
 
 /** A shape handle: slot in the low 24 bits, generation in the high 8.
  *  In a store that never removed a shape, ids are 0, 1, 2, ... in order of
@@ -123,50 +130,50 @@ typedef struct sepax_store_options {
 typedef struct sepax_store sepax_store;
 
 /** Create an empty store. options may be NULL. */
-sepax_status sepax_store_create(const sepax_store_options *options, sepax_store **out);
+SEPAX_API sepax_status sepax_store_create(const sepax_store_options *options, sepax_store **out);
 /** Free a store and everything it holds; NULL is accepted. */
-void sepax_store_destroy(sepax_store *store);
+SEPAX_API void sepax_store_destroy(sepax_store *store);
 
 /** Add a convex polygon given in its local frame, in either winding.
  *  Repeated vertices (including a closing vertex equal to the first) are
  *  merged and collinear ones dropped (SEPAX_CLEAN_TOLERANCE). Its
  *  transform starts as the identity and its world columns are filled. */
-sepax_status sepax_add_polygon(sepax_store *store, const sepax_vec2 *vertices, size_t count,
+SEPAX_API sepax_status sepax_add_polygon(sepax_store *store, const sepax_vec2 *vertices, size_t count,
                                sepax_shape_id *out_id);
 /** Add a box with the given centre, half-extents and angle (radians) in
  *  its local frame. */
-sepax_status sepax_add_box(sepax_store *store, sepax_vec2 centre, sepax_vec2 half_extents,
+SEPAX_API sepax_status sepax_add_box(sepax_store *store, sepax_vec2 centre, sepax_vec2 half_extents,
                            float angle, sepax_shape_id *out_id);
 /** Remove a shape; its id becomes stale. */
-sepax_status sepax_remove(sepax_store *store, sepax_shape_id id);
+SEPAX_API sepax_status sepax_remove(sepax_store *store, sepax_shape_id id);
 
 /** Number of live shapes. */
-uint32_t sepax_store_count(const sepax_store *store);
+SEPAX_API uint32_t sepax_store_count(const sepax_store *store);
 /** One past the highest slot in use: ids' slots lie below this. */
-uint32_t sepax_store_slot_limit(const sepax_store *store);
+SEPAX_API uint32_t sepax_store_slot_limit(const sepax_store *store);
 /** SEPAX_OK if id names a live shape, else SEPAX_ERR_BAD_ID or _STALE_ID. */
-sepax_status sepax_shape_check(const sepax_store *store, sepax_shape_id id);
+SEPAX_API sepax_status sepax_shape_check(const sepax_store *store, sepax_shape_id id);
 /** The live id in a slot, if the slot holds a shape. */
-sepax_status sepax_shape_id_of_slot(const sepax_store *store, uint32_t slot, sepax_shape_id *out_id);
+SEPAX_API sepax_status sepax_shape_id_of_slot(const sepax_store *store, uint32_t slot, sepax_shape_id *out_id);
 /** Copy the cleaned local (or world) counter-clockwise vertices of a shape.
  *  out may be NULL to ask only for the count; it must hold
  *  SEPAX_MAX_POLYGON_VERTICES otherwise. */
-sepax_status sepax_shape_vertices(const sepax_store *store, sepax_shape_id id, int world,
+SEPAX_API sepax_status sepax_shape_vertices(const sepax_store *store, sepax_shape_id id, int world,
                                   sepax_vec2 *out, uint32_t *out_count);
 /** The shape's current transform. */
-sepax_status sepax_shape_transform(const sepax_store *store, sepax_shape_id id,
+SEPAX_API sepax_status sepax_shape_transform(const sepax_store *store, sepax_shape_id id,
                                    sepax_transform *out);
 /** World-space bounding box of a shape as of the last world update. */
-sepax_status sepax_shape_aabb(const sepax_store *store, sepax_shape_id id, sepax_vec2 *lower,
+SEPAX_API sepax_status sepax_shape_aabb(const sepax_store *store, sepax_shape_id id, sepax_vec2 *lower,
                               sepax_vec2 *upper);
 
 /** Set the transforms of count shapes and update their world columns
  *  (vertices, outward unit normals, bounding boxes). All ids and
  *  transforms are checked before anything changes. */
-sepax_status sepax_set_transforms(sepax_store *store, const sepax_shape_id *ids,
+SEPAX_API sepax_status sepax_set_transforms(sepax_store *store, const sepax_shape_id *ids,
                                   const sepax_transform *transforms, size_t count);
 /** Recompute the world columns of every live shape from its transform. */
-sepax_status sepax_update_world(sepax_store *store);
+SEPAX_API sepax_status sepax_update_world(sepax_store *store);
 
 /** A candidate pair of shape ids. */
 typedef struct sepax_pair {
@@ -206,13 +213,13 @@ typedef struct sepax_hit {
 /** Collide count pairs, writing results[i] for pairs[i]. Every pair is
  *  checked first; on a bad pair nothing is written and *bad_index (if not
  *  NULL) names it. */
-sepax_status sepax_collide(const sepax_store *store, const sepax_pair *pairs, size_t count,
+SEPAX_API sepax_status sepax_collide(const sepax_store *store, const sepax_pair *pairs, size_t count,
                            sepax_result *results, size_t *bad_index);
 /** Collide count pairs and write only the hits, in pair order, into hits
  *  (room for capacity). *hit_count receives the number of hits found; when
  *  it exceeds capacity the first capacity hits are written and
  *  SEPAX_ERR_CAPACITY is returned. Pairs are checked as in sepax_collide. */
-sepax_status sepax_collide_hits(const sepax_store *store, const sepax_pair *pairs, size_t count,
+SEPAX_API sepax_status sepax_collide_hits(const sepax_store *store, const sepax_pair *pairs, size_t count,
                                 sepax_hit *hits, size_t capacity, size_t *hit_count,
                                 size_t *bad_index);
 
@@ -222,7 +229,7 @@ sepax_status sepax_collide_hits(const sepax_store *store, const sepax_pair *pair
  *  the store's contents (band, then lower x, then slot). Writes up to
  *  capacity pairs; *pair_count receives the number found, and
  *  SEPAX_ERR_CAPACITY is returned when it exceeds capacity. */
-sepax_status sepax_broadphase(const sepax_store *store, sepax_pair *pairs, size_t capacity,
+SEPAX_API sepax_status sepax_broadphase(const sepax_store *store, sepax_pair *pairs, size_t capacity,
                               size_t *pair_count);
 
 /** Backends. */
@@ -238,24 +245,24 @@ typedef enum sepax_backend {
 
 /** Name of a backend ("scalar", "generic", "sse2", "avx2", "avx512",
  *  "neon"), or NULL for an out-of-range value. */
-const char *sepax_backend_name(sepax_backend backend);
+SEPAX_API const char *sepax_backend_name(sepax_backend backend);
 /** The backend with the given name, or SEPAX_ERR_UNKNOWN_BACKEND. */
-sepax_status sepax_backend_from_name(const char *name, sepax_backend *out);
+SEPAX_API sepax_status sepax_backend_from_name(const char *name, sepax_backend *out);
 /** Whether a backend is built into this library and this CPU runs it. */
-int sepax_backend_available(sepax_backend backend);
+SEPAX_API int sepax_backend_available(sepax_backend backend);
 /** The fastest available backend on this CPU. */
-sepax_backend sepax_backend_best(void);
+SEPAX_API sepax_backend sepax_backend_best(void);
 /** The backend a new store starts with: the one named by the environment
  *  variable SEPAX_BACKEND when set, else sepax_backend_best(). Fails with
  *  SEPAX_ERR_UNKNOWN_BACKEND or SEPAX_ERR_UNSUPPORTED_BACKEND when the
  *  variable names no usable backend (sepax_store_create then fails too). */
-sepax_status sepax_backend_default(sepax_backend *out);
+SEPAX_API sepax_status sepax_backend_default(sepax_backend *out);
 
 /** The backend this store's collide calls use. */
-sepax_backend sepax_store_backend(const sepax_store *store);
+SEPAX_API sepax_backend sepax_store_backend(const sepax_store *store);
 /** Make this store's collide calls use a backend (needs the caller's
  *  lock, like every call that changes the store). */
-sepax_status sepax_store_set_backend(sepax_store *store, sepax_backend backend);
+SEPAX_API sepax_status sepax_store_set_backend(sepax_store *store, sepax_backend backend);
 
 #ifdef __cplusplus
 }
