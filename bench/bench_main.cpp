@@ -1,0 +1,497 @@
+// sepax benchmark harness (Google Benchmark).
+//
+// Benchmarks are registered at run time: one per available backend, per
+// peer library compiled in, per scene and per pair order. Names are
+// SUBJECT/SCENE[/ORDER]; see README.md for what each one measures.
+//
+// Extra flag (handled before Google Benchmark's own):
+//   --sepax_scenes[=REGEX]  print every scene's generator settings; with a
+//                           REGEX, also build the matching scenes and print
+//                           their shape, pair and hit counts; then exit.
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstring>
+#include <regex>
+#include <set>
+#include <string>
+#include <vector>
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <unistd.h>
+#define SEPAX_BENCH_CAPTURE 1
+#endif
+
+#include "bench_scene.h"
+
+namespace sepax_bench {
+namespace {
+
+const char *order_name(bool random_order)
+{
+    return random_order ? "random" : "sweep";
+}
+
+// A counter whose reported value is nanoseconds of CPU time per unit, where
+// `units` units are processed per iteration.
+benchmark::Counter ns_per(double units)
+{
+    return benchmark::Counter(units * 1e-9, benchmark::Counter::kIsIterationInvariantRate |
+                                                benchmark::Counter::kInvert);
+}
+
+void set_pair_counters(benchmark::State &state, const Scene &s, size_t pairs, size_t hits)
+{
+    state.SetItemsProcessed((int64_t)state.iterations() * (int64_t)pairs);
+    state.counters["ns_per_pair"] = ns_per((double)pairs);
+    state.counters["pairs"] = (double)pairs;
+    state.counters["hits"] = (double)hits;
+    state.counters["shapes"] = (double)s.shapes;
+    state.counters["touching"] = (double)s.touching_count;
+}
+
+void set_agreement(benchmark::State &state, const Agreement &a)
+{
+    state.counters["disagree"] = (double)a.disagree;
+    state.counters["extra_hits"] = (double)a.extra_hits;
+    state.counters["missed_hits"] = (double)a.missed_hits;
+    state.counters["touching_diff"] = (double)a.touching_diff;
+}
+
+// Hit bytes given in the benchmark's pair order, put back in sweep order.
+const uint8_t *in_sweep_order(const Scene &s, bool random_order, const uint8_t *hit,
+                              std::vector<uint8_t> &tmp)
+{
+    if (!random_order)
+        return hit;
+    tmp.assign(s.sweep.size(), 0);
+    for (size_t i = 0; i < s.random_from.size(); ++i)
+        tmp[s.random_from[i]] = hit[i];
+    return tmp.data();
+}
+
+bool use_backend(benchmark::State &state, Scene &s, sepax_backend b)
+{
+    const sepax_status st = sepax_store_set_backend(s.store, b);
+    if (st != SEPAX_OK) {
+        state.SkipWithError(sepax_status_string(st));
+        return false;
+    }
+    return true;
+}
+
+void bm_collide(benchmark::State &state, const std::string &scene, sepax_backend backend,
+                bool random_order)
+{
+    Scene &s = get_scene(scene);
+    if (!use_backend(state, s, backend))
+        return;
+    const std::vector<sepax_pair> &pairs = s.pairs(random_order);
+    const size_t n = pairs.size();
+    // One untimed call: checks the status and warms up like every later call.
+    sepax_status st = sepax_collide(s.store, pairs.data(), n, s.results.data(), nullptr);
+    if (st != SEPAX_OK) {
+        state.SkipWithError(sepax_status_string(st));
+        return;
+    }
+    for (auto _ : state) {
+        st = sepax_collide(s.store, pairs.data(), n, s.results.data(), nullptr);
+        benchmark::DoNotOptimize(st);
+        benchmark::DoNotOptimize(s.results.data());
+        benchmark::ClobberMemory();
+    }
+    if (st != SEPAX_OK) {
+        state.SkipWithError(sepax_status_string(st));
+        return;
+    }
+
+    // Check against the scalar reference (bit for bit), untimed.
+    size_t not_identical = 0;
+    std::vector<uint8_t> hit(n);
+    for (size_t i = 0; i < n; ++i) {
+        const size_t j = random_order ? s.random_from[i] : i;
+        not_identical += std::memcmp(&s.results[i], &s.reference[j], sizeof(sepax_result)) != 0;
+        hit[i] = (s.results[i].flags & SEPAX_HIT) != 0;
+    }
+    std::vector<uint8_t> tmp;
+    const Agreement a =
+        compare_with_reference(s, in_sweep_order(s, random_order, hit.data(), tmp), sepax_backend_name(backend));
+    set_pair_counters(state, s, n, a.hits);
+    set_agreement(state, a);
+    state.counters["not_identical"] = (double)not_identical;
+}
+
+void bm_collide_hits(benchmark::State &state, const std::string &scene, sepax_backend backend,
+                     bool random_order)
+{
+    Scene &s = get_scene(scene);
+    if (!use_backend(state, s, backend))
+        return;
+    const std::vector<sepax_pair> &pairs = s.pairs(random_order);
+    const size_t n = pairs.size();
+    size_t found = 0;
+    sepax_status st = sepax_collide_hits(s.store, pairs.data(), n, s.hits.data(), s.hits.size(),
+                                         &found, nullptr);
+    if (st != SEPAX_OK) {
+        state.SkipWithError(sepax_status_string(st));
+        return;
+    }
+    for (auto _ : state) {
+        st = sepax_collide_hits(s.store, pairs.data(), n, s.hits.data(), s.hits.size(), &found,
+                                nullptr);
+        benchmark::DoNotOptimize(st);
+        benchmark::DoNotOptimize(found);
+        benchmark::DoNotOptimize(s.hits.data());
+        benchmark::ClobberMemory();
+    }
+    if (st != SEPAX_OK) {
+        state.SkipWithError(sepax_status_string(st));
+        return;
+    }
+
+    size_t not_identical = 0;
+    std::vector<uint8_t> hit(n, 0);
+    for (size_t k = 0; k < found; ++k) {
+        const uint32_t i = s.hits[k].pair;
+        if (i >= n) {
+            state.SkipWithError("hit names a pair out of range");
+            return;
+        }
+        hit[i] = 1;
+        const size_t j = random_order ? s.random_from[i] : i;
+        not_identical +=
+            std::memcmp(&s.hits[k].result, &s.reference[j], sizeof(sepax_result)) != 0;
+    }
+    std::vector<uint8_t> tmp;
+    const Agreement a =
+        compare_with_reference(s, in_sweep_order(s, random_order, hit.data(), tmp), sepax_backend_name(backend));
+    set_pair_counters(state, s, n, found);
+    set_agreement(state, a);
+    state.counters["not_identical"] = (double)not_identical;
+}
+
+void set_shape_counters(benchmark::State &state, const Scene &s)
+{
+    state.SetItemsProcessed((int64_t)state.iterations() * (int64_t)s.shapes);
+    state.counters["ns_per_shape"] = ns_per((double)s.shapes);
+    state.counters["shapes"] = (double)s.shapes;
+}
+
+void bm_update(benchmark::State &state, const std::string &scene)
+{
+    Scene &s = get_scene(scene);
+    sepax_status st = SEPAX_OK;
+    for (auto _ : state) {
+        st = sepax_update_world(s.store);
+        benchmark::DoNotOptimize(st);
+        benchmark::ClobberMemory();
+    }
+    if (st != SEPAX_OK) {
+        state.SkipWithError(sepax_status_string(st));
+        return;
+    }
+    set_shape_counters(state, s);
+}
+
+void bm_broadphase(benchmark::State &state, const std::string &scene)
+{
+    Scene &s = get_scene(scene);
+    size_t count = 0;
+    sepax_status st = SEPAX_OK;
+    for (auto _ : state) {
+        st = sepax_broadphase(s.store, s.broadphase_out.data(), s.broadphase_out.size(), &count);
+        benchmark::DoNotOptimize(st);
+        benchmark::DoNotOptimize(s.broadphase_out.data());
+        benchmark::ClobberMemory();
+    }
+    if (st != SEPAX_OK) {
+        state.SkipWithError(sepax_status_string(st));
+        return;
+    }
+    set_shape_counters(state, s);
+    state.counters["pairs"] = (double)count;
+}
+
+// A whole step with the best backend: world update, broadphase, collide of
+// the broadphase's pairs.
+void bm_step(benchmark::State &state, const std::string &scene)
+{
+    Scene &s = get_scene(scene);
+    const sepax_backend best = sepax_backend_best();
+    if (!use_backend(state, s, best))
+        return;
+    size_t count = 0;
+    sepax_status st = SEPAX_OK;
+    for (auto _ : state) {
+        st = sepax_update_world(s.store);
+        if (st == SEPAX_OK)
+            st = sepax_broadphase(s.store, s.broadphase_out.data(), s.broadphase_out.size(),
+                                  &count);
+        if (st == SEPAX_OK)
+            st = sepax_collide(s.store, s.broadphase_out.data(), count, s.results.data(), nullptr);
+        benchmark::DoNotOptimize(st);
+        benchmark::DoNotOptimize(s.results.data());
+        benchmark::ClobberMemory();
+    }
+    if (st != SEPAX_OK) {
+        state.SkipWithError(sepax_status_string(st));
+        return;
+    }
+    size_t hits = 0;
+    for (size_t i = 0; i < count; ++i)
+        hits += (s.results[i].flags & SEPAX_HIT) != 0;
+    set_shape_counters(state, s);
+    state.counters["ns_per_pair"] = ns_per((double)count);
+    state.counters["pairs"] = (double)count;
+    state.counters["hits"] = (double)hits;
+    // With a margin the benchmarks' pair list is not the store's own
+    // broadphase output; the step uses the latter.
+    state.SetLabel(std::string(sepax_backend_name(best)) +
+                   (s.margin > 0 ? ", own broadphase without the margin" : ""));
+}
+
+// Diverts file descriptor 2 into a temporary file while a peer runs: a
+// library that prints diagnostics (Chipmunk's debug build warns about long
+// EPA runs) would otherwise flood the console. The messages are counted and
+// the first one is shown, once per benchmark.
+class StderrCapture {
+public:
+    StderrCapture()
+    {
+#ifdef SEPAX_BENCH_CAPTURE
+        std::fflush(stderr);
+        file_ = std::tmpfile();
+        saved_ = file_ ? dup(2) : -1;
+        if (saved_ >= 0 && dup2(fileno(file_), 2) < 0) {
+            close(saved_);
+            saved_ = -1;
+        }
+#endif
+    }
+    ~StderrCapture() { finish(nullptr); }
+    StderrCapture(const StderrCapture &) = delete;
+    StderrCapture &operator=(const StderrCapture &) = delete;
+
+    // Stop diverting; return the number of messages (lines that do not
+    // start with white space) and the first one.
+    size_t finish(std::string *first)
+    {
+        size_t messages = 0;
+#ifdef SEPAX_BENCH_CAPTURE
+        if (saved_ >= 0) {
+            std::fflush(stderr);
+            dup2(saved_, 2);
+            close(saved_);
+            saved_ = -1;
+            std::rewind(file_);
+            char line[512];
+            bool line_start = true;
+            while (std::fgets(line, sizeof line, file_)) {
+                if (line_start && line[0] != ' ' && line[0] != '\t' && line[0] != '\n') {
+                    if (messages++ == 0 && first) {
+                        *first = line;
+                        while (!first->empty() && first->back() == '\n')
+                            first->pop_back();
+                    }
+                }
+                line_start = std::strchr(line, '\n') != nullptr;
+            }
+        }
+        if (file_) {
+            std::fclose(file_);
+            file_ = nullptr;
+        }
+#else
+        (void)first;
+#endif
+        return messages;
+    }
+
+private:
+    std::FILE *file_ = nullptr;
+    int saved_ = -1;
+};
+
+void bm_peer(benchmark::State &state, const std::string &scene, const PeerSubject &peer,
+             bool random_order)
+{
+    Scene &s = get_scene(scene);
+    if (peer.max_vertices && s.max_vertices > peer.max_vertices) {
+        state.SkipWithError("scene has polygons with more vertices than the peer supports");
+        return;
+    }
+    PeerWorld *w = peer.world(s); // built once per scene, untimed
+    const std::vector<sepax_pair> &pairs = s.pairs(random_order);
+    const size_t n = pairs.size();
+    // Warm-up pass, also counting what the peer prints per pass.
+    std::string first;
+    size_t messages;
+    size_t hits;
+    {
+        StderrCapture capture;
+        hits = w->run(pairs.data(), n, s.flags.data());
+        messages = capture.finish(&first);
+    }
+    {
+        StderrCapture quiet;
+        for (auto _ : state) {
+            hits = w->run(pairs.data(), n, s.flags.data());
+            benchmark::DoNotOptimize(hits);
+            benchmark::DoNotOptimize(s.flags.data());
+            benchmark::ClobberMemory();
+        }
+    }
+    static std::set<std::string> told;
+    const std::string key = std::string(peer.subject) + "/" + scene + "/" + order_name(random_order);
+    if (messages && told.insert(key).second)
+        std::fprintf(stderr,
+                     "sepax_bench: %s: the peer printed %zu messages in one pass over the pairs "
+                     "(silenced while timing), first: %s\n",
+                     key.c_str(), messages, first.c_str());
+    std::vector<uint8_t> tmp;
+    const Agreement a =
+        compare_with_reference(s, in_sweep_order(s, random_order, s.flags.data(), tmp), peer.subject);
+    set_pair_counters(state, s, n, hits);
+    set_agreement(state, a);
+    state.counters["reshaped"] = (double)w->reshaped();
+    state.counters["peer_messages"] = (double)messages;
+}
+
+std::vector<sepax_backend> available_backends()
+{
+    std::vector<sepax_backend> v;
+    for (int b = 0; b < SEPAX_BACKEND_COUNT; ++b)
+        if (sepax_backend_available((sepax_backend)b))
+            v.push_back((sepax_backend)b);
+    return v;
+}
+
+// Registers every benchmark; returns the peer/scene combinations left out.
+std::vector<std::string> register_all(const std::vector<PeerSubject> &peers)
+{
+    std::vector<std::string> skipped;
+    const std::vector<sepax_backend> backends = available_backends();
+    for (const SceneSpec &spec : scene_specs()) {
+        const std::string sc = spec.name;
+        auto reg = [](const std::string &name, auto fn) {
+            benchmark::RegisterBenchmark(name.c_str(), fn)->Unit(benchmark::kMicrosecond);
+        };
+        reg("sepax_update/" + sc, [sc](benchmark::State &st) { bm_update(st, sc); });
+        reg("sepax_broadphase/" + sc, [sc](benchmark::State &st) { bm_broadphase(st, sc); });
+        reg("sepax_step/" + sc, [sc](benchmark::State &st) { bm_step(st, sc); });
+        for (const bool random_order : {false, true}) {
+            const std::string tail = "/" + sc + "/" + order_name(random_order);
+            for (const sepax_backend b : backends) {
+                const std::string base = std::string("sepax_") + sepax_backend_name(b);
+                reg(base + tail, [sc, b, random_order](benchmark::State &st) {
+                    bm_collide(st, sc, b, random_order);
+                });
+                reg(base + "_hits" + tail, [sc, b, random_order](benchmark::State &st) {
+                    bm_collide_hits(st, sc, b, random_order);
+                });
+            }
+            for (size_t k = 0; k < peers.size(); ++k) {
+                const PeerSubject *p = &peers[k];
+                if (!spec.all_peers && !p->cheap)
+                    continue;
+                if (p->max_vertices && spec.params.max_vertices > p->max_vertices &&
+                    spec.params.box_share < 1.0) {
+                    if (!random_order)
+                        skipped.push_back(std::string(p->subject) + " on " + sc + " (at most " +
+                                          std::to_string(p->max_vertices) +
+                                          " vertices per polygon, the scene has up to " +
+                                          std::to_string(spec.params.max_vertices) + ")");
+                    continue;
+                }
+                reg(std::string(p->subject) + tail, [sc, p, random_order](benchmark::State &st) {
+                    bm_peer(st, sc, *p, random_order);
+                });
+            }
+        }
+    }
+    return skipped;
+}
+
+std::string join_backends()
+{
+    std::string out;
+    for (const sepax_backend b : available_backends()) {
+        if (!out.empty())
+            out += ",";
+        out += sepax_backend_name(b);
+    }
+    return out;
+}
+
+void print_params(const SceneSpec &s)
+{
+    const sepax_scene_params &p = s.params;
+    std::printf("%-9s shapes=%zu seed=%llu vertices=%u..%u max_vertices_share=%g box_share=%g "
+                "radius=%g..%g aspect=%g neighbours=%g\n",
+                s.name.c_str(), p.shapes, (unsigned long long)p.seed, p.min_vertices,
+                p.max_vertices, p.max_vertices_share, p.box_share, (double)p.min_radius,
+                (double)p.max_radius, (double)p.aspect, p.neighbours);
+}
+
+int describe_scenes(const char *regex)
+{
+    for (const SceneSpec &s : scene_specs())
+        print_params(s);
+    if (!regex)
+        return 0;
+    const std::regex re(regex);
+    for (const SceneSpec &s : scene_specs()) {
+        if (!std::regex_search(s.name, re))
+            continue;
+        const Scene &sc = get_scene(s.name);
+        std::printf("%-9s built: %zu shapes, %zu pairs, %zu hits (hits/pairs %.3f), %zu "
+                    "touching, max %u vertices\n",
+                    s.name.c_str(), sc.shapes, sc.sweep.size(), sc.ref_hits,
+                    sc.sweep.empty() ? 0.0 : (double)sc.ref_hits / (double)sc.sweep.size(),
+                    sc.touching_count, sc.max_vertices);
+    }
+    return 0;
+}
+
+} // namespace
+} // namespace sepax_bench
+
+int main(int argc, char **argv)
+{
+    using namespace sepax_bench;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--sepax_scenes") == 0)
+            return describe_scenes(nullptr);
+        if (std::strncmp(argv[i], "--sepax_scenes=", 15) == 0)
+            return describe_scenes(argv[i] + 15);
+    }
+
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv))
+        return 1;
+
+    std::vector<PeerSubject> peers;
+    add_peer_subjects(peers);
+    const std::vector<std::string> skipped = register_all(peers);
+
+    std::string libs;
+    for (const PeerSubject &p : peers)
+        if (libs.find(p.library) == std::string::npos)
+            libs += (libs.empty() ? "" : ", ") + p.library;
+    benchmark::AddCustomContext("sepax_version", SEPAX_VERSION_STRING);
+    benchmark::AddCustomContext("sepax_backends", join_backends());
+    benchmark::AddCustomContext("sepax_best_backend", sepax_backend_name(sepax_backend_best()));
+    benchmark::AddCustomContext("sepax_peers", libs.empty() ? "none" : libs);
+    char touch[32];
+    std::snprintf(touch, sizeof touch, "%g", kTouchRelative);
+    benchmark::AddCustomContext("sepax_touch_relative", touch);
+    std::string skip_note;
+    for (const std::string &k : skipped)
+        skip_note += (skip_note.empty() ? "" : "; ") + k;
+    if (!skip_note.empty())
+        benchmark::AddCustomContext("sepax_not_run", skip_note);
+
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

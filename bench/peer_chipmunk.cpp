@@ -1,0 +1,89 @@
+// Chipmunk2D 7 as a peer: cpShapesCollide (GJK/EPA plus contact points) on
+// polygon shapes built from the store's world vertices.
+//
+// All shapes hang off one static body at the identity, with radius 0; their
+// cached world data (transformed vertices and planes, bounding box) is
+// filled by cpShapeUpdate before anything is timed. cpPolyShapeNew runs its
+// own convex hull; shapes whose vertex count changes are counted
+// (`reshaped`). Chipmunk computes in double precision (cpFloat).
+#include <chipmunk/chipmunk.h>
+
+#include <cstdio>
+#include <map>
+#include <memory>
+
+#include "bench_scene.h"
+
+namespace sepax_bench {
+namespace {
+
+class ChipmunkWorld final : public PeerWorld {
+public:
+    explicit ChipmunkWorld(const Scene &s) : shapes_(s.slot_limit, nullptr)
+    {
+        body_ = cpBodyNewStatic();
+        cpVect v[SEPAX_MAX_POLYGON_VERTICES];
+        for (uint32_t slot = 0; slot < s.slot_limit; ++slot) {
+            const uint32_t c = s.count[slot];
+            if (c == 0)
+                continue;
+            for (uint32_t i = 0; i < c; ++i)
+                v[i] = cpv(s.world[s.first[slot] + i].x, s.world[s.first[slot] + i].y);
+            cpShape *shape = cpPolyShapeNew(body_, (int)c, v, cpTransformIdentity, 0.0);
+            cpShapeUpdate(shape, cpTransformIdentity);
+            if ((uint32_t)cpPolyShapeGetCount(shape) != c)
+                ++reshaped_;
+            shapes_[slot] = shape;
+        }
+    }
+
+    ~ChipmunkWorld() override
+    {
+        for (cpShape *shape : shapes_)
+            if (shape)
+                cpShapeFree(shape);
+        cpBodyFree(body_);
+    }
+
+    ChipmunkWorld(const ChipmunkWorld &) = delete;
+    ChipmunkWorld &operator=(const ChipmunkWorld &) = delete;
+
+    size_t reshaped() const override { return reshaped_; }
+
+    size_t run(const sepax_pair *pairs, size_t n, uint8_t *out) override
+    {
+        size_t hits = 0;
+        for (size_t i = 0; i < n; ++i) {
+            const cpContactPointSet set =
+                cpShapesCollide(shapes_[SEPAX_ID_SLOT(pairs[i].a)], shapes_[SEPAX_ID_SLOT(pairs[i].b)]);
+            const uint8_t hit = set.count > 0;
+            out[i] = hit;
+            hits += hit;
+        }
+        return hits;
+    }
+
+private:
+    cpBody *body_ = nullptr;
+    std::vector<cpShape *> shapes_;
+    size_t reshaped_ = 0;
+};
+
+PeerWorld *world_for(const Scene &s)
+{
+    static std::map<const Scene *, std::unique_ptr<ChipmunkWorld>> worlds;
+    auto it = worlds.find(&s);
+    if (it == worlds.end())
+        it = worlds.emplace(&s, std::make_unique<ChipmunkWorld>(s)).first;
+    return it->second.get();
+}
+
+} // namespace
+
+void add_chipmunk_subjects(std::vector<PeerSubject> &out)
+{
+    out.push_back({"chipmunk_collide", std::string("Chipmunk2D ") + cpVersionString, 0, false,
+                   &world_for});
+}
+
+} // namespace sepax_bench

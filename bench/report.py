@@ -1,0 +1,453 @@
+#!/usr/bin/env python3
+"""Turn sepax_bench's Google Benchmark JSON into a Markdown table and charts.
+
+usage: report.py BENCH.json [--machine NAME] [--isa ISA] [--results-root DIR]
+                 [--out DIR] [--command TEXT] [--no-chart]
+
+Writes into DIR (default: RESULTS_ROOT/<machine>-<isa>, RESULTS_ROOT
+defaulting to bench/results next to this script):
+  bench.json   the input, without the host name and with the executable's
+               path cut to its file name
+  table.md     per scene: medians of ns/pair and Mpairs/s, speed relative
+               to sepax_scalar and to box2d_collide_polygons, hits and
+               disagreements with the scalar reference
+  mix.svg      ns per pair of every backend and peer on the mix scene
+  scaling.svg  ns per pair against the number of shapes (mix_2k .. mix_2m)
+
+Only the Python standard library is used; the charts need gnuplot and are
+skipped with a message when it is missing.
+"""
+
+import argparse
+import json
+import math
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+
+BACKENDS = ["scalar", "generic", "sse2", "avx2", "avx512", "neon"]
+PEERS = ["box2d_collide_polygons", "box2d_test_overlap", "chipmunk_collide", "ccd_gjk",
+         "ccd_mpr_penetration"]
+SCENE_ORDER = ["mix", "oct", "big", "boxes", "sparse", "mix_2k", "mix_20k", "mix_200k", "mix_2m"]
+SCALING = [("mix_2k", 2000), ("mix_20k", 20000), ("mix_200k", 200000), ("mix_2m", 2000000)]
+WORLD_SUBJECTS = ["sepax_update", "sepax_broadphase", "sepax_step"]
+SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+def subject_rank(subject):
+    """Sort key: world subjects, sepax backends (collide then hits), peers."""
+    if subject in WORLD_SUBJECTS:
+        return (0, WORLD_SUBJECTS.index(subject), subject)
+    m = re.fullmatch(r"sepax_([a-z0-9]+?)(_hits)?", subject)
+    if m and m.group(1) in BACKENDS:
+        return (1, BACKENDS.index(m.group(1)) * 2 + (1 if m.group(2) else 0), subject)
+    if subject in PEERS:
+        return (2, PEERS.index(subject), subject)
+    return (3, 0, subject)
+
+
+def scene_rank(scene):
+    return (SCENE_ORDER.index(scene), scene) if scene in SCENE_ORDER else (len(SCENE_ORDER), scene)
+
+
+def cpu_slug():
+    """A short name for this machine: architecture and CPU model, no host name."""
+    arch = platform.machine() or "unknown"
+    model = ""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as f:
+            for line in f:
+                key, _, value = line.partition(":")
+                if key.strip() in ("model name", "Model", "Hardware") and value.strip():
+                    model = value.strip()
+                    break
+    except OSError:
+        pass
+    model = model.lower()
+    for junk in ("(r)", "(tm)", " cpu ", " processor ", "@"):
+        model = model.replace(junk, " ")
+    model = re.sub(r"[^a-z0-9]+", "-", model).strip("-")
+    return f"{arch}-{model}" if model else arch
+
+
+def load(path):
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def medians(doc):
+    """name -> the median aggregate entry (or the plain run without repetitions)."""
+    out = {}
+    plain = {}
+    for b in doc.get("benchmarks", []):
+        name = b.get("run_name") or b.get("name", "")
+        if b.get("error_occurred"):
+            continue
+        if b.get("run_type") == "aggregate":
+            if b.get("aggregate_name") == "median":
+                out[name] = b
+        else:
+            plain.setdefault(name, b)
+    for name, b in plain.items():
+        out.setdefault(name, b)
+    return out
+
+
+def skipped(doc):
+    """name -> error message of benchmarks that were skipped with an error."""
+    out = {}
+    for b in doc.get("benchmarks", []):
+        if b.get("error_occurred"):
+            out[b.get("run_name") or b.get("name", "")] = b.get("error_message", "")
+    return out
+
+
+def split_name(name):
+    parts = name.split("/")
+    subject = parts[0]
+    scene = parts[1] if len(parts) > 1 else ""
+    order = parts[2] if len(parts) > 2 else ""
+    return subject, scene, order
+
+
+def fmt(x, digits=3):
+    if x is None:
+        return "–"
+    if x >= 100:
+        return f"{x:,.0f}"
+    if x >= 10:
+        return f"{x:.1f}"
+    return f"{x:.{digits - 1}f}" if x >= 1 else f"{x:.{digits}f}"
+
+
+def fmt_int(x):
+    return "–" if x is None else f"{int(round(x)):,}"
+
+
+def ratio(base, x):
+    if base is None or x is None or x == 0:
+        return "–"
+    return f"{base / x:.2f}×"
+
+
+def sanitize(doc):
+    """Drop what identifies the host or the checkout from the context."""
+    ctx = doc.get("context", {})
+    ctx.pop("host_name", None)
+    if "executable" in ctx:
+        ctx["executable"] = os.path.basename(ctx["executable"])
+    return doc
+
+
+def build_rows(med):
+    """scene -> list of (subject, order, entry)."""
+    scenes = {}
+    for name, b in med.items():
+        subject, scene, order = split_name(name)
+        scenes.setdefault(scene, []).append((subject, order, b))
+    for rows in scenes.values():
+        rows.sort(key=lambda r: (subject_rank(r[0]), r[1] != "sweep", r[1]))
+    return scenes
+
+
+def table(doc, med, errors, command):
+    ctx = doc.get("context", {})
+    scenes = build_rows(med)
+    lines = []
+    lines.append("# sepax benchmark results")
+    lines.append("")
+    lines.append(f"- sepax {ctx.get('sepax_version', '?')}, backends available: "
+                 f"{ctx.get('sepax_backends', '?')} (best: {ctx.get('sepax_best_backend', '?')})")
+    lines.append(f"- peers: {ctx.get('sepax_peers', 'none')}")
+    if ctx.get("sepax_not_run"):
+        lines.append(f"- not run: {ctx['sepax_not_run']}")
+    caches = ", ".join(f"L{c.get('level')} {c.get('type', '').lower()} {c.get('size', 0) // 1024} KiB"
+                       for c in ctx.get("caches", []))
+    lines.append(f"- machine: {ctx.get('num_cpus', '?')} CPUs at {ctx.get('mhz_per_cpu', '?')} MHz"
+                 + (f"; caches: {caches}" if caches else ""))
+    lines.append(f"- date: {ctx.get('date', '?')}; Google Benchmark library built as "
+                 f"{ctx.get('library_build_type', '?')}")
+    if command:
+        lines.append(f"- command: `{command}`")
+    lines.append("")
+    lines.append("Medians over the repetitions, CPU time. \"speed vs X\" is X's ns/pair "
+                 "divided by this row's, in the same pair order (2.00× = twice as fast). "
+                 "Hits and disagreements are counted over all candidate pairs; "
+                 "disagreements exclude touching pairs (|separation| <= "
+                 f"{ctx.get('sepax_touch_relative', '1e-05')} × scale, see README.md) and are "
+                 "split into +extra hits / −missed hits against sepax's scalar reference.")
+    lines.append("")
+    noise = noise_check(med)
+    if noise:
+        lines.append(noise)
+        lines.append("")
+
+    for scene in sorted(scenes, key=scene_rank):
+        rows = scenes[scene]
+        any_entry = rows[0][2]
+        shapes = any_entry.get("shapes")
+        pair_rows = [r[2] for r in rows if r[0] not in WORLD_SUBJECTS]
+        pairs = next((b.get("pairs") for b in pair_rows if b.get("pairs") is not None), None)
+        ref = next((b for b in pair_rows if b.get("pairs") is not None
+                    and not b.get("not_identical") and "not_identical" in b), None)
+        touching = next((b.get("touching") for b in pair_rows
+                         if b.get("touching") is not None), None)
+        lines.append(f"## {scene}")
+        lines.append("")
+        head = f"{fmt_int(shapes)} shapes"
+        if pairs is not None:
+            head += f", {fmt_int(pairs)} candidate pairs"
+            if ref is not None and pairs:
+                head += f", {fmt_int(ref.get('hits'))} hits ({ref.get('hits', 0) / pairs:.2f})"
+            if touching is not None:
+                head += (f", {fmt_int(touching)} touching pair{'' if touching == 1 else 's'} "
+                         "left out of disagreement counts")
+        lines.append(head + ".")
+        lines.append("")
+
+        world = [r for r in rows if r[0] in WORLD_SUBJECTS]
+        if world:
+            lines.append("| subject | ns/shape | Mshapes/s | ns/pair | pairs | note |")
+            lines.append("|---|---:|---:|---:|---:|---|")
+            for subject, _order, b in world:
+                ips = b.get("items_per_second")
+                note = b.get("label", "")
+                if subject == "sepax_step" and note:
+                    note = f"collide with {note}"
+                lines.append(f"| {subject} | {fmt(b.get('ns_per_shape'))} | "
+                             f"{fmt(ips / 1e6 if ips else None)} | "
+                             f"{fmt(b.get('ns_per_pair')) if subject == 'sepax_step' else '–'} | "
+                             f"{fmt_int(b.get('pairs'))} | {note} |")
+            lines.append("")
+
+        collide = [r for r in rows if r[0] not in WORLD_SUBJECTS]
+        if collide:
+            base = {}
+            box = {}
+            for subject, order, b in collide:
+                if subject == "sepax_scalar":
+                    base[order] = b.get("ns_per_pair")
+                if subject == "box2d_collide_polygons":
+                    box[order] = b.get("ns_per_pair")
+            lines.append("| subject | order | ns/pair | Mpairs/s | speed vs scalar | "
+                         "speed vs Box2D | hits | disagree | note |")
+            lines.append("|---|---|---:|---:|---:|---:|---:|---:|---|")
+            for subject, order, b in collide:
+                ns = b.get("ns_per_pair")
+                ips = b.get("items_per_second")
+                dis = b.get("disagree")
+                dis_s = fmt_int(dis)
+                if dis:
+                    dis_s += f" (+{fmt_int(b.get('extra_hits'))}/−{fmt_int(b.get('missed_hits'))})"
+                notes = []
+                if b.get("not_identical"):
+                    notes.append(f"{fmt_int(b['not_identical'])} results not bit-identical "
+                                 "to scalar")
+                if b.get("reshaped"):
+                    notes.append(f"{fmt_int(b['reshaped'])} shapes reshaped by the peer")
+                if b.get("touching_diff"):
+                    notes.append(f"{fmt_int(b['touching_diff'])} touching pairs differ")
+                lines.append(f"| {subject} | {order} | {fmt(ns)} | "
+                             f"{fmt(ips / 1e6 if ips else None)} | {ratio(base.get(order), ns)} | "
+                             f"{ratio(box.get(order), ns)} | {fmt_int(b.get('hits'))} | {dis_s} | "
+                             f"{'; '.join(notes)} |")
+            lines.append("")
+        errs = sorted(n for n in errors if split_name(n)[1] == scene)
+        for n in errs:
+            lines.append(f"- `{n}` skipped: {errors[n]}")
+        if errs:
+            lines.append("")
+
+    scaling = scaling_series(med)
+    if scaling:
+        lines.append("## Scaling (ns/pair against shapes)")
+        lines.append("")
+        lines.append("| subject | order | " + " | ".join(s for s, _ in SCALING) + " |")
+        lines.append("|---|---|" + "---:|" * len(SCALING))
+        for (subject, order), points in scaling:
+            cells = [fmt(points.get(n)) for _, n in SCALING]
+            lines.append(f"| {subject} | {order} | " + " | ".join(cells) + " |")
+        lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def noise_check(med):
+    """mix and mix_20k are the same scene: how far apart are their medians?"""
+    diffs = []
+    for name, b in med.items():
+        subject, scene, order = split_name(name)
+        if scene != "mix" or subject in WORLD_SUBJECTS:
+            continue
+        other = med.get("/".join([subject, "mix_20k", order]))
+        x, y = b.get("ns_per_pair"), other.get("ns_per_pair") if other else None
+        if x and y:
+            diffs.append(abs(x - y) / min(x, y) * 100)
+    if not diffs:
+        return ""
+    diffs.sort()
+    mid = diffs[len(diffs) // 2]
+    return (f"Noise check: `mix` and `mix_20k` are the same scene and pairs, measured at "
+            f"different times of the run; their ns/pair differ by {mid:.0f}% (median over "
+            f"{len(diffs)} subjects), at most {diffs[-1]:.0f}%. Differences smaller than "
+            "that between rows of this run are not meaningful.")
+
+
+def scaling_series(med):
+    """[((subject, order), {shapes: ns_per_pair})] for the mix_* scenes."""
+    series = {}
+    shapes_of = dict(SCALING)
+    for name, b in med.items():
+        subject, scene, order = split_name(name)
+        if scene not in shapes_of or subject in WORLD_SUBJECTS or subject.endswith("_hits"):
+            continue
+        ns = b.get("ns_per_pair")
+        if ns is None:
+            continue
+        series.setdefault((subject, order), {})[shapes_of[scene]] = ns
+    out = [(k, v) for k, v in series.items() if len(v) >= 2]
+    out.sort(key=lambda kv: (subject_rank(kv[0][0]), kv[0][1] != "sweep"))
+    return out
+
+
+def gnuplot_quote(s):
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def run_gnuplot(script, what):
+    try:
+        subprocess.run(["gnuplot"], input=script, text=True, check=True,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    except subprocess.CalledProcessError as e:
+        print(f"report.py: gnuplot failed on {what}:\n{e.stderr}", file=sys.stderr)
+        return False
+    return True
+
+
+def chart_scene(med, scene, path, title):
+    rows = {}
+    for name, b in med.items():
+        subject, sc, order = split_name(name)
+        if sc != scene or subject in WORLD_SUBJECTS or b.get("ns_per_pair") is None:
+            continue
+        rows.setdefault(subject, {})[order] = b["ns_per_pair"]
+    if not rows:
+        return False
+    subjects = sorted(rows, key=subject_rank)
+    data = "\n".join(
+        f"{gnuplot_quote(s)} {rows[s].get('sweep', '?')} {rows[s].get('random', '?')}"
+        for s in subjects)
+    width = max(800, 60 * len(subjects) + 200)
+    values = [v for r in rows.values() for v in r.values() if v and v > 0]
+    bottom = 10 ** math.floor(math.log10(min(values) * 0.8)) if values else 1
+    script = f"""
+set terminal svg size {width},560 font "sans,11" background rgb "white" noenhanced
+set output {gnuplot_quote(path)}
+set datafile missing "?"
+$data << EOD
+{data}
+EOD
+set title {gnuplot_quote(title)}
+set ylabel "ns per pair (median, log scale)"
+set logscale y
+set yrange [{bottom}:*]
+set grid ytics
+set style data histogram
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set xtics rotate by 30 right nomirror
+set key top left
+plot $data using 2:xtic(1) title "sweep order", '' using 3 title "random order"
+"""
+    return run_gnuplot(script, path)
+
+
+def chart_scaling(med, path, title):
+    series = scaling_series(med)
+    if not series:
+        return False
+    blocks = []
+    plots = []
+    colours = {}
+    for i, ((subject, order), points) in enumerate(series):
+        block = f"$s{i}"
+        rows = "\n".join(f"{n} {points[n]}" for n in sorted(points))
+        blocks.append(f"{block} << EOD\n{rows}\nEOD")
+        colour = colours.setdefault(subject, len(colours) + 1)
+        dash = 1 if order == "sweep" else 2
+        plots.append(f"{block} using 1:2 with linespoints lc {colour} dt {dash} pt {colour} "
+                     f"title {gnuplot_quote(subject + ' ' + order)}")
+    script = f"""
+set terminal svg size 1000,560 font "sans,11" background rgb "white" noenhanced
+set output {gnuplot_quote(path)}
+{chr(10).join(blocks)}
+set title {gnuplot_quote(title)}
+set xlabel "shapes (log scale)"
+set ylabel "ns per pair (median)"
+set logscale x
+set xrange [1000:4000000]
+set xtics ("2k" 2000, "20k" 20000, "200k" 200000, "2M" 2000000)
+set yrange [0:*]
+set grid
+set key outside right top
+plot {', '.join(plots)}
+"""
+    return run_gnuplot(script, path)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("json", help="Google Benchmark JSON from sepax_bench")
+    ap.add_argument("--machine", help="short machine name (default: arch and CPU model)")
+    ap.add_argument("--isa", help="ISA part of the directory name (default: the best backend)")
+    ap.add_argument("--results-root", default=os.path.join(SCRIPT_DIR, "results"))
+    ap.add_argument("--out", help="output directory (overrides --results-root/<machine>-<isa>)")
+    ap.add_argument("--command", help="the command that produced the JSON, for the table")
+    ap.add_argument("--no-chart", action="store_true")
+    args = ap.parse_args()
+
+    doc = sanitize(load(args.json))
+    ctx = doc.get("context", {})
+    machine = args.machine or cpu_slug()
+    isa = args.isa or ctx.get("sepax_best_backend", "unknown")
+    out = args.out or os.path.join(args.results_root, f"{machine}-{isa}")
+    os.makedirs(out, exist_ok=True)
+
+    med = medians(doc)
+    if not med:
+        print("report.py: no benchmark results in the JSON", file=sys.stderr)
+        return 1
+    with open(os.path.join(out, "bench.json"), "w", encoding="utf-8") as f:
+        json.dump(doc, f, indent=1)
+        f.write("\n")
+
+    text = table(doc, med, skipped(doc), args.command)
+    charts = []
+    for stale in ("mix.svg", "scaling.svg"):
+        if os.path.exists(os.path.join(out, stale)):
+            os.remove(os.path.join(out, stale))
+    if not args.no_chart:
+        if shutil.which("gnuplot") is None:
+            print("report.py: gnuplot not found; no charts", file=sys.stderr)
+        else:
+            label = f"{machine}, best backend {isa}"
+            mix_svg = os.path.join(out, "mix.svg")
+            if chart_scene(med, "mix", mix_svg, f"sepax and peers on mix ({label})"):
+                charts.append(("ns per pair on mix", "mix.svg"))
+            scaling_svg = os.path.join(out, "scaling.svg")
+            if chart_scaling(med, scaling_svg, f"ns per pair as the scene grows ({label})"):
+                charts.append(("ns per pair against shapes", "scaling.svg"))
+    if charts:
+        text += "## Charts\n\n" + "".join(f"![{t}]({p})\n\n" for t, p in charts)
+    with open(os.path.join(out, "table.md"), "w", encoding="utf-8") as f:
+        f.write(text)
+    print(f"report.py: wrote {out}/table.md"
+          + "".join(f", {p}" for _, p in charts) + ", bench.json")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

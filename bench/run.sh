@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# Build the sepax benchmark harness (release build) and run it with
+# repetitions, writing Google Benchmark JSON, then turn the JSON into a
+# Markdown table and charts with bench/report.py.
+#
+#   bench/run.sh [options] [-- extra sepax_bench / Google Benchmark flags]
+#
+# Options:
+#   --quick            CI smoke run: only the mix scene, 3 repetitions of
+#                      0.05 s; the report goes to BUILD/bench/quick-report
+#                      unless --out-dir is given
+#   --reps N           repetitions per benchmark (default 5)
+#   --min-time S       minimum seconds per repetition (default 0.2)
+#   --filter REGEX     only benchmarks whose name matches (Google Benchmark
+#                      regex, e.g. 'sepax_.*/mix/' or '/(mix|oct)(/|$)')
+#   --build-dir DIR    meson build directory (default: build, under the
+#                      repository; set up as a release build if absent)
+#   --cpu N|none       pin to this CPU with taskset (default 0; none: no pin)
+#   --machine NAME     machine part of the results directory name
+#                      (default: architecture and CPU model)
+#   --out-dir DIR      where the report goes (default:
+#                      bench/results/<machine>-<best backend>)
+#   --no-report        only write the JSON
+# Relative paths are taken from the repository root.
+set -euo pipefail
+
+self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+quick=0
+reps=
+min_time=
+filter=
+build_dir=build
+cpu=0
+machine=
+out_dir=
+report=1
+recorded=() # the options that shape the results, for the report
+
+die() {
+    echo "run.sh: $*" >&2
+    exit 2
+}
+need_value() {
+    [ "$#" -ge 2 ] || die "$1 needs a value"
+}
+
+while [ "$#" -gt 0 ]; do
+    case "$1" in
+    --quick) quick=1; recorded+=("$1") ;;
+    --reps) need_value "$@"; reps=$2; recorded+=("$1" "$2"); shift ;;
+    --min-time) need_value "$@"; min_time=$2; recorded+=("$1" "$2"); shift ;;
+    --filter) need_value "$@"; filter=$2; recorded+=("$1" "'$2'"); shift ;;
+    --build-dir) need_value "$@"; build_dir=$2; shift ;;
+    --cpu) need_value "$@"; cpu=$2; recorded+=("$1" "$2"); shift ;;
+    --machine) need_value "$@"; machine=$2; recorded+=("$1" "$2"); shift ;;
+    --out-dir) need_value "$@"; out_dir=$2; shift ;;
+    --no-report) report=0 ;;
+    -h | --help) sed -n '2,/^set -e/p' "$self" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    --) shift; break ;;
+    *) die "unknown option $1 (see --help)" ;;
+    esac
+    shift
+done
+
+# Defaults; explicit --reps, --min-time and --filter win over --quick's.
+if [ "$quick" = 1 ]; then
+    : "${reps:=3}" "${min_time:=0.05}" "${filter:=/mix(/|\$)}"
+else
+    : "${reps:=5}" "${min_time:=0.2}"
+fi
+
+# Configure (once) and build.
+if [ ! -f "$build_dir/build.ninja" ]; then
+    meson setup "$build_dir" "$root" --buildtype=release -Dbench=enabled
+fi
+buildtype=$(meson introspect "$build_dir" --buildoptions |
+    python3 -c 'import json, sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == "buildtype"))')
+if [ "$buildtype" != release ]; then
+    die "$build_dir is a '$buildtype' build; benchmarks need a release build." \
+        "Use --build-dir with a fresh directory, or: meson configure $build_dir -Dbuildtype=release"
+fi
+meson compile -C "$build_dir" sepax_bench
+exe="$build_dir/bench/sepax_bench"
+[ -x "$exe" ] || die "$exe was not built (is libbenchmark installed, or -Dbench=disabled?)"
+
+json="$build_dir/bench/sepax_bench.json"
+pin=()
+if [ "$cpu" != none ]; then
+    if command -v taskset >/dev/null 2>&1; then
+        pin=(taskset -c "$cpu")
+    else
+        echo "run.sh: taskset not found; running unpinned" >&2
+    fi
+fi
+args=(--benchmark_repetitions="$reps" --benchmark_report_aggregates_only=true
+    --benchmark_min_time="$min_time"
+    --benchmark_out="$json" --benchmark_out_format=json)
+[ -n "$filter" ] && args+=(--benchmark_filter="$filter")
+
+echo "run.sh: ${pin[*]:+${pin[*]} }$exe ${args[*]} $*" >&2
+"${pin[@]}" "$exe" "${args[@]}" "$@"
+
+if [ "$report" = 1 ]; then
+    command_line="bench/run.sh${recorded[*]:+ ${recorded[*]}}${*:+ -- $*}"
+    rargs=("$json" --command "$command_line")
+    [ -n "$machine" ] && rargs+=(--machine "$machine")
+    if [ -n "$out_dir" ]; then
+        rargs+=(--out "$out_dir")
+    elif [ "$quick" = 1 ]; then
+        rargs+=(--out "$build_dir/bench/quick-report")
+    fi
+    python3 "$root/bench/report.py" "${rargs[@]}"
+fi
