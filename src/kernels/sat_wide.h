@@ -92,7 +92,7 @@ static inline sepax_face_pass faces_wide(const sepax_view *f, const sepax_view *
  * rounds keep separate extremes, so the dependency chains are short and
  * independent; min and max give the same value in any grouping. */
 static inline void paired_wide(const sepax_view *a, const sepax_view *b, const float (*o)[2],
-                               sepax_result *out)
+                               sepax_face_pass *fa, sepax_face_pass *fb)
 {
     wf x[PAIRED_GROUP], y[PAIRED_GROUP], nx[PAIRED_GROUP], ny[PAIRED_GROUP], c[PAIRED_GROUP];
     wf lo[PAIRED_GROUP][2], hi[PAIRED_GROUP][2];
@@ -125,10 +125,12 @@ static inline void paired_wide(const sepax_view *a, const sepax_view *b, const f
         const uint32_t outside = wf_gt_bits(h, c[p]);
         const wf m = wf_hmax_halves(sv);
         const uint32_t eq = wf_eq_bits(sv, m);
-        const sepax_face_pass fa = {wf_first(m), lowest_bit(eq & 0xFFu), (outside & 0xFFu) == 0};
-        const sepax_face_pass fb = {wf_half_first(m), lowest_bit(eq >> WIDE_HALF),
-                                    (outside >> WIDE_HALF) == 0};
-        out[p] = sepax_make_result(&a[p], &b[p], fa, fb);
+        fa[p].best = wf_first(m);
+        fa[p].edge = lowest_bit(eq & 0xFFu);
+        fa[p].inside = (outside & 0xFFu) == 0;
+        fb[p].best = wf_half_first(m);
+        fb[p].edge = lowest_bit(eq >> WIDE_HALF);
+        fb[p].inside = (outside >> WIDE_HALF) == 0;
     }
 }
 #endif
@@ -252,26 +254,56 @@ static inline void load_pair(const sepax_columns *c, sepax_pair pair, sepax_view
     o[1] = from->y[0];
 }
 
+#ifdef SEPAX_WIDE_PAIRED
+/* A group whose face passes are done but whose results are not yet
+ * written. Writing them one group late puts the next group's vector work
+ * between a group's reduction and its scalar tail, so the CPU overlaps
+ * them instead of waiting out one long dependency chain per pair. */
+typedef struct pending_group {
+    sepax_view a[PAIRED_GROUP], b[PAIRED_GROUP];
+    sepax_face_pass fa[PAIRED_GROUP], fb[PAIRED_GROUP];
+    sepax_result *out;
+} pending_group;
+
+static inline void flush_group(pending_group *g)
+{
+    if (!g->out)
+        return;
+    for (uint32_t p = 0; p < PAIRED_GROUP; p++)
+        g->out[p] = sepax_make_result(&g->a[p], &g->b[p], g->fa[p], g->fb[p]);
+    g->out = NULL;
+}
+#endif
+
 static void collide_wide(const sepax_columns *c, const sepax_pair *pairs, size_t n,
                          sepax_result *out)
 {
     size_t k = 0;
 #ifdef SEPAX_WIDE_PAIRED
+    pending_group slot[2] = {{.out = NULL}, {.out = NULL}};
+    unsigned cur = 0;
     for (; k + PAIRED_GROUP <= n; k += PAIRED_GROUP) {
-        sepax_view a[PAIRED_GROUP], b[PAIRED_GROUP];
+        pending_group *g = &slot[cur];
         float o[PAIRED_GROUP][2];
+        uint32_t widest = 0;
         for (uint32_t p = 0; p < PAIRED_GROUP; p++) {
             prefetch_ahead(c, pairs, n, k + p);
-            load_pair(c, pairs[k + p], &a[p], &b[p], o[p]);
+            load_pair(c, pairs[k + p], &g->a[p], &g->b[p], o[p]);
+            widest = g->a[p].n > widest ? g->a[p].n : widest;
+            widest = g->b[p].n > widest ? g->b[p].n : widest;
         }
-        if (a[0].n <= WIDE_HALF && a[1].n <= WIDE_HALF && b[0].n <= WIDE_HALF &&
-            b[1].n <= WIDE_HALF) {
-            paired_wide(a, b, (const float(*)[2])o, out + k);
+        if (widest <= WIDE_HALF) {
+            paired_wide(g->a, g->b, (const float(*)[2])o, g->fa, g->fb);
+            flush_group(&slot[cur ^ 1u]);
+            g->out = out + k;
+            cur ^= 1u;
             continue;
         }
+        flush_group(&slot[cur ^ 1u]);
         for (uint32_t p = 0; p < PAIRED_GROUP; p++)
-            out[k + p] = one_pair_wide(&a[p], &b[p], o[p][0], o[p][1]);
+            out[k + p] = one_pair_wide(&g->a[p], &g->b[p], o[p][0], o[p][1]);
     }
+    flush_group(&slot[cur ^ 1u]);
 #endif
     for (; k < n; k++) {
         sepax_view a, b;
