@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -103,6 +104,30 @@ public:
     // Shapes the peer stored with a different vertex count than sepax.
     virtual size_t reshaped() const { return 0; }
 };
+
+// Run a peer's yes/no test over pairs (slots a, b), one byte per pair, and
+// count the hits: the loop every peer world's run() is made of.
+template <class Test>
+size_t count_peer_hits(const sepax_pair *pairs, size_t n, uint8_t *out, Test test)
+{
+    size_t hits = 0;
+    for (size_t i = 0; i < n; ++i) {
+        const uint8_t hit = test(SEPAX_ID_SLOT(pairs[i].a), SEPAX_ID_SLOT(pairs[i].b)) ? 1 : 0;
+        out[i] = hit;
+        hits += hit;
+    }
+    return hits;
+}
+
+// A peer world of type W for a scene, built once per scene and kept.
+template <class W> PeerWorld *peer_world_for(const Scene &s)
+{
+    static std::map<const Scene *, std::unique_ptr<W>> worlds;
+    auto it = worlds.find(&s);
+    if (it == worlds.end())
+        it = worlds.emplace(&s, std::make_unique<W>(s)).first;
+    return it->second.get();
+}
 
 // A peer benchmark subject.
 struct PeerSubject {

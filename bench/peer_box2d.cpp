@@ -51,16 +51,11 @@ public:
     using Box2dWorld::Box2dWorld;
     size_t run(const sepax_pair *pairs, size_t n, uint8_t *out) override
     {
-        size_t hits = 0;
-        for (size_t i = 0; i < n; ++i) {
+        return count_peer_hits(pairs, n, out, [this](uint32_t a, uint32_t b) {
             b2Manifold m;
-            b2CollidePolygons(&m, &polys_[SEPAX_ID_SLOT(pairs[i].a)], identity_,
-                              &polys_[SEPAX_ID_SLOT(pairs[i].b)], identity_);
-            const uint8_t hit = m.pointCount > 0;
-            out[i] = hit;
-            hits += hit;
-        }
-        return hits;
+            b2CollidePolygons(&m, &polys_[a], identity_, &polys_[b], identity_);
+            return m.pointCount > 0;
+        });
     }
 };
 
@@ -69,26 +64,11 @@ public:
     using Box2dWorld::Box2dWorld;
     size_t run(const sepax_pair *pairs, size_t n, uint8_t *out) override
     {
-        size_t hits = 0;
-        for (size_t i = 0; i < n; ++i) {
-            const uint8_t hit = b2TestOverlap(&polys_[SEPAX_ID_SLOT(pairs[i].a)], 0,
-                                              &polys_[SEPAX_ID_SLOT(pairs[i].b)], 0, identity_,
-                                              identity_);
-            out[i] = hit;
-            hits += hit;
-        }
-        return hits;
+        return count_peer_hits(pairs, n, out, [this](uint32_t a, uint32_t b) {
+            return b2TestOverlap(&polys_[a], 0, &polys_[b], 0, identity_, identity_);
+        });
     }
 };
-
-template <class W> PeerWorld *world_for(const Scene &s)
-{
-    static std::map<const Scene *, std::unique_ptr<W>> worlds;
-    auto it = worlds.find(&s);
-    if (it == worlds.end())
-        it = worlds.emplace(&s, std::make_unique<W>(s)).first;
-    return it->second.get();
-}
 
 std::string version()
 {
@@ -109,9 +89,9 @@ std::string version()
 void add_box2d_subjects(std::vector<PeerSubject> &out)
 {
     out.push_back({"box2d_collide_polygons", version(), b2_maxPolygonVertices, true,
-                   &world_for<CollidePolygons>});
+                   &peer_world_for<CollidePolygons>});
     out.push_back({"box2d_test_overlap", version(), b2_maxPolygonVertices, false,
-                   &world_for<TestOverlap>});
+                   &peer_world_for<TestOverlap>});
 }
 
 } // namespace sepax_bench

@@ -92,14 +92,9 @@ public:
     using CcdWorld::CcdWorld;
     size_t run(const sepax_pair *pairs, size_t n, uint8_t *out) override
     {
-        size_t hits = 0;
-        for (size_t i = 0; i < n; ++i) {
-            const uint8_t hit = ccdGJKIntersect(&prisms_[SEPAX_ID_SLOT(pairs[i].a)],
-                                                &prisms_[SEPAX_ID_SLOT(pairs[i].b)], &ccd_) != 0;
-            out[i] = hit;
-            hits += hit;
-        }
-        return hits;
+        return count_peer_hits(pairs, n, out, [this](uint32_t a, uint32_t b) {
+            return ccdGJKIntersect(&prisms_[a], &prisms_[b], &ccd_) != 0;
+        });
     }
 };
 
@@ -108,36 +103,21 @@ public:
     using CcdWorld::CcdWorld;
     size_t run(const sepax_pair *pairs, size_t n, uint8_t *out) override
     {
-        size_t hits = 0;
-        for (size_t i = 0; i < n; ++i) {
+        return count_peer_hits(pairs, n, out, [this](uint32_t a, uint32_t b) {
             ccd_real_t depth;
             ccd_vec3_t dir, pos;
-            const uint8_t hit = ccdMPRPenetration(&prisms_[SEPAX_ID_SLOT(pairs[i].a)],
-                                                  &prisms_[SEPAX_ID_SLOT(pairs[i].b)], &ccd_,
-                                                  &depth, &dir, &pos) == 0;
-            out[i] = hit;
-            hits += hit;
-        }
-        return hits;
+            return ccdMPRPenetration(&prisms_[a], &prisms_[b], &ccd_, &depth, &dir, &pos) == 0;
+        });
     }
 };
-
-template <class W> PeerWorld *world_for(const Scene &s)
-{
-    static std::map<const Scene *, std::unique_ptr<W>> worlds;
-    auto it = worlds.find(&s);
-    if (it == worlds.end())
-        it = worlds.emplace(&s, std::make_unique<W>(s)).first;
-    return it->second.get();
-}
 
 } // namespace
 
 void add_ccd_subjects(std::vector<PeerSubject> &out)
 {
     const std::string lib = std::string("libccd ") + SEPAX_BENCH_CCD_VERSION;
-    out.push_back({"ccd_gjk", lib, 0, false, &world_for<GjkIntersect>});
-    out.push_back({"ccd_mpr_penetration", lib, 0, false, &world_for<MprPenetration>});
+    out.push_back({"ccd_gjk", lib, 0, false, &peer_world_for<GjkIntersect>});
+    out.push_back({"ccd_mpr_penetration", lib, 0, false, &peer_world_for<MprPenetration>});
 }
 
 } // namespace sepax_bench

@@ -52,15 +52,9 @@ public:
 
     size_t run(const sepax_pair *pairs, size_t n, uint8_t *out) override
     {
-        size_t hits = 0;
-        for (size_t i = 0; i < n; ++i) {
-            const cpContactPointSet set =
-                cpShapesCollide(shapes_[SEPAX_ID_SLOT(pairs[i].a)], shapes_[SEPAX_ID_SLOT(pairs[i].b)]);
-            const uint8_t hit = set.count > 0;
-            out[i] = hit;
-            hits += hit;
-        }
-        return hits;
+        return count_peer_hits(pairs, n, out, [this](uint32_t a, uint32_t b) {
+            return cpShapesCollide(shapes_[a], shapes_[b]).count > 0;
+        });
     }
 
 private:
@@ -69,21 +63,12 @@ private:
     size_t reshaped_ = 0;
 };
 
-PeerWorld *world_for(const Scene &s)
-{
-    static std::map<const Scene *, std::unique_ptr<ChipmunkWorld>> worlds;
-    auto it = worlds.find(&s);
-    if (it == worlds.end())
-        it = worlds.emplace(&s, std::make_unique<ChipmunkWorld>(s)).first;
-    return it->second.get();
-}
-
 } // namespace
 
 void add_chipmunk_subjects(std::vector<PeerSubject> &out)
 {
     out.push_back({"chipmunk_collide", std::string("Chipmunk2D ") + cpVersionString, 0, false,
-                   &world_for});
+                   &peer_world_for<ChipmunkWorld>});
 }
 
 } // namespace sepax_bench
