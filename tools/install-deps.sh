@@ -8,7 +8,10 @@ run() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then 
 pkgs=(build-essential g++ meson ninja-build pkg-config libsimde-dev libcriterion-dev
       libbenchmark-dev libbox2d-dev libchipmunk-dev libccd-dev gnuplot-nox python3 valgrind)
 if [ "${1:-}" = "--cross" ]; then
-    pkgs+=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user)
+    # the benchmark harness links Google Benchmark built for the target
+    run dpkg --add-architecture arm64
+    pkgs+=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+           libbenchmark-dev:arm64)
 fi
 run apt-get update -q
 DEBIAN_FRONTEND=noninteractive run apt-get install -y -q --no-install-recommends "${pkgs[@]}"
