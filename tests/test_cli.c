@@ -11,6 +11,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <math.h>
+
+#include "scene.h"
 #include "sepax/sepax.h"
 
 #define MAX_ARGS 16
@@ -467,4 +470,75 @@ Test(cli, demo_with_bad_environment_backend_fails)
     cr_expect_neq(r.status, 0);
     cr_expect(strstr(r.err, "SEPAX_BACKEND=nosuch") != NULL, "stderr: %s", r.err);
     run_free(&r);
+}
+
+/* ---- check: the same bytes under every backend ----------------------- */
+
+/* A generated scene written out in world coordinates, so that check's
+ * broadphase finds a few hundred pairs of every size class. */
+static void write_random_scene(const char *path, uint64_t seed, uint32_t max_vertices)
+{
+    sepax_scene_params p = sepax_scene_params_default();
+    p.shapes = 400;
+    p.seed = seed;
+    p.max_vertices = max_vertices;
+    p.box_share = 0.2;
+    sepax_scene scene;
+    cr_assert_eq(sepax_scene_generate(&p, &scene), 0);
+    FILE *f = fopen(path, "wb");
+    cr_assert_not_null(f);
+    for (size_t i = 0; i < scene.shape_count; i++) {
+        const sepax_scene_shape *sh = &scene.shapes[i];
+        const sepax_transform t = sh->xf;
+        if (sh->kind == SEPAX_SCENE_BOX) {
+            fprintf(f, "box %.9g %.9g %.9g %.9g %.9g\n", t.p.x, t.p.y, sh->half.x, sh->half.y,
+                    atan2(t.q.s, t.q.c));
+            continue;
+        }
+        fputs("poly", f);
+        for (uint32_t k = 0; k < sh->count; k++) {
+            const sepax_vec2 v = scene.vertices[sh->first + k];
+            fprintf(f, " %.9g %.9g", t.p.x + (t.q.c * v.x - t.q.s * v.y),
+                    t.p.y + (t.q.s * v.x + t.q.c * v.y));
+        }
+        fputc('\n', f);
+    }
+    cr_assert_eq(fclose(f), 0);
+    sepax_scene_free(&scene);
+}
+
+Test(cli, check_output_is_identical_under_every_backend)
+{
+    const uint32_t sizes[] = {8, 40};
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        char scene_path[256];
+        temp_path(scene_path, sizeof scene_path);
+        write_random_scene(scene_path, 11 + s, sizes[s]);
+        run_spec ref_spec = {{"check", scene_path, "--backend", "scalar", NULL}, NULL, NULL, NULL, NULL};
+        run_result ref = run(&ref_spec);
+        cr_assert_eq(ref.status, 0, "scalar: %s", ref.err);
+        size_t rows = 0, hits = 0;
+        for (const char *line = strchr(ref.out, '\n'); line && line[1]; line = strchr(line + 1, '\n')) {
+            unsigned a, b, hit;
+            rows++;
+            if (sscanf(line + 1, "%u,%u,%u", &a, &b, &hit) == 3 && hit)
+                hits++;
+        }
+        cr_assert_gt(rows, 100, "too few pairs (%zu rows) to compare backends", rows);
+        cr_assert_gt(hits, 10, "too few hits (%zu) to compare backends", hits);
+        for (int b = 0; b < SEPAX_BACKEND_COUNT; b++) {
+            if (!sepax_backend_available((sepax_backend)b) || b == SEPAX_BACKEND_SCALAR)
+                continue;
+            run_spec spec = {{"check", scene_path, "--backend", sepax_backend_name((sepax_backend)b),
+                              NULL},
+                             NULL, NULL, NULL, NULL};
+            run_result got = run(&spec);
+            cr_expect_eq(got.status, 0, "%s: %s", sepax_backend_name(b), got.err);
+            cr_expect_str_eq(got.out, ref.out, "%s: CSV differs from scalar's",
+                             sepax_backend_name(b));
+            run_free(&got);
+        }
+        run_free(&ref);
+        unlink(scene_path);
+    }
 }
