@@ -44,13 +44,6 @@ static inline wf wf_hmax(wf v)
     v = wf_hmax_halves(v);
     return wf_max(v, simde_mm512_shuffle_f32x4(v, v, SIMDE_MM_SHUFFLE(1, 0, 3, 2)));
 }
-static inline wf wf_hmin(wf v)
-{
-    v = simde_mm512_min_ps(v, simde_mm512_shuffle_f32x4(v, v, SIMDE_MM_SHUFFLE(2, 3, 0, 1)));
-    v = simde_mm512_min_ps(v, simde_mm512_shuffle_f32x4(v, v, SIMDE_MM_SHUFFLE(1, 0, 3, 2)));
-    v = simde_mm512_min_ps(v, simde_mm512_shuffle_ps(v, v, SIMDE_MM_SHUFFLE(2, 3, 0, 1)));
-    return simde_mm512_min_ps(v, simde_mm512_shuffle_ps(v, v, SIMDE_MM_SHUFFLE(1, 0, 3, 2)));
-}
 /* Two 8-lane halves side by side, and a lane shuffle by index vector: the
  * pieces the paired kernel (both shapes in one register) needs. */
 #define SEPAX_WIDE_PAIRED 1
