@@ -1,0 +1,146 @@
+/* Allocation failure: fail the n-th allocation for every n along the paths
+ * that allocate (store create, add with growth, broadphase) and check each
+ * call returns SEPAX_ERR_OUT_OF_MEMORY with the store unchanged and usable.
+ * Leaks show under the ASan build's leak checker. */
+#define _POSIX_C_SOURCE 200809L
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scene.h"
+#include "sepax/sepax.h"
+
+typedef struct budget {
+    long left; /* allocations still allowed; < 0: unlimited */
+    long made;
+} budget;
+
+static void *limited_alloc(size_t size, void *user)
+{
+    budget *b = user;
+    if (b->left == 0)
+        return NULL;
+    if (b->left > 0)
+        b->left--;
+    b->made++;
+    size_t rounded = (size + 63u) & ~(size_t)63u;
+    return aligned_alloc(64, rounded ? rounded : 64);
+}
+
+static void plain_free(void *p, void *user)
+{
+    (void)user;
+    free(p);
+}
+
+/* What a user can see of a store: every live shape's world vertices. */
+static uint64_t fingerprint(const sepax_store *s)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (uint32_t slot = 0; slot < sepax_store_slot_limit(s); slot++) {
+        sepax_shape_id id;
+        if (sepax_shape_id_of_slot(s, slot, &id) != SEPAX_OK)
+            continue;
+        sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
+        uint32_t n;
+        cr_assert_eq(sepax_shape_vertices(s, id, 1, v, &n), SEPAX_OK);
+        const unsigned char *p = (const unsigned char *)v;
+        for (size_t i = 0; i < n * sizeof *v; i++)
+            h = (h ^ p[i]) * 1099511628211ull;
+        h = (h ^ id) * 1099511628211ull;
+    }
+    return h ^ sepax_store_count(s);
+}
+
+Test(alloc, store_create_fails_cleanly)
+{
+    for (long n = 0; n < 8; n++) {
+        budget b = {n, 0};
+        sepax_allocator a = {limited_alloc, plain_free, &b};
+        sepax_store_options o = {&a, 1000};
+        sepax_store *s = (sepax_store *)1;
+        sepax_status st = sepax_store_create(&o, &s);
+        if (st == SEPAX_OK) {
+            cr_assert_not_null(s);
+            sepax_store_destroy(s);
+            cr_assert_geq(n, 1, "created without any allocation");
+            return;
+        }
+        cr_assert_eq(st, SEPAX_ERR_OUT_OF_MEMORY, "n=%ld: %s", n, sepax_status_string(st));
+        cr_assert_null(s);
+    }
+    cr_assert_fail("store creation never succeeded");
+}
+
+/* Fill a store through many growths, failing the allocation at every point
+ * in turn: a failed add leaves the store exactly as it was, and the same
+ * add succeeds once memory is back. */
+Test(alloc, adds_and_growth_fail_cleanly)
+{
+    sepax_scene_params p = sepax_scene_params_default();
+    p.shapes = 600;
+    p.max_vertices = 20;
+    sepax_scene scene;
+    cr_assert_eq(sepax_scene_generate(&p, &scene), 0);
+    budget b = {-1, 0};
+    sepax_allocator a = {limited_alloc, plain_free, &b};
+    sepax_store_options o = {&a, 1};
+    sepax_store *s;
+    cr_assert_eq(sepax_store_create(&o, &s), SEPAX_OK);
+    long failures = 0;
+    for (size_t i = 0; i < scene.shape_count; i++) {
+        const sepax_scene_shape *sh = &scene.shapes[i];
+        /* every add gets one refused allocation first, if it allocates */
+        b.left = 0;
+        const uint64_t before = fingerprint(s);
+        sepax_shape_id id;
+        sepax_status st = sepax_add_polygon(s, scene.vertices + sh->first, sh->count, &id);
+        b.left = -1;
+        if (st != SEPAX_OK) {
+            cr_assert_eq(st, SEPAX_ERR_OUT_OF_MEMORY);
+            cr_assert_eq(fingerprint(s), before, "failed add %zu changed the store", i);
+            failures++;
+            st = sepax_add_polygon(s, scene.vertices + sh->first, sh->count, &id);
+        }
+        cr_assert_eq(st, SEPAX_OK, "add %zu: %s", i, sepax_status_string(st));
+        if (i % 7 == 3) /* holes, so growth also compacts */
+            cr_assert_eq(sepax_remove(s, id), SEPAX_OK);
+    }
+    cr_assert_geq(failures, 5, "growth should have been refused several times");
+    sepax_store_destroy(s);
+    sepax_scene_free(&scene);
+}
+
+Test(alloc, broadphase_fails_cleanly)
+{
+    sepax_scene_params p = sepax_scene_params_default();
+    p.shapes = 300;
+    sepax_scene scene;
+    cr_assert_eq(sepax_scene_generate(&p, &scene), 0);
+    budget b = {-1, 0};
+    sepax_allocator a = {limited_alloc, plain_free, &b};
+    sepax_store_options o = {&a, 0};
+    sepax_store *s;
+    cr_assert_eq(sepax_store_create(&o, &s), SEPAX_OK);
+    cr_assert_eq(sepax_scene_load(&scene, s, NULL, NULL), 0);
+    size_t want;
+    cr_assert_eq(sepax_broadphase(s, NULL, 0, &want), SEPAX_ERR_CAPACITY);
+    sepax_pair *pairs = malloc(want * sizeof *pairs);
+    for (long n = 0;; n++) {
+        b.left = n;
+        size_t got = 12345;
+        sepax_status st = sepax_broadphase(s, pairs, want, &got);
+        b.left = -1;
+        if (st == SEPAX_OK) {
+            cr_assert_eq(got, want);
+            cr_assert_geq(n, 1);
+            break;
+        }
+        cr_assert_eq(st, SEPAX_ERR_OUT_OF_MEMORY, "n=%ld: %s", n, sepax_status_string(st));
+        cr_assert_eq(got, 0, "a failed broadphase reports no pairs");
+        cr_assert_lt(n, 10, "broadphase never succeeded");
+    }
+    free(pairs);
+    sepax_store_destroy(s);
+    sepax_scene_free(&scene);
+}
