@@ -158,16 +158,6 @@ void sepax_store_destroy(sepax_store *s)
     sepax_free(&a, s);
 }
 
-sepax_status sepax_store_check_id(const sepax_store *s, sepax_shape_id id)
-{
-    uint32_t slot = SEPAX_ID_SLOT(id);
-    if (slot >= s->slot_limit)
-        return SEPAX_ERR_BAD_ID;
-    if (s->kind[slot] == SEPAX_KIND_FREE || s->gen[slot] != SEPAX_ID_GENERATION(id))
-        return SEPAX_ERR_STALE_ID;
-    return SEPAX_OK;
-}
-
 static sepax_shape_id make_id(const sepax_store *s, uint32_t slot)
 {
     return ((uint32_t)s->gen[slot] << 24) | slot;

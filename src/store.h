@@ -40,8 +40,17 @@ void *sepax_alloc(const sepax_allocator *a, size_t size);
 void sepax_free(const sepax_allocator *a, void *p);
 sepax_allocator sepax_default_allocator(void);
 
-/* Validate an id: SEPAX_OK, SEPAX_ERR_BAD_ID or SEPAX_ERR_STALE_ID. */
-sepax_status sepax_store_check_id(const sepax_store *s, sepax_shape_id id);
+/* Validate an id: SEPAX_OK, SEPAX_ERR_BAD_ID or SEPAX_ERR_STALE_ID.
+ * Inline: the batch calls check two ids per pair before every kernel run. */
+static inline sepax_status sepax_store_check_id(const sepax_store *s, sepax_shape_id id)
+{
+    const uint32_t slot = SEPAX_ID_SLOT(id);
+    if (slot >= s->slot_limit)
+        return SEPAX_ERR_BAD_ID;
+    if (s->kind[slot] == SEPAX_KIND_FREE || s->gen[slot] != SEPAX_ID_GENERATION(id))
+        return SEPAX_ERR_STALE_ID;
+    return SEPAX_OK;
+}
 
 sepax_columns sepax_store_columns(const sepax_store *s);
 sepax_world_job sepax_store_world_job(sepax_store *s);
