@@ -80,6 +80,26 @@ bool use_backend(benchmark::State &state, Scene &s, sepax_backend b)
     return true;
 }
 
+// Time a sepax call: one untimed call first (its status is checked and it
+// warms the caches like every later call), then the timed loop, then the
+// last status. Returns whether every call succeeded.
+template <class Call> bool time_call(benchmark::State &state, Call call)
+{
+    sepax_status st = call();
+    if (st == SEPAX_OK) {
+        for (auto _ : state) {
+            st = call();
+            benchmark::DoNotOptimize(st);
+            benchmark::ClobberMemory();
+        }
+    }
+    if (st != SEPAX_OK) {
+        state.SkipWithError(sepax_status_string(st));
+        return false;
+    }
+    return true;
+}
+
 void bm_collide(benchmark::State &state, const std::string &scene, sepax_backend backend,
                 bool random_order)
 {
@@ -88,22 +108,8 @@ void bm_collide(benchmark::State &state, const std::string &scene, sepax_backend
         return;
     const std::vector<sepax_pair> &pairs = s.pairs(random_order);
     const size_t n = pairs.size();
-    // One untimed call: checks the status and warms up like every later call.
-    sepax_status st = sepax_collide(s.store, pairs.data(), n, s.results.data(), nullptr);
-    if (st != SEPAX_OK) {
-        state.SkipWithError(sepax_status_string(st));
+    if (!time_call(state, [&] { return sepax_collide(s.store, pairs.data(), n, s.results.data(), nullptr); }))
         return;
-    }
-    for (auto _ : state) {
-        st = sepax_collide(s.store, pairs.data(), n, s.results.data(), nullptr);
-        benchmark::DoNotOptimize(st);
-        benchmark::DoNotOptimize(s.results.data());
-        benchmark::ClobberMemory();
-    }
-    if (st != SEPAX_OK) {
-        state.SkipWithError(sepax_status_string(st));
-        return;
-    }
 
     // Check against the scalar reference (bit for bit), untimed.
     size_t not_identical = 0;
@@ -130,24 +136,11 @@ void bm_collide_hits(benchmark::State &state, const std::string &scene, sepax_ba
     const std::vector<sepax_pair> &pairs = s.pairs(random_order);
     const size_t n = pairs.size();
     size_t found = 0;
-    sepax_status st = sepax_collide_hits(s.store, pairs.data(), n, s.hits.data(), s.hits.size(),
-                                         &found, nullptr);
-    if (st != SEPAX_OK) {
-        state.SkipWithError(sepax_status_string(st));
+    if (!time_call(state, [&] {
+            return sepax_collide_hits(s.store, pairs.data(), n, s.hits.data(), s.hits.size(),
+                                      &found, nullptr);
+        }))
         return;
-    }
-    for (auto _ : state) {
-        st = sepax_collide_hits(s.store, pairs.data(), n, s.hits.data(), s.hits.size(), &found,
-                                nullptr);
-        benchmark::DoNotOptimize(st);
-        benchmark::DoNotOptimize(found);
-        benchmark::DoNotOptimize(s.hits.data());
-        benchmark::ClobberMemory();
-    }
-    if (st != SEPAX_OK) {
-        state.SkipWithError(sepax_status_string(st));
-        return;
-    }
 
     size_t not_identical = 0;
     std::vector<uint8_t> hit(n, 0);
@@ -180,16 +173,8 @@ void set_shape_counters(benchmark::State &state, const Scene &s)
 void bm_update(benchmark::State &state, const std::string &scene)
 {
     Scene &s = get_scene(scene);
-    sepax_status st = SEPAX_OK;
-    for (auto _ : state) {
-        st = sepax_update_world(s.store);
-        benchmark::DoNotOptimize(st);
-        benchmark::ClobberMemory();
-    }
-    if (st != SEPAX_OK) {
-        state.SkipWithError(sepax_status_string(st));
+    if (!time_call(state, [&] { return sepax_update_world(s.store); }))
         return;
-    }
     set_shape_counters(state, s);
 }
 
@@ -197,17 +182,11 @@ void bm_broadphase(benchmark::State &state, const std::string &scene)
 {
     Scene &s = get_scene(scene);
     size_t count = 0;
-    sepax_status st = SEPAX_OK;
-    for (auto _ : state) {
-        st = sepax_broadphase(s.store, s.broadphase_out.data(), s.broadphase_out.size(), &count);
-        benchmark::DoNotOptimize(st);
-        benchmark::DoNotOptimize(s.broadphase_out.data());
-        benchmark::ClobberMemory();
-    }
-    if (st != SEPAX_OK) {
-        state.SkipWithError(sepax_status_string(st));
+    if (!time_call(state, [&] {
+            return sepax_broadphase(s.store, s.broadphase_out.data(), s.broadphase_out.size(),
+                                    &count);
+        }))
         return;
-    }
     set_shape_counters(state, s);
     state.counters["pairs"] = (double)count;
 }
@@ -221,22 +200,17 @@ void bm_step(benchmark::State &state, const std::string &scene)
     if (!use_backend(state, s, best))
         return;
     size_t count = 0;
-    sepax_status st = SEPAX_OK;
-    for (auto _ : state) {
-        st = sepax_update_world(s.store);
-        if (st == SEPAX_OK)
-            st = sepax_broadphase(s.store, s.broadphase_out.data(), s.broadphase_out.size(),
-                                  &count);
-        if (st == SEPAX_OK)
-            st = sepax_collide(s.store, s.broadphase_out.data(), count, s.results.data(), nullptr);
-        benchmark::DoNotOptimize(st);
-        benchmark::DoNotOptimize(s.results.data());
-        benchmark::ClobberMemory();
-    }
-    if (st != SEPAX_OK) {
-        state.SkipWithError(sepax_status_string(st));
+    if (!time_call(state, [&] {
+            sepax_status st = sepax_update_world(s.store);
+            if (st == SEPAX_OK)
+                st = sepax_broadphase(s.store, s.broadphase_out.data(), s.broadphase_out.size(),
+                                      &count);
+            if (st == SEPAX_OK)
+                st = sepax_collide(s.store, s.broadphase_out.data(), count, s.results.data(),
+                                   nullptr);
+            return st;
+        }))
         return;
-    }
     size_t hits = 0;
     for (size_t i = 0; i < count; ++i)
         hits += (s.results[i].flags & SEPAX_HIT) != 0;
