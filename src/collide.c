@@ -23,8 +23,10 @@ static sepax_status check_pairs(const sepax_store *s, const sepax_pair *pairs, s
     return SEPAX_OK;
 }
 
+/* The checks both batch calls share; out_missing: the output pointer the
+ * call needs is NULL; out_size: bytes of output per pair. */
 static sepax_status check_call(const sepax_store *s, const sepax_pair *pairs, size_t count,
-                               const void *out, size_t out_size, size_t *bad_index)
+                               int out_missing, size_t out_size, size_t *bad_index)
 {
     if (!s)
         return SEPAX_ERR_NULL;
@@ -32,7 +34,7 @@ static sepax_status check_call(const sepax_store *s, const sepax_pair *pairs, si
         return SEPAX_OK;
     if (count > SIZE_MAX / out_size || count > SIZE_MAX / sizeof(sepax_pair))
         return SEPAX_ERR_OVERFLOW;
-    if (!pairs || !out)
+    if (!pairs || out_missing)
         return SEPAX_ERR_NULL;
     return check_pairs(s, pairs, count, bad_index);
 }
@@ -40,7 +42,7 @@ static sepax_status check_call(const sepax_store *s, const sepax_pair *pairs, si
 sepax_status sepax_collide(const sepax_store *s, const sepax_pair *pairs, size_t count,
                            sepax_result *results, size_t *bad_index)
 {
-    sepax_status st = check_call(s, pairs, count, results, sizeof *results, bad_index);
+    sepax_status st = check_call(s, pairs, count, !results, sizeof *results, bad_index);
     if (st != SEPAX_OK || count == 0)
         return st;
     sepax_columns cols = sepax_store_columns(s);
@@ -57,10 +59,8 @@ sepax_status sepax_collide_hits(const sepax_store *s, const sepax_pair *pairs, s
     *hit_count = 0;
     if (capacity > 0 && !hits)
         return SEPAX_ERR_NULL;
-    /* hits may legitimately be NULL with capacity 0 (asking for the count) */
-    static const sepax_hit none;
-    sepax_status st = check_call(s, pairs, count, hits ? (const void *)hits : &none,
-                                 sizeof *hits, bad_index);
+    /* hits may be NULL with capacity 0: the caller asks only for the count */
+    sepax_status st = check_call(s, pairs, count, 0, sizeof *hits, bad_index);
     if (st != SEPAX_OK || count == 0)
         return st;
     if (count > UINT32_MAX)
