@@ -103,6 +103,8 @@ sepax_status sepax_polygon_clean(const sepax_vec2 *in, size_t n, sepax_vec2 *out
     for (size_t i = 0; i < n; i++) {
         if (!isfinite(in[i].x) || !isfinite(in[i].y))
             return SEPAX_ERR_NOT_FINITE;
+        if (fabsf(in[i].x) > SEPAX_MAX_COORDINATE || fabsf(in[i].y) > SEPAX_MAX_COORDINATE)
+            return SEPAX_ERR_OUT_OF_RANGE;
         p[i].x = in[i].x;
         p[i].y = in[i].y;
         lo_x = fmin(lo_x, p[i].x);

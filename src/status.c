@@ -17,12 +17,13 @@ const char *sepax_status_string(sepax_status status)
     case SEPAX_ERR_BAD_ID: return "shape id names no slot of this store";
     case SEPAX_ERR_STALE_ID: return "shape id names a removed shape";
     case SEPAX_ERR_BAD_PAIR: return "pair names the same shape twice";
-    case SEPAX_ERR_BAD_TRANSFORM: return "transform is not finite or its rotation is not unit length";
+    case SEPAX_ERR_BAD_TRANSFORM: return "transform's rotation is not of unit length";
     case SEPAX_ERR_CAPACITY: return "output buffer too small";
     case SEPAX_ERR_FULL: return "store is full";
     case SEPAX_ERR_OVERFLOW: return "count too large";
     case SEPAX_ERR_UNKNOWN_BACKEND: return "unknown backend name";
     case SEPAX_ERR_UNSUPPORTED_BACKEND: return "backend not built in or not supported by this CPU";
+    case SEPAX_ERR_OUT_OF_RANGE: return "coordinate beyond SEPAX_MAX_COORDINATE (1e18)";
     case SEPAX_STATUS_COUNT: break;
     }
     return "unknown status";

@@ -334,12 +334,14 @@ sepax_status sepax_shape_aabb(const sepax_store *s, sepax_shape_id id, sepax_vec
     return SEPAX_OK;
 }
 
-static int transform_ok(const sepax_transform *t)
+static sepax_status transform_check(const sepax_transform *t)
 {
     if (!isfinite(t->p.x) || !isfinite(t->p.y) || !isfinite(t->q.c) || !isfinite(t->q.s))
-        return 0;
+        return SEPAX_ERR_NOT_FINITE;
+    if (fabsf(t->p.x) > SEPAX_MAX_COORDINATE || fabsf(t->p.y) > SEPAX_MAX_COORDINATE)
+        return SEPAX_ERR_OUT_OF_RANGE;
     float len2 = t->q.c * t->q.c + t->q.s * t->q.s;
-    return fabsf(len2 - 1.0f) <= SEPAX_ROTATION_TOLERANCE;
+    return fabsf(len2 - 1.0f) <= SEPAX_ROTATION_TOLERANCE ? SEPAX_OK : SEPAX_ERR_BAD_TRANSFORM;
 }
 
 sepax_status sepax_set_transforms(sepax_store *s, const sepax_shape_id *ids,
@@ -349,14 +351,16 @@ sepax_status sepax_set_transforms(sepax_store *s, const sepax_shape_id *ids,
         return SEPAX_ERR_NULL;
     if (count == 0)
         return SEPAX_OK;
+    if (count > SIZE_MAX / sizeof *transforms)
+        return SEPAX_ERR_OVERFLOW;
     if (!ids || !transforms)
         return SEPAX_ERR_NULL;
     for (size_t i = 0; i < count; i++) {
         sepax_status st = sepax_store_check_id(s, ids[i]);
+        if (st == SEPAX_OK)
+            st = transform_check(&transforms[i]);
         if (st != SEPAX_OK)
             return st;
-        if (!transform_ok(&transforms[i]))
-            return SEPAX_ERR_BAD_TRANSFORM;
     }
     for (size_t i = 0; i < count; i++)
         s->xf[SEPAX_ID_SLOT(ids[i])] = transforms[i];

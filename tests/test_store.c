@@ -330,14 +330,16 @@ Test(store, set_transforms_checks_everything_first)
     } bad[] = {
         {b + 7, good, SEPAX_ERR_BAD_ID, "id past the slots"},
         {c, good, SEPAX_ERR_STALE_ID, "removed id"},
-        {b, {{NAN, 0}, {1, 0}}, SEPAX_ERR_BAD_TRANSFORM, "NaN position"},
-        {b, {{0, INFINITY}, {1, 0}}, SEPAX_ERR_BAD_TRANSFORM, "infinite position"},
-        {b, {{0, 0}, {NAN, 0}}, SEPAX_ERR_BAD_TRANSFORM, "NaN rotation"},
-        {b, {{0, 0}, {1, INFINITY}}, SEPAX_ERR_BAD_TRANSFORM, "infinite rotation"},
+        {b, {{NAN, 0}, {1, 0}}, SEPAX_ERR_NOT_FINITE, "NaN position"},
+        {b, {{0, INFINITY}, {1, 0}}, SEPAX_ERR_NOT_FINITE, "infinite position"},
+        {b, {{0, 0}, {NAN, 0}}, SEPAX_ERR_NOT_FINITE, "NaN rotation"},
+        {b, {{0, 0}, {1, INFINITY}}, SEPAX_ERR_NOT_FINITE, "infinite rotation"},
         {b, {{0, 0}, {1, 1}}, SEPAX_ERR_BAD_TRANSFORM, "rotation of length sqrt 2"},
         {b, {{0, 0}, {0, 0}}, SEPAX_ERR_BAD_TRANSFORM, "zero rotation"},
         {b, {{0, 0}, {1.001f, 0}}, SEPAX_ERR_BAD_TRANSFORM, "rotation 0.1% long"},
         {b, {{0, 0}, {0, -0.999f}}, SEPAX_ERR_BAD_TRANSFORM, "rotation 0.1% short"},
+        {b, {{1.5e18f, 0}, {1, 0}}, SEPAX_ERR_OUT_OF_RANGE, "position beyond SEPAX_MAX_COORDINATE"},
+        {b, {{0, -1.5e18f}, {1, 0}}, SEPAX_ERR_OUT_OF_RANGE, "negative position beyond the limit"},
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         /* The bad entry comes last: a store that applied transforms as it

@@ -52,6 +52,11 @@ extern "C" {
  *  and a vertex closer than this to the line through its neighbours is
  *  dropped as collinear. */
 #define SEPAX_CLEAN_TOLERANCE 1e-5
+/** Largest magnitude accepted for a local vertex coordinate or a
+ *  translation. It keeps every world coordinate, and every difference and
+ *  dot product the kernels form from them, finite: beyond it a float
+ *  polygon would collide as +inf or NaN. */
+#define SEPAX_MAX_COORDINATE 1e18f
 /** A rotation (c, s) is accepted when |c*c + s*s - 1| <= this. */
 #define SEPAX_ROTATION_TOLERANCE 1e-4f
 
@@ -71,12 +76,13 @@ typedef enum sepax_status {
     SEPAX_ERR_BAD_ID,              /**< id names no slot of this store */
     SEPAX_ERR_STALE_ID,            /**< id names a removed shape */
     SEPAX_ERR_BAD_PAIR,            /**< a pair names the same shape twice */
-    SEPAX_ERR_BAD_TRANSFORM,       /**< NaN/infinite or non-unit rotation */
+    SEPAX_ERR_BAD_TRANSFORM,       /**< rotation (c, s) not of unit length */
     SEPAX_ERR_CAPACITY,            /**< output buffer too small; see count */
     SEPAX_ERR_FULL,                /**< store holds SEPAX_MAX_SHAPES */
     SEPAX_ERR_OVERFLOW,            /**< a count whose byte size overflows */
     SEPAX_ERR_UNKNOWN_BACKEND,     /**< backend name not known */
     SEPAX_ERR_UNSUPPORTED_BACKEND, /**< backend not built or CPU lacks it */
+    SEPAX_ERR_OUT_OF_RANGE,        /**< |coordinate| > SEPAX_MAX_COORDINATE */
     SEPAX_STATUS_COUNT
 } sepax_status;
 
