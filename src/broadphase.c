@@ -71,9 +71,11 @@ static uint32_t band_of(const bands *b, float y)
 sepax_status sepax_broadphase(const sepax_store *s, sepax_pair *pairs, size_t capacity,
                               size_t *pair_count)
 {
-    if (!s || !pair_count)
+    if (!pair_count)
         return SEPAX_ERR_NULL;
     *pair_count = 0;
+    if (!s)
+        return SEPAX_ERR_NULL;
     if (capacity > 0 && !pairs)
         return SEPAX_ERR_NULL;
     const size_t n = s->live;

@@ -59,12 +59,14 @@ sepax_status sepax_collide_hits(const sepax_store *s, const sepax_pair *pairs, s
     *hit_count = 0;
     if (capacity > 0 && !hits)
         return SEPAX_ERR_NULL;
+    /* Hit records carry 32-bit pair indices; refused before the pairs are
+     * read, since a count that large cannot describe the caller's buffer. */
+    if (count > UINT32_MAX)
+        return s ? SEPAX_ERR_OVERFLOW : SEPAX_ERR_NULL;
     /* hits may be NULL with capacity 0: the caller asks only for the count */
     sepax_status st = check_call(s, pairs, count, 0, sizeof *hits, bad_index);
     if (st != SEPAX_OK || count == 0)
         return st;
-    if (count > UINT32_MAX)
-        return SEPAX_ERR_OVERFLOW; /* pair indices are 32-bit */
     sepax_columns cols = sepax_store_columns(s);
     sepax_result chunk[HIT_CHUNK];
     size_t found = 0;

@@ -94,4 +94,10 @@ sepax_status cases_crosscheck(const sepax_backend *backends, size_t nbackends, u
                               size_t pair_count, size_t chunk, const cases_config *cfg,
                               cases_check *out, char *msg, size_t msg_size);
 
+/* A hash of everything a user can read back from a store: its count, slot
+ * limit and backend, and for every live shape its id, local and world
+ * vertices, transform and bounding box. Equal before and after a call
+ * means the call left the store as it was. */
+uint64_t cases_store_fingerprint(const sepax_store *store);
+
 #endif

@@ -1,5 +1,6 @@
 /* Allocation failure: fail the n-th allocation for every n along the paths
- * that allocate (store create, add with growth, broadphase) and check each
+ * that allocate (store create, add with growth and compaction, broadphase;
+ * remove must not allocate) and check each
  * call returns SEPAX_ERR_OUT_OF_MEMORY with the store unchanged and usable.
  * Leaks show under the ASan build's leak checker. */
 #define _POSIX_C_SOURCE 200809L
@@ -7,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cases.h"
 #include "scene.h"
 #include "sepax/sepax.h"
 
@@ -33,25 +35,6 @@ static void plain_free(void *p, void *user)
     free(p);
 }
 
-/* What a user can see of a store: every live shape's world vertices. */
-static uint64_t fingerprint(const sepax_store *s)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (uint32_t slot = 0; slot < sepax_store_slot_limit(s); slot++) {
-        sepax_shape_id id;
-        if (sepax_shape_id_of_slot(s, slot, &id) != SEPAX_OK)
-            continue;
-        sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
-        uint32_t n;
-        cr_assert_eq(sepax_shape_vertices(s, id, 1, v, &n), SEPAX_OK);
-        const unsigned char *p = (const unsigned char *)v;
-        for (size_t i = 0; i < n * sizeof *v; i++)
-            h = (h ^ p[i]) * 1099511628211ull;
-        h = (h ^ id) * 1099511628211ull;
-    }
-    return h ^ sepax_store_count(s);
-}
-
 Test(alloc, store_create_fails_cleanly)
 {
     for (long n = 0; n < 8; n++) {
@@ -72,9 +55,11 @@ Test(alloc, store_create_fails_cleanly)
     cr_assert_fail("store creation never succeeded");
 }
 
-/* Fill a store through many growths, failing the allocation at every point
- * in turn: a failed add leaves the store exactly as it was, and the same
- * add succeeds once memory is back. */
+/* Fill a store through many growths. Every add is first tried with its
+ * n-th allocation refused, for n = 0, 1, ... until it goes through: each
+ * refused try leaves the store exactly as it was, and the add succeeds
+ * once memory is back. Removals make holes, so growth also compacts; the
+ * removals themselves must not allocate. */
 Test(alloc, adds_and_growth_fail_cleanly)
 {
     sepax_scene_params p = sepax_scene_params_default();
@@ -87,26 +72,40 @@ Test(alloc, adds_and_growth_fail_cleanly)
     sepax_store_options o = {&a, 1};
     sepax_store *s;
     cr_assert_eq(sepax_store_create(&o, &s), SEPAX_OK);
-    long failures = 0;
+    long failures = 0, deepest = 0;
     for (size_t i = 0; i < scene.shape_count; i++) {
         const sepax_scene_shape *sh = &scene.shapes[i];
-        /* every add gets one refused allocation first, if it allocates */
-        b.left = 0;
-        const uint64_t before = fingerprint(s);
         sepax_shape_id id;
-        sepax_status st = sepax_add_polygon(s, scene.vertices + sh->first, sh->count, &id);
-        b.left = -1;
-        if (st != SEPAX_OK) {
-            cr_assert_eq(st, SEPAX_ERR_OUT_OF_MEMORY);
-            cr_assert_eq(fingerprint(s), before, "failed add %zu changed the store", i);
-            failures++;
+        sepax_status st;
+        for (long n = 0;; n++) {
+            const uint64_t before = cases_store_fingerprint(s);
+            b.left = n;
             st = sepax_add_polygon(s, scene.vertices + sh->first, sh->count, &id);
+            b.left = -1;
+            if (st == SEPAX_OK)
+                break;
+            cr_assert_eq(st, SEPAX_ERR_OUT_OF_MEMORY, "add %zu, n=%ld: %s", i, n,
+                         sepax_status_string(st));
+            cr_assert_eq(cases_store_fingerprint(s), before, "add %zu, n=%ld changed the store", i, n);
+            cr_assert_lt(n, 8, "add %zu never succeeded", i);
+            failures++;
+            deepest = n > deepest ? n : deepest;
         }
-        cr_assert_eq(st, SEPAX_OK, "add %zu: %s", i, sepax_status_string(st));
-        if (i % 7 == 3) /* holes, so growth also compacts */
+        if (i % 7 == 3) { /* holes, so growth also compacts */
+            const long made = b.made;
+            b.left = 0;
             cr_assert_eq(sepax_remove(s, id), SEPAX_OK);
+            b.left = -1;
+            cr_assert_eq(b.made, made, "remove allocated");
+        }
     }
     cr_assert_geq(failures, 5, "growth should have been refused several times");
+    cr_assert_geq(deepest, 1, "no add made a second allocation to refuse");
+    /* The store still works after all that. */
+    size_t want = 0;
+    const sepax_status st = sepax_broadphase(s, NULL, 0, &want);
+    cr_assert_eq(st, SEPAX_ERR_CAPACITY, "%s", sepax_status_string(st));
+    cr_assert_gt(want, 0);
     sepax_store_destroy(s);
     sepax_scene_free(&scene);
 }

@@ -224,7 +224,8 @@ SEPAX_API sepax_status sepax_collide(const sepax_store *store, const sepax_pair 
 /** Collide count pairs and write only the hits, in pair order, into hits
  *  (room for capacity). *hit_count receives the number of hits found; when
  *  it exceeds capacity the first capacity hits are written and
- *  SEPAX_ERR_CAPACITY is returned. Pairs are checked as in sepax_collide. */
+ *  SEPAX_ERR_CAPACITY is returned. Pairs are checked as in sepax_collide.
+ *  On any other failure *hit_count is 0 and nothing is written. */
 SEPAX_API sepax_status sepax_collide_hits(const sepax_store *store, const sepax_pair *pairs, size_t count,
                                 sepax_hit *hits, size_t capacity, size_t *hit_count,
                                 size_t *bad_index);
@@ -234,7 +235,8 @@ SEPAX_API sepax_status sepax_collide_hits(const sepax_store *store, const sepax_
  *  (touching counts) once, with a's slot below b's, in an order fixed by
  *  the store's contents (band, then lower x, then slot). Writes up to
  *  capacity pairs; *pair_count receives the number found, and
- *  SEPAX_ERR_CAPACITY is returned when it exceeds capacity. */
+ *  SEPAX_ERR_CAPACITY is returned when it exceeds capacity. On any other
+ *  failure *pair_count is 0 and nothing is written. */
 SEPAX_API sepax_status sepax_broadphase(const sepax_store *store, sepax_pair *pairs, size_t capacity,
                               size_t *pair_count);
 
