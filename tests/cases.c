@@ -969,3 +969,17 @@ uint64_t cases_store_fingerprint(const sepax_store *s)
     }
     return h;
 }
+
+size_t cases_scaled(size_t n)
+{
+    const char *env = getenv("SEPAX_TEST_SCALE");
+    if (!env || !*env)
+        return n;
+    char *end = NULL;
+    const double k = strtod(env, &end);
+    if (!end || *end != '\0' || !(k > 0.0) || k >= 1.0)
+        return n;
+    const size_t floor = n < 1000 ? n : 1000;
+    const size_t m = (size_t)((double)n * k);
+    return m > floor ? m : floor;
+}

@@ -100,4 +100,10 @@ sepax_status cases_crosscheck(const sepax_backend *backends, size_t nbackends, u
  * means the call left the store as it was. */
 uint64_t cases_store_fingerprint(const sepax_store *store);
 
+/* n scaled by the environment variable SEPAX_TEST_SCALE (a number in
+ * (0, 1]; unset means 1), at least 1000 or n if smaller. The heaviest
+ * stress tests take their sizes from here so that the valgrind run can
+ * shrink them; what they check does not change. */
+size_t cases_scaled(size_t n);
+
 #endif

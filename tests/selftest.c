@@ -31,7 +31,8 @@ static void verdict(int ok)
 
 static void usage(FILE *to)
 {
-    fprintf(to, "usage: sepax_selftest [--backend NAME] [--pairs N]\n");
+    fprintf(to, "usage: sepax_selftest [--backend NAME] [--pairs N]\n"
+                "  N defaults to 1000000 times SEPAX_TEST_SCALE (if set, in (0, 1])\n");
 }
 
 /* Backend names and lookups: cheap, and a broken table would make every
@@ -120,7 +121,7 @@ done:
 int main(int argc, char **argv)
 {
     const char *only = NULL;
-    size_t pairs = DEFAULT_PAIRS;
+    size_t pairs = cases_scaled(DEFAULT_PAIRS);
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--backend") == 0 && i + 1 < argc) {
             only = argv[++i];
