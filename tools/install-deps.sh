@@ -1,17 +1,23 @@
 #!/usr/bin/env bash
 # Install what building, testing and benchmarking sepax needs on Debian 12.
-# Usage: tools/install-deps.sh [--cross]   (--cross adds the aarch64 cross
-# compiler and qemu-user)
+# Usage: tools/install-deps.sh [--cross] [--fuzz]
+#   --cross adds the aarch64 cross compiler and qemu-user
+#   --fuzz  adds clang 14 and its runtime (libFuzzer, sanitizers)
 set -euo pipefail
 run() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
     echo "install-deps: need root or sudo to run: $*" >&2; exit 2; fi; }
 pkgs=(build-essential g++ meson ninja-build pkg-config libsimde-dev libcriterion-dev
       libbenchmark-dev libbox2d-dev libchipmunk-dev libccd-dev gnuplot-nox python3 valgrind)
-if [ "${1:-}" = "--cross" ]; then
-    # the benchmark harness links Google Benchmark built for the target
-    run dpkg --add-architecture arm64
-    pkgs+=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
-           libbenchmark-dev:arm64)
-fi
+for opt in "$@"; do
+    case "$opt" in
+    --cross)
+        # the benchmark harness links Google Benchmark built for the target
+        run dpkg --add-architecture arm64
+        pkgs+=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+               libbenchmark-dev:arm64) ;;
+    --fuzz) pkgs+=(clang-14 libclang-rt-14-dev) ;;
+    *) echo "install-deps: unknown option $opt" >&2; exit 2 ;;
+    esac
+done
 run apt-get update -q
 DEBIAN_FRONTEND=noninteractive run apt-get install -y -q --no-install-recommends "${pkgs[@]}"
