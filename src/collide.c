@@ -1,9 +1,60 @@
-/* The public batch calls: check every pair, then hand the whole list to the
- * store's kernel; the compacted call runs the kernel over stack-sized
- * chunks and keeps only the hits. */
+/* The public batch calls: check every pair, then hand the list to the
+ * store's kernels; the compacted call runs them over stack-sized chunks
+ * and keeps only the hits. When the store holds round or thin shapes,
+ * each chunk's pairs are grouped by kind: polygon pairs go to the polygon
+ * kernel, the rest to the round kernel, and the results are scattered
+ * back into pair order. */
 #include "store.h"
 
 #define HIT_CHUNK 256u
+#define KIND_CHUNK 256u
+
+static int polygon_pair(const sepax_store *s, sepax_pair p)
+{
+    return s->kind[SEPAX_ID_SLOT(p.a)] == SEPAX_KIND_POLYGON &&
+           s->kind[SEPAX_ID_SLOT(p.b)] == SEPAX_KIND_POLYGON;
+}
+
+/* Run one kernel over the pairs whose index is listed, in place. */
+static void gathered(sepax_collide_fn fn, const sepax_columns *cols, const sepax_pair *pairs,
+                     const uint32_t *idx, size_t n, sepax_result *out)
+{
+    if (n == 0)
+        return;
+    sepax_pair sub[KIND_CHUNK];
+    sepax_result res[KIND_CHUNK];
+    for (size_t i = 0; i < n; i++)
+        sub[i] = pairs[idx[i]];
+    fn(cols, sub, n, res);
+    for (size_t i = 0; i < n; i++)
+        out[idx[i]] = res[i];
+}
+
+static void run_kernels(const sepax_store *s, const sepax_columns *cols, const sepax_pair *pairs,
+                        size_t n, sepax_result *out)
+{
+    if (s->round_live == 0) {
+        s->kernels->collide(cols, pairs, n, out);
+        return;
+    }
+    for (size_t base = 0; base < n; base += KIND_CHUNK) {
+        const size_t m = n - base < KIND_CHUNK ? n - base : KIND_CHUNK;
+        uint32_t poly[KIND_CHUNK], round[KIND_CHUNK];
+        size_t np = 0, nr = 0;
+        for (size_t i = 0; i < m; i++) {
+            if (polygon_pair(s, pairs[base + i]))
+                poly[np++] = (uint32_t)i;
+            else
+                round[nr++] = (uint32_t)i;
+        }
+        if (nr == 0) {
+            s->kernels->collide(cols, pairs + base, m, out + base);
+            continue;
+        }
+        gathered(s->kernels->collide, cols, pairs + base, poly, np, out + base);
+        gathered(s->kernels->collide_round, cols, pairs + base, round, nr, out + base);
+    }
+}
 
 static sepax_status check_pairs(const sepax_store *s, const sepax_pair *pairs, size_t count,
                                 size_t *bad_index)
@@ -46,7 +97,7 @@ sepax_status sepax_collide(const sepax_store *s, const sepax_pair *pairs, size_t
     if (st != SEPAX_OK || count == 0)
         return st;
     sepax_columns cols = sepax_store_columns(s);
-    s->kernels->collide(&cols, pairs, count, results);
+    run_kernels(s, &cols, pairs, count, results);
     return SEPAX_OK;
 }
 
@@ -72,7 +123,7 @@ sepax_status sepax_collide_hits(const sepax_store *s, const sepax_pair *pairs, s
     size_t found = 0;
     for (size_t base = 0; base < count; base += HIT_CHUNK) {
         size_t n = count - base < HIT_CHUNK ? count - base : HIT_CHUNK;
-        s->kernels->collide(&cols, pairs + base, n, chunk);
+        run_kernels(s, &cols, pairs + base, n, chunk);
         for (size_t i = 0; i < n; i++) {
             if (!(chunk[i].flags & SEPAX_HIT))
                 continue;

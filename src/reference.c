@@ -26,6 +26,7 @@
 #include <math.h>
 
 #include "kernels/result.h"
+#include "kernels/round.h"
 
 static sepax_face_pass faces_against(const sepax_view *f, const sepax_view *v, float ox, float oy)
 {
@@ -65,4 +66,18 @@ void sepax_reference_collide(const sepax_columns *c, const sepax_pair *pairs, si
         const sepax_face_pass fb = faces_against(&b, &a, ox, oy);
         out[k] = sepax_make_result(&a, &b, fa, fb);
     }
+}
+
+/* Round and thin kinds, and point queries: src/kernels/round.h is their
+ * specification, shared verbatim with the backends. */
+void sepax_reference_collide_round(const sepax_columns *c, const sepax_pair *pairs, size_t n,
+                                   sepax_result *out)
+{
+    sepax_round_collide(c, pairs, n, out);
+}
+
+void sepax_reference_points(const sepax_columns *c, const sepax_point_query *queries, size_t n,
+                            uint8_t *inside)
+{
+    sepax_round_points(c, queries, n, inside);
 }

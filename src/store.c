@@ -15,13 +15,13 @@ static size_t align_up(size_t v, size_t a)
 }
 
 /* Carve every per-slot array out of one block, largest alignment first. */
-enum { SLOT_ARRAYS = 10 };
+enum { SLOT_ARRAYS = 11 };
 
 static size_t slot_layout(uint32_t cap, size_t off[SLOT_ARRAYS])
 {
     const size_t sizes[SLOT_ARRAYS] = {
         sizeof(sepax_transform), sizeof(sepax_span), sizeof(float), sizeof(float),
-        sizeof(float), sizeof(float), sizeof(uint32_t), 1, 1, 0,
+        sizeof(float), sizeof(float), sizeof(uint32_t), 1, 1, sizeof(float), 0,
     };
     size_t at = 0;
     for (int k = 0; k < SLOT_ARRAYS; k++) {
@@ -52,6 +52,7 @@ static sepax_status grow_slots(sepax_store *s, uint32_t need)
     float *hi_x = (float *)(m + off[4]), *hi_y = (float *)(m + off[5]);
     uint32_t *free_slots = (uint32_t *)(m + off[6]);
     uint8_t *kind = m + off[7], *gen = m + off[8];
+    float *radius = (float *)(m + off[9]);
     uint32_t n = s->slot_limit;
     if (n) {
         memcpy(xf, s->xf, n * sizeof *xf);
@@ -62,6 +63,7 @@ static sepax_status grow_slots(sepax_store *s, uint32_t need)
         memcpy(span, s->span, n * sizeof *span);
         memcpy(kind, s->kind, n);
         memcpy(gen, s->gen, n);
+        memcpy(radius, s->radius, n * sizeof(float));
     }
     if (s->free_count)
         memcpy(free_slots, s->free_slots, s->free_count * sizeof(uint32_t));
@@ -72,6 +74,7 @@ static sepax_status grow_slots(sepax_store *s, uint32_t need)
     s->lo_x = lo_x, s->lo_y = lo_y, s->hi_x = hi_x, s->hi_y = hi_y;
     s->span = span, s->free_slots = free_slots;
     s->kind = kind, s->gen = gen;
+    s->radius = radius;
     return SEPAX_OK;
 }
 
@@ -165,7 +168,7 @@ static sepax_shape_id make_id(const sepax_store *s, uint32_t slot)
 
 sepax_columns sepax_store_columns(const sepax_store *s)
 {
-    sepax_columns c = {s->pool, s->span};
+    sepax_columns c = {s->pool, s->span, s->kind, s->radius};
     return c;
 }
 
@@ -175,16 +178,64 @@ sepax_world_job sepax_store_world_job(sepax_store *s)
     return j;
 }
 
-sepax_status sepax_add_polygon(sepax_store *s, const sepax_vec2 *vertices, size_t count,
-                               sepax_shape_id *out_id)
+/* Run the backend's world kernel over the listed slots (slots == NULL:
+ * all), then grow round shapes' boxes by their radius. The world kernel
+ * boxes the core; the grown bounds are rounded outward, so that the box
+ * never ends inside the shape and the broadphase cannot miss a touch. */
+static void world_update(sepax_store *s, const uint32_t *slots, size_t n)
 {
-    if (!s || !out_id)
-        return SEPAX_ERR_NULL;
-    sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
-    uint32_t n;
-    sepax_status st = sepax_polygon_clean(vertices, count, v, &n);
-    if (st != SEPAX_OK)
-        return st;
+    sepax_world_job job = sepax_store_world_job(s);
+    s->kernels->world(&job, slots, n);
+    if (s->round_live == 0)
+        return;
+    for (size_t k = 0; k < n; k++) {
+        const uint32_t slot = slots ? SEPAX_ID_SLOT(slots[k]) : (uint32_t)k;
+        const float r = s->radius[slot];
+        if (s->kind[slot] == SEPAX_KIND_FREE || r == 0.0f)
+            continue;
+        s->lo_x[slot] = nextafterf(s->lo_x[slot] - r, -INFINITY);
+        s->lo_y[slot] = nextafterf(s->lo_y[slot] - r, -INFINITY);
+        s->hi_x[slot] = nextafterf(s->hi_x[slot] + r, INFINITY);
+        s->hi_y[slot] = nextafterf(s->hi_y[slot] + r, INFINITY);
+    }
+}
+
+/* Local normal lanes of a core. A polygon's lane i is the outward normal
+ * of edge i. A segment's lanes 0..3 are its four faces (kernel.h), as if
+ * it were a rectangle of zero width: the two end faces are what tell two
+ * collinear segments, or a point beyond an end, apart. A point has none.
+ * Normals are formed in double from the stored floats and rounded once,
+ * so they are as close to unit and to perpendicular as a float allows. */
+static void core_normals(const sepax_vec2 *v, uint32_t n, uint32_t blk, float *nx, float *ny)
+{
+    for (uint32_t i = 0; i < blk; i++)
+        nx[i] = ny[i] = 0.0f;
+    if (n == 2) {
+        const double ex = (double)v[1].x - v[0].x, ey = (double)v[1].y - v[0].y;
+        const double len = hypot(ex, ey), ux = ex / len, uy = ey / len;
+        const float side_x = (float)uy, side_y = (float)-ux, end_x = (float)ux, end_y = (float)uy;
+        nx[0] = side_x, ny[0] = side_y;
+        nx[1] = -side_x, ny[1] = -side_y;
+        nx[2] = end_x, ny[2] = end_y;
+        nx[3] = -end_x, ny[3] = -end_y;
+        return;
+    }
+    if (n < 3)
+        return;
+    for (uint32_t i = 0; i < blk; i++) {
+        /* lanes past n repeat vertex 0's edge (see kernel.h) */
+        const uint32_t k = i < n ? i : 0;
+        const sepax_vec2 a = v[k], b = v[(k + 1) % n];
+        const double ex = (double)b.x - a.x, ey = (double)b.y - a.y, len = hypot(ex, ey);
+        nx[i] = (float)(ey / len);
+        ny[i] = (float)(-ex / len);
+    }
+}
+
+sepax_status sepax_store_insert(sepax_store *s, int kind, const sepax_vec2 *v, uint32_t n,
+                                float radius, sepax_shape_id *out_id)
+{
+    sepax_status st;
     if (s->live >= SEPAX_MAX_SHAPES ||
         (s->free_count == 0 && s->slot_limit >= SEPAX_MAX_SHAPES))
         return SEPAX_ERR_FULL;
@@ -197,29 +248,37 @@ sepax_status sepax_add_polygon(sepax_store *s, const sepax_vec2 *vertices, size_
     uint32_t slot = s->free_count ? s->free_slots[--s->free_count] : s->slot_limit++;
     uint32_t off = (uint32_t)s->pool_used;
     s->pool_used += sepax_region_of(n);
-    s->kind[slot] = SEPAX_KIND_POLYGON;
+    s->kind[slot] = (uint8_t)kind;
+    s->radius[slot] = radius;
     s->span[slot].offset = off;
     s->span[slot].count = n;
     s->xf[slot] = sepax_transform_identity();
     s->live++;
+    s->round_live += kind != SEPAX_KIND_POLYGON;
 
     float *lx = s->pool + off, *ly = lx + blk, *lnx = ly + blk, *lny = lnx + blk;
     for (uint32_t i = 0; i < blk; i++) {
-        /* Lanes past n repeat vertex 0 (see kernel.h). Normals in double
-         * from the stored floats, rounded once, so they are as close to
-         * unit and to perpendicular as a float allows. */
-        const uint32_t k = i < n ? i : 0;
-        const sepax_vec2 a = v[k], b = v[(k + 1) % n];
-        double ex = (double)b.x - a.x, ey = (double)b.y - a.y, len = hypot(ex, ey);
-        lx[i] = a.x;
-        ly[i] = a.y;
-        lnx[i] = (float)(ey / len);
-        lny[i] = (float)(-ex / len);
+        const uint32_t k = i < n ? i : 0; /* lanes past n repeat vertex 0 */
+        lx[i] = v[k].x;
+        ly[i] = v[k].y;
     }
-    sepax_world_job job = sepax_store_world_job(s);
-    s->kernels->world(&job, &slot, 1);
+    core_normals(v, n, blk, lnx, lny);
+    world_update(s, &slot, 1);
     *out_id = make_id(s, slot);
     return SEPAX_OK;
+}
+
+sepax_status sepax_add_polygon(sepax_store *s, const sepax_vec2 *vertices, size_t count,
+                               sepax_shape_id *out_id)
+{
+    if (!s || !out_id)
+        return SEPAX_ERR_NULL;
+    sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
+    uint32_t n;
+    sepax_status st = sepax_polygon_clean(vertices, count, v, &n);
+    if (st != SEPAX_OK)
+        return st;
+    return sepax_store_insert(s, SEPAX_KIND_POLYGON, v, n, 0.0f, out_id);
 }
 
 sepax_status sepax_add_box(sepax_store *s, sepax_vec2 centre, sepax_vec2 half, float angle,
@@ -251,7 +310,9 @@ sepax_status sepax_remove(sepax_store *s, sepax_shape_id id)
     if (st != SEPAX_OK)
         return st;
     uint32_t slot = SEPAX_ID_SLOT(id);
+    s->round_live -= s->kind[slot] != SEPAX_KIND_POLYGON;
     s->kind[slot] = SEPAX_KIND_FREE;
+    s->radius[slot] = 0.0f;
     s->pool_holes += sepax_region_of(s->span[slot].count);
     s->span[slot].count = 0;
     s->gen[slot]++;
@@ -364,8 +425,7 @@ sepax_status sepax_set_transforms(sepax_store *s, const sepax_shape_id *ids,
     }
     for (size_t i = 0; i < count; i++)
         s->xf[SEPAX_ID_SLOT(ids[i])] = transforms[i];
-    sepax_world_job job = sepax_store_world_job(s);
-    s->kernels->world(&job, ids, count);
+    world_update(s, ids, count);
     return SEPAX_OK;
 }
 
@@ -373,8 +433,7 @@ sepax_status sepax_update_world(sepax_store *s)
 {
     if (!s)
         return SEPAX_ERR_NULL;
-    sepax_world_job job = sepax_store_world_job(s);
-    s->kernels->world(&job, NULL, s->slot_limit);
+    world_update(s, NULL, s->slot_limit);
     return SEPAX_OK;
 }
 

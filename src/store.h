@@ -5,8 +5,6 @@
 #include "kernels/kernel.h"
 #include "sepax/sepax.h"
 
-enum { SEPAX_KIND_FREE = 0, SEPAX_KIND_POLYGON = 1 };
-
 struct sepax_store {
     sepax_allocator alloc;
     sepax_backend backend;
@@ -18,6 +16,8 @@ struct sepax_store {
     void *slot_mem;
     uint32_t slot_cap, slot_limit, live;
     uint8_t *kind, *gen;
+    float *radius;
+    uint32_t round_live; /* live shapes that are not plain polygons */
     sepax_span *span;
     sepax_transform *xf;
     float *lo_x, *lo_y, *hi_x, *hi_y;
@@ -58,5 +58,11 @@ sepax_world_job sepax_store_world_job(sepax_store *s);
 /* Polygon cleaning (polygon_clean.c): validate, merge, drop collinear,
  * make counter-clockwise. out holds SEPAX_MAX_POLYGON_VERTICES. */
 sepax_status sepax_polygon_clean(const sepax_vec2 *in, size_t n, sepax_vec2 *out, uint32_t *out_n);
+
+/* Add a shape of the given kind from its cleaned core vertices (1, 2, or
+ * 3..SEPAX_MAX_POLYGON_VERTICES, counter-clockwise) and radius, which
+ * the caller has validated (store.c). */
+sepax_status sepax_store_insert(sepax_store *s, int kind, const sepax_vec2 *core, uint32_t n,
+                                float radius, sepax_shape_id *out_id);
 
 #endif

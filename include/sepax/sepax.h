@@ -150,6 +150,32 @@ SEPAX_API sepax_status sepax_add_polygon(sepax_store *store, const sepax_vec2 *v
  *  its local frame. */
 SEPAX_API sepax_status sepax_add_box(sepax_store *store, sepax_vec2 centre, sepax_vec2 half_extents,
                            float angle, sepax_shape_id *out_id);
+/** Shape kinds. A box is a polygon. The round kinds are a core (a point,
+ *  a segment or a convex polygon) grown by a radius; a segment is a
+ *  capsule of radius 0. */
+typedef enum sepax_shape_kind {
+    SEPAX_SHAPE_POLYGON = 0,     /**< convex polygon or box; core = itself */
+    SEPAX_SHAPE_CIRCLE,          /**< core: the centre (1 vertex) */
+    SEPAX_SHAPE_CAPSULE,         /**< core: a segment (2 vertices) */
+    SEPAX_SHAPE_SEGMENT,         /**< core: a segment, radius 0 */
+    SEPAX_SHAPE_ROUNDED_POLYGON, /**< core: a convex polygon */
+    SEPAX_SHAPE_KIND_COUNT
+} sepax_shape_kind;
+
+/** Add a circle. radius must be finite, > 0 and <= SEPAX_MAX_COORDINATE. */
+SEPAX_API sepax_status sepax_add_circle(sepax_store *store, sepax_vec2 centre, float radius,
+                                        sepax_shape_id *out_id);
+/** Add a capsule: the points within radius of the segment p1-p2, which
+ *  must have distinct end points (else SEPAX_ERR_DEGENERATE). */
+SEPAX_API sepax_status sepax_add_capsule(sepax_store *store, sepax_vec2 p1, sepax_vec2 p2,
+                                         float radius, sepax_shape_id *out_id);
+/** Add a line segment (zero thickness) with distinct end points. */
+SEPAX_API sepax_status sepax_add_segment(sepax_store *store, sepax_vec2 p1, sepax_vec2 p2,
+                                         sepax_shape_id *out_id);
+/** Add a convex polygon grown by radius (cleaned as in sepax_add_polygon). */
+SEPAX_API sepax_status sepax_add_rounded_polygon(sepax_store *store, const sepax_vec2 *vertices,
+                                                 size_t count, float radius,
+                                                 sepax_shape_id *out_id);
 /** Remove a shape; its id becomes stale. */
 SEPAX_API sepax_status sepax_remove(sepax_store *store, sepax_shape_id id);
 
@@ -161,7 +187,13 @@ SEPAX_API uint32_t sepax_store_slot_limit(const sepax_store *store);
 SEPAX_API sepax_status sepax_shape_check(const sepax_store *store, sepax_shape_id id);
 /** The live id in a slot, if the slot holds a shape. */
 SEPAX_API sepax_status sepax_shape_id_of_slot(const sepax_store *store, uint32_t slot, sepax_shape_id *out_id);
-/** Copy the cleaned local (or world) counter-clockwise vertices of a shape.
+/** A shape's kind and radius (0 for polygons and segments); either output
+ *  may be NULL. */
+SEPAX_API sepax_status sepax_shape_info(const sepax_store *store, sepax_shape_id id,
+                                        sepax_shape_kind *kind, float *radius);
+/** Copy the cleaned local (or world) counter-clockwise vertices of a
+ *  shape's core: a circle's centre, a capsule's or segment's two end
+ *  points, a polygon's vertices.
  *  out may be NULL to ask only for the count; it must hold
  *  SEPAX_MAX_POLYGON_VERTICES otherwise. */
 SEPAX_API sepax_status sepax_shape_vertices(const sepax_store *store, sepax_shape_id id, int world,
@@ -188,8 +220,13 @@ typedef struct sepax_pair {
 
 /** Result flags. */
 #define SEPAX_HIT 1u    /**< separation <= 0 */
-#define SEPAX_A_IN_B 2u /**< every vertex of A lies inside or on B */
-#define SEPAX_B_IN_A 4u /**< every vertex of B lies inside or on A */
+#define SEPAX_A_IN_B 2u /**< all of A lies inside or on B */
+#define SEPAX_B_IN_A 4u /**< all of B lies inside or on A */
+
+/** The edge of a result whose axis is not a face normal but the line
+ *  between the closest points of two round shapes that are apart (or
+ *  whose cores are two points). */
+#define SEPAX_EDGE_NONE 0xFFFFu
 
 /** Which shape's face gave the axis. */
 #define SEPAX_OWNER_A 0u
@@ -202,7 +239,11 @@ typedef struct sepax_result {
     float separation;
     /** Unit axis from A to B: A's face normal, or minus B's face normal. */
     sepax_vec2 normal;
-    /** Index of the face (edge i runs from vertex i to i+1) on the owner. */
+    /** Index of the face on the owner: for a polygon core edge i runs
+     *  from vertex i to i+1; for a segment core (capsule, segment) face 0
+     *  is the side p1->p2 (normal to its right), 1 the side p2->p1, 2 the
+     *  end at p2 (normal along p2 - p1), 3 the end at p1. SEPAX_EDGE_NONE
+     *  for a closest-point axis. */
     uint16_t edge;
     /** SEPAX_OWNER_A or SEPAX_OWNER_B. */
     uint8_t owner;
@@ -229,6 +270,19 @@ SEPAX_API sepax_status sepax_collide(const sepax_store *store, const sepax_pair 
 SEPAX_API sepax_status sepax_collide_hits(const sepax_store *store, const sepax_pair *pairs, size_t count,
                                 sepax_hit *hits, size_t capacity, size_t *hit_count,
                                 size_t *bad_index);
+
+/** A point to test against one shape. */
+typedef struct sepax_point_query {
+    sepax_vec2 point;
+    sepax_shape_id shape;
+} sepax_point_query;
+
+/** For each query, inside[i] = 1 when the point lies inside or on the
+ *  shape (within its radius of the core, for round kinds), else 0. Every
+ *  id is checked first; on a bad one nothing is written and *bad_index
+ *  (if not NULL) names it. Bit-identical on every backend. */
+SEPAX_API sepax_status sepax_query_points(const sepax_store *store, const sepax_point_query *queries,
+                                          size_t count, uint8_t *inside, size_t *bad_index);
 
 /** Sort-and-sweep over the world bounding boxes of all live shapes (swept
  *  along x within horizontal bands): every pair whose boxes overlap

@@ -18,10 +18,25 @@ typedef struct sepax_span {
     uint32_t offset, count;
 } sepax_span;
 
-/* What a collision kernel reads. */
+/* Slot kinds: free, or a public sepax_shape_kind plus one. */
+enum {
+    SEPAX_KIND_FREE = 0,
+    SEPAX_KIND_POLYGON = 1 + SEPAX_SHAPE_POLYGON,
+    SEPAX_KIND_CIRCLE = 1 + SEPAX_SHAPE_CIRCLE,
+    SEPAX_KIND_CAPSULE = 1 + SEPAX_SHAPE_CAPSULE,
+    SEPAX_KIND_SEGMENT = 1 + SEPAX_SHAPE_SEGMENT,
+    SEPAX_KIND_ROUNDED = 1 + SEPAX_SHAPE_ROUNDED_POLYGON,
+};
+
+/* What a collision kernel reads. A round shape's core has 1 vertex (a
+ * point: normals unused), 2 (a segment: normal lanes 0..3 hold the faces
+ * listed in sepax.h, side p1->p2, side p2->p1, end at p2, end at p1) or 3
+ * and more (a polygon). */
 typedef struct sepax_columns {
     const float *pool;
     const sepax_span *span;
+    const uint8_t *kind;
+    const float *radius;
 } sepax_columns;
 
 /* What the world update reads and writes. */
@@ -61,15 +76,27 @@ typedef void (*sepax_collide_fn)(const sepax_columns *cols, const sepax_pair *pa
  * 0 .. n-1, skipping those with count 0). */
 typedef void (*sepax_world_fn)(const sepax_world_job *job, const uint32_t *slots, size_t n);
 
+/* inside[i] for queries[i]: the point lies inside or on the shape. */
+typedef void (*sepax_points_fn)(const sepax_columns *cols, const sepax_point_query *queries,
+                                size_t n, uint8_t *inside);
+
+/* collide takes polygon pairs only; collide_round any kinds (the batch
+ * driver groups them). */
 typedef struct sepax_kernels {
     sepax_collide_fn collide;
     sepax_world_fn world;
+    sepax_collide_fn collide_round;
+    sepax_points_fn points;
 } sepax_kernels;
 
 /* The scalar reference (src/reference.c, src/world.c): the specification. */
 void sepax_reference_collide(const sepax_columns *cols, const sepax_pair *pairs, size_t n,
                              sepax_result *out);
 void sepax_reference_world(const sepax_world_job *job, const uint32_t *slots, size_t n);
+void sepax_reference_collide_round(const sepax_columns *cols, const sepax_pair *pairs, size_t n,
+                                   sepax_result *out);
+void sepax_reference_points(const sepax_columns *cols, const sepax_point_query *queries, size_t n,
+                            uint8_t *inside);
 
 /* The kernel table of a backend; NULL when it is not built or the CPU
  * lacks it (src/dispatch.c). */

@@ -34,6 +34,7 @@
 #include <math.h>
 
 #include "result.h"
+#include "round.h"
 #include "wide.h"
 
 #define SEPAX_CAT_(a, b) a##b
@@ -352,4 +353,19 @@ static void world_wide(const sepax_world_job *j, const uint32_t *slots, size_t n
     }
 }
 
-const sepax_kernels SEPAX_CAT(sepax_kernels_, SEPAX_WIDE_NAME) = {collide_wide, world_wide};
+/* Round and thin kinds and point queries: round.h's code, compiled with
+ * this backend's flags (see the note there on why the bits agree). */
+static void collide_round_wide(const sepax_columns *c, const sepax_pair *pairs, size_t n,
+                               sepax_result *out)
+{
+    sepax_round_collide(c, pairs, n, out);
+}
+
+static void points_wide(const sepax_columns *c, const sepax_point_query *q, size_t n,
+                        uint8_t *inside)
+{
+    sepax_round_points(c, q, n, inside);
+}
+
+const sepax_kernels SEPAX_CAT(sepax_kernels_, SEPAX_WIDE_NAME) = {collide_wide, world_wide,
+                                                                 collide_round_wide, points_wide};

@@ -1,0 +1,257 @@
+/* Pairs with a round or thin shape, and point queries: one definition,
+ * included by the reference and by every backend, so every backend
+ * evaluates the same expressions in the same order (no fused operations:
+ * -ffp-contract=off; sqrtf and division are correctly rounded on every
+ * ISA) and returns the same bits.
+ *
+ * A shape is a core (a point, a segment, or a convex polygon) grown by a
+ * radius r (0 for polygons and segments).
+ *
+ *   o = core vertex 0 of the shape in the lower slot; every coordinate
+ *       below is taken relative to o first, as in the polygon kernel
+ *   faces of a core: a polygon's edges; a segment's two sides and two
+ *       ends (a rectangle of zero width); a point has none
+ *   core_sep, axis = the polygon kernel's one-sided face separation over
+ *       A's faces against B's core vertices, then B's against A's
+ *       (largest first, A's faces win ties)
+ *   if there are faces and (core_sep <= 0 or rA + rB == 0):
+ *       the cores overlap (or nothing is round): separation =
+ *       core_sep - (rA + rB) along the face normal; for convex cores the
+ *       face normals (with a segment's ends) are a complete set of
+ *       axes, so this is the true push-out distance, also when a circle's
+ *       centre lies inside a polygon
+ *   else (the cores are apart, or both are points):
+ *       d, pA, pB = the closest pair over every core vertex of one shape
+ *           against every core edge of the other (a point's one edge has
+ *           zero length), first minimum in that order
+ *       separation = d - (rA + rB); normal = (pB - pA) / d; edge NONE
+ *       (d == 0 falls back to the face axis, or (1, 0) for two points)
+ *   A_IN_B when max over A's core vertices of sd(v, B's core) + rA <= rB,
+ *       sd = the largest face value when v is inside a polygon core,
+ *       else the distance to the core; B_IN_A alike
+ *   a point query is inside when sd(p, core) <= r */
+#ifndef SEPAX_ROUND_H
+#define SEPAX_ROUND_H
+
+#include <math.h>
+
+#include "result.h"
+
+/* Faces of a core with n vertices, and the vertex each face starts at. */
+static inline uint32_t sepax_core_faces(uint32_t n)
+{
+    return n == 1u ? 0u : n == 2u ? 4u : n;
+}
+
+static inline uint32_t sepax_core_face_vertex(uint32_t n, uint32_t face)
+{
+    return n == 2u ? (uint32_t)(face == 1u || face == 2u) : face;
+}
+
+/* Edges for the distance search: a point's one edge has zero length. */
+static inline uint32_t sepax_core_edges(uint32_t n)
+{
+    return n < 3u ? 1u : n;
+}
+
+static inline uint32_t sepax_core_edge_end(uint32_t n, uint32_t e)
+{
+    return n == 1u ? 0u : e + 1u == n ? 0u : e + 1u;
+}
+
+/* One-sided separation of f's faces against v's core vertices. */
+static inline void sepax_round_faces(const sepax_view *f, const sepax_view *v, float ox, float oy,
+                                     float *best, uint32_t *edge)
+{
+    *best = -INFINITY;
+    *edge = 0;
+    const uint32_t faces = sepax_core_faces(f->n);
+    for (uint32_t i = 0; i < faces; i++) {
+        const uint32_t k = sepax_core_face_vertex(f->n, i);
+        const float nx = f->nx[i], ny = f->ny[i];
+        const float ax = f->x[k] - ox, ay = f->y[k] - oy;
+        const float c = nx * ax + ny * ay;
+        float lo = INFINITY;
+        for (uint32_t j = 0; j < v->n; j++) {
+            const float bx = v->x[j] - ox, by = v->y[j] - oy;
+            const float px = nx * bx, py = ny * by;
+            const float e = px + py;
+            lo = e < lo ? e : lo;
+        }
+        const float s = lo - c;
+        if (s > *best) {
+            *best = s;
+            *edge = i;
+        }
+    }
+}
+
+/* Squared distance from p to the segment a-b and the closest point q, all
+ * relative to o. */
+static inline float sepax_segment_closest(float px, float py, float ax, float ay, float bx,
+                                          float by, float *qx, float *qy)
+{
+    const float ex = bx - ax, ey = by - ay;
+    const float wx = px - ax, wy = py - ay;
+    const float ee = ex * ex + ey * ey;
+    const float we = wx * ex + wy * ey;
+    float t = 0.0f;
+    if (ee > 0.0f) {
+        t = we / ee;
+        t = t < 0.0f ? 0.0f : t > 1.0f ? 1.0f : t;
+    }
+    *qx = ax + t * ex;
+    *qy = ay + t * ey;
+    const float dx = px - *qx, dy = py - *qy;
+    return dx * dx + dy * dy;
+}
+
+/* Squared distance from p (relative to o) to the core q, and the closest
+ * point on q. */
+static inline float sepax_core_closest(const sepax_view *q, float px, float py, float ox, float oy,
+                                       float *cx, float *cy)
+{
+    float best = INFINITY;
+    *cx = *cy = 0.0f;
+    const uint32_t edges = sepax_core_edges(q->n);
+    for (uint32_t e = 0; e < edges; e++) {
+        const uint32_t k = sepax_core_edge_end(q->n, e);
+        float qx = 0.0f, qy = 0.0f;
+        const float d2 = sepax_segment_closest(px, py, q->x[e] - ox, q->y[e] - oy, q->x[k] - ox,
+                                               q->y[k] - oy, &qx, &qy);
+        if (d2 < best) {
+            best = d2;
+            *cx = qx;
+            *cy = qy;
+        }
+    }
+    return best;
+}
+
+/* Signed distance from p (relative to o) to the core q: inside a polygon
+ * core, the largest face value (<= 0); elsewhere the distance. */
+static inline float sepax_core_signed_distance(const sepax_view *q, float px, float py, float ox,
+                                               float oy)
+{
+    if (q->n >= 3u) {
+        float m = -INFINITY;
+        for (uint32_t i = 0; i < q->n; i++) {
+            const float nx = q->nx[i], ny = q->ny[i];
+            const float ax = q->x[i] - ox, ay = q->y[i] - oy;
+            const float c = nx * ax + ny * ay;
+            const float e = nx * px + ny * py;
+            const float s = e - c;
+            m = s > m ? s : m;
+        }
+        if (m <= 0.0f)
+            return m;
+    }
+    float cx, cy;
+    return sqrtf(sepax_core_closest(q, px, py, ox, oy, &cx, &cy));
+}
+
+/* Largest signed distance of p's core vertices from q's core. */
+static inline float sepax_core_margin(const sepax_view *p, const sepax_view *q, float ox, float oy)
+{
+    float worst = -INFINITY;
+    for (uint32_t i = 0; i < p->n; i++) {
+        const float sd = sepax_core_signed_distance(q, p->x[i] - ox, p->y[i] - oy, ox, oy);
+        worst = sd > worst ? sd : worst;
+    }
+    return worst;
+}
+
+static inline sepax_result sepax_round_pair(const sepax_columns *c, uint32_t sa, uint32_t sb)
+{
+    const sepax_view a = sepax_world_view(c, sa), b = sepax_world_view(c, sb);
+    const float ra = c->radius[sa], rb = c->radius[sb], rsum = ra + rb;
+    const sepax_view *o = sa < sb ? &a : &b;
+    const float ox = o->x[0], oy = o->y[0];
+
+    float best_a, best_b;
+    uint32_t edge_a, edge_b;
+    sepax_round_faces(&a, &b, ox, oy, &best_a, &edge_a);
+    sepax_round_faces(&b, &a, ox, oy, &best_b, &edge_b);
+    const int from_b = best_b > best_a;
+    const float core_sep = from_b ? best_b : best_a;
+    const uint32_t face = from_b ? edge_b : edge_a;
+    const sepax_view *owner = from_b ? &b : &a;
+    const float sign = from_b ? -1.0f : 1.0f;
+    const int has_faces = sepax_core_faces(a.n) + sepax_core_faces(b.n) > 0u;
+
+    sepax_result r;
+    if (has_faces && (core_sep <= 0.0f || rsum == 0.0f)) {
+        r.separation = core_sep - rsum;
+        r.normal.x = sign * owner->nx[face];
+        r.normal.y = sign * owner->ny[face];
+        r.edge = (uint16_t)face;
+        r.owner = (uint8_t)from_b;
+    } else {
+        /* Closest pair: A's vertices against B's edges, then B's against
+         * A's; pA, pB relative to o. */
+        float d2 = INFINITY, pax = 0.0f, pay = 0.0f, pbx = 0.0f, pby = 0.0f;
+        for (uint32_t i = 0; i < a.n; i++) {
+            const float vx = a.x[i] - ox, vy = a.y[i] - oy;
+            float qx = 0.0f, qy = 0.0f;
+            const float e2 = sepax_core_closest(&b, vx, vy, ox, oy, &qx, &qy);
+            if (e2 < d2) {
+                d2 = e2;
+                pax = vx, pay = vy, pbx = qx, pby = qy;
+            }
+        }
+        for (uint32_t j = 0; j < b.n; j++) {
+            const float vx = b.x[j] - ox, vy = b.y[j] - oy;
+            float qx = 0.0f, qy = 0.0f;
+            const float e2 = sepax_core_closest(&a, vx, vy, ox, oy, &qx, &qy);
+            if (e2 < d2) {
+                d2 = e2;
+                pax = qx, pay = qy, pbx = vx, pby = vy;
+            }
+        }
+        const float d = sqrtf(d2);
+        r.separation = d - rsum;
+        if (d > 0.0f) {
+            r.normal.x = (pbx - pax) / d;
+            r.normal.y = (pby - pay) / d;
+            r.edge = (uint16_t)SEPAX_EDGE_NONE;
+            r.owner = SEPAX_OWNER_A;
+        } else if (has_faces) {
+            r.normal.x = sign * owner->nx[face];
+            r.normal.y = sign * owner->ny[face];
+            r.edge = (uint16_t)face;
+            r.owner = (uint8_t)from_b;
+        } else {
+            r.normal.x = 1.0f;
+            r.normal.y = 0.0f;
+            r.edge = (uint16_t)SEPAX_EDGE_NONE;
+            r.owner = SEPAX_OWNER_A;
+        }
+    }
+    r.separation += 0.0f; /* -0 to +0, as in the polygon kernel */
+    const float a_in_b = sepax_core_margin(&a, &b, ox, oy) + ra;
+    const float b_in_a = sepax_core_margin(&b, &a, ox, oy) + rb;
+    r.flags = (uint8_t)((r.separation <= 0.0f ? SEPAX_HIT : 0u) |
+                        (a_in_b <= rb ? SEPAX_A_IN_B : 0u) | (b_in_a <= ra ? SEPAX_B_IN_A : 0u));
+    return r;
+}
+
+static inline void sepax_round_collide(const sepax_columns *c, const sepax_pair *pairs, size_t n,
+                                       sepax_result *out)
+{
+    for (size_t k = 0; k < n; k++)
+        out[k] = sepax_round_pair(c, SEPAX_ID_SLOT(pairs[k].a), SEPAX_ID_SLOT(pairs[k].b));
+}
+
+static inline void sepax_round_points(const sepax_columns *c, const sepax_point_query *q, size_t n,
+                                      uint8_t *inside)
+{
+    for (size_t k = 0; k < n; k++) {
+        const uint32_t slot = SEPAX_ID_SLOT(q[k].shape);
+        const sepax_view v = sepax_world_view(c, slot);
+        const float ox = v.x[0], oy = v.y[0];
+        const float sd = sepax_core_signed_distance(&v, q[k].point.x - ox, q[k].point.y - oy, ox, oy);
+        inside[k] = sd <= c->radius[slot];
+    }
+}
+
+#endif
