@@ -15,16 +15,23 @@ extern "C" {
 typedef enum sepax_scene_kind {
     SEPAX_SCENE_POLYGON = 0,
     SEPAX_SCENE_BOX = 1,
+    SEPAX_SCENE_CIRCLE = 2,
+    SEPAX_SCENE_CAPSULE = 3,
+    SEPAX_SCENE_SEGMENT = 4,
 } sepax_scene_kind;
 
 /* One shape of a scene. A polygon's vertices are scene->vertices[first ..
- * first + count); a box uses centre, half and angle. Both are placed with
- * xf (the identity for shapes read from a file). */
+ * first + count), and a radius above 0 makes it a rounded polygon; a box
+ * uses centre, half and angle; a circle centre and radius; a capsule or
+ * a segment its two end points, as vertices[first], [first + 1] (count
+ * 2), and radius. All are placed with xf (the identity for shapes read
+ * from a file). */
 typedef struct sepax_scene_shape {
     sepax_scene_kind kind;
     uint32_t first, count;
     sepax_vec2 centre, half;
     float angle;
+    float radius;
     sepax_transform xf;
     int line; /* source line, 0 for generated shapes */
 } sepax_scene_shape;
@@ -49,8 +56,11 @@ typedef struct sepax_scene_params {
     uint32_t min_vertices, max_vertices;
     /* Chance that a polygon takes max_vertices instead of a uniform count. */
     double max_vertices_share;
-    /* Chance that a shape is a box instead of a polygon. */
+    /* Chance that a shape is a box instead of a polygon; and the chances
+     * of the round and thin kinds (all 0 in the `mix` scene). A rounded
+     * polygon is a polygon with a radius of rounded_radius times its size. */
     double box_share;
+    double circle_share, capsule_share, segment_share, rounded_share;
     float min_radius, max_radius;
     /* Stretch along a random direction: 1 keeps the shapes round. */
     float aspect;
@@ -59,6 +69,11 @@ typedef struct sepax_scene_params {
 } sepax_scene_params;
 
 sepax_scene_params sepax_scene_params_default(void);
+/* The `circles` scene (every shape a circle) and the `mixed_kinds` scene
+ * (polygons, boxes, circles, capsules, segments and rounded polygons in
+ * about equal shares), with the `mix` scene's density. */
+sepax_scene_params sepax_scene_params_circles(void);
+sepax_scene_params sepax_scene_params_mixed_kinds(void);
 /* Fill *scene; returns 0, or -1 when memory runs out. */
 int sepax_scene_generate(const sepax_scene_params *params, sepax_scene *scene);
 /* Release what a scene holds and zero it. */

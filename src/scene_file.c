@@ -323,32 +323,93 @@ static int add_box(parser *p)
     return append_shape(p, &shape);
 }
 
+/* A circle, capsule or segment from the numbers just read: the end points
+ * go into the vertex list like a polygon's. */
+static int add_round(parser *p, sepax_scene_kind kind)
+{
+    sepax_scene_shape shape = blank_shape(p);
+    shape.kind = kind;
+    if (kind == SEPAX_SCENE_CIRCLE) {
+        shape.centre.x = p->numbers[0];
+        shape.centre.y = p->numbers[1];
+        shape.radius = p->numbers[2];
+        return append_shape(p, &shape);
+    }
+    const float radius = kind == SEPAX_SCENE_CAPSULE ? p->numbers[4] : 0.0f;
+    if (add_polygon(p, 4) != 0)
+        return -1;
+    sepax_scene_shape *added = &p->scene->shapes[p->scene->shape_count - 1];
+    added->kind = kind;
+    added->radius = radius;
+    return 0;
+}
+
+/* The shape keywords, the count of numbers each takes (0: a polygon's
+ * even count of at least 6), and how that count is described. */
+static const struct {
+    const char *word;
+    sepax_scene_kind kind;
+    size_t numbers;
+    const char *what;
+} shape_words[] = {
+    {"poly", SEPAX_SCENE_POLYGON, 0, ""},
+    {"box", SEPAX_SCENE_BOX, 5, "cx cy hx hy angle"},
+    {"circle", SEPAX_SCENE_CIRCLE, 3, "cx cy r"},
+    {"capsule", SEPAX_SCENE_CAPSULE, 5, "x1 y1 x2 y2 r"},
+    {"segment", SEPAX_SCENE_SEGMENT, 4, "x1 y1 x2 y2"},
+};
+
 /* A line that names a shape, good or bad: it always takes the next
  * number. words[0] is the keyword. */
 static int shape_line(parser *p, const token *words, size_t count)
 {
-    int is_poly = strcmp(words[0].text, "poly") == 0;
-    int is_box = strcmp(words[0].text, "box") == 0;
-    if (!is_poly && !is_box) {
-        quote_problem(p, "unknown shape (expected poly, box or pair):", &words[0]);
+    size_t k = 0, kinds = sizeof shape_words / sizeof shape_words[0];
+    while (k < kinds && strcmp(words[0].text, shape_words[k].word) != 0)
+        k++;
+    if (k == kinds) {
+        quote_problem(p, "unknown shape (expected poly, box, circle, capsule, segment or pair):",
+                      &words[0]);
         sepax_scene_shape placeholder = blank_shape(p);
         return append_shape(p, &placeholder);
     }
+    const int is_poly = shape_words[k].kind == SEPAX_SCENE_POLYGON;
     size_t n = count - 1;
+    /* "poly ... radius r": a rounded polygon */
+    const int rounded = is_poly && count >= 3 && strcmp(words[count - 2].text, "radius") == 0;
+    if (rounded)
+        n -= 2;
     int good = read_numbers(p, words + 1, n) >= 0;
+    float radius = 0.0f;
+    if (good && rounded) {
+        good = read_numbers(p, words + count - 1, 1) >= 0;
+        radius = p->numbers[0];
+        if (good)
+            good = read_numbers(p, words + 1, n) >= 0;
+    }
     if (good && is_poly && (n < 6 || n % 2 != 0)) {
         problem(p, p->line, "poly needs an even count of at least 6 numbers (x y per vertex), got %zu", n);
         good = 0;
     }
-    if (good && is_box && n != 5) {
-        problem(p, p->line, "box needs 5 numbers (cx cy hx hy angle), got %zu", n);
+    if (good && !is_poly && n != shape_words[k].numbers) {
+        problem(p, p->line, "%s needs %zu numbers (%s), got %zu", shape_words[k].word,
+                shape_words[k].numbers, shape_words[k].what, n);
         good = 0;
     }
     if (!good) {
         sepax_scene_shape placeholder = blank_shape(p);
         return append_shape(p, &placeholder);
     }
-    return is_poly ? add_polygon(p, n) : add_box(p);
+    switch (shape_words[k].kind) {
+    case SEPAX_SCENE_POLYGON:
+        if (add_polygon(p, n) != 0)
+            return -1;
+        p->scene->shapes[p->scene->shape_count - 1].radius = radius;
+        return 0;
+    case SEPAX_SCENE_BOX:
+        return add_box(p);
+    default:
+        return add_round(p, shape_words[k].kind);
+    }
 }
 
 /* Read the two numbers of a pair line; returns 0, or -1 after reporting. */

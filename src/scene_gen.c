@@ -26,6 +26,24 @@ sepax_scene_params sepax_scene_params_default(void)
     return p;
 }
 
+sepax_scene_params sepax_scene_params_circles(void)
+{
+    sepax_scene_params p = sepax_scene_params_default();
+    p.circle_share = 1.0;
+    return p;
+}
+
+sepax_scene_params sepax_scene_params_mixed_kinds(void)
+{
+    sepax_scene_params p = sepax_scene_params_default();
+    p.box_share = 1.0 / 6.0;
+    p.circle_share = 1.0 / 6.0;
+    p.capsule_share = 1.0 / 6.0;
+    p.segment_share = 1.0 / 6.0;
+    p.rounded_share = 1.0 / 6.0;
+    return p;
+}
+
 /* splitmix64: tiny, fast, and good enough to scatter shapes. */
 static uint64_t next_u64(uint64_t *state)
 {
@@ -109,7 +127,36 @@ int sepax_scene_generate(const sepax_scene_params *p, sepax_scene *scene)
         sepax_vec2 outline[4];
         const sepax_vec2 *v;
         uint32_t cnt;
-        if (uniform(&rng) < p->box_share) {
+        /* One draw picks the kind: the shares split [0, 1) in the order
+         * box, circle, capsule, segment, rounded polygon, and the rest is
+         * polygons, so a scene without round kinds draws as before. */
+        double pick = uniform(&rng);
+        double grow_by = 0.0; /* the radius, which widens the box */
+        sh->radius = 0.0f;
+        if (pick >= p->box_share && pick < p->box_share + p->circle_share) {
+            sh->kind = SEPAX_SCENE_CIRCLE;
+            sh->radius = (float)(r * (0.6 + 0.3 * uniform(&rng)));
+            outline[0].x = outline[0].y = 0.0f;
+            sh->centre = outline[0];
+            v = outline;
+            cnt = 1;
+            grow_by = sh->radius;
+        } else if (pick >= p->box_share + p->circle_share &&
+                   pick < p->box_share + p->circle_share + p->capsule_share + p->segment_share) {
+            const int capsule = pick < p->box_share + p->circle_share + p->capsule_share;
+            sh->kind = capsule ? SEPAX_SCENE_CAPSULE : SEPAX_SCENE_SEGMENT;
+            const double half = capsule ? r * (0.4 + 0.3 * uniform(&rng)) : r;
+            sh->radius = capsule ? (float)(r * (0.25 + 0.15 * uniform(&rng))) : 0.0f;
+            sh->first = (uint32_t)scene->vertex_count;
+            sh->count = 2;
+            sepax_vec2 *e = scene->vertices + scene->vertex_count;
+            e[0].x = (float)-half, e[0].y = 0.0f;
+            e[1].x = (float)half, e[1].y = 0.0f;
+            v = e;
+            cnt = 2;
+            scene->vertex_count += 2;
+            grow_by = sh->radius;
+        } else if (pick < p->box_share) {
             sh->kind = SEPAX_SCENE_BOX;
             sh->half.x = (float)(r * sqrt(aspect) * (0.45 + 0.3 * uniform(&rng)));
             sh->half.y = (float)(r / sqrt(aspect) * (0.45 + 0.3 * uniform(&rng)));
@@ -120,7 +167,15 @@ int sepax_scene_generate(const sepax_scene_params *p, sepax_scene *scene)
             v = outline;
             cnt = 4;
         } else {
+            const double rounded_from = p->box_share + p->circle_share + p->capsule_share +
+                                        p->segment_share;
+            const int rounded = pick >= rounded_from && pick < rounded_from + p->rounded_share;
             sh->kind = SEPAX_SCENE_POLYGON;
+            if (rounded) {
+                sh->radius = (float)(r * 0.25);
+                grow_by = sh->radius;
+                r *= 0.75;
+            }
             cnt = uniform(&rng) < p->max_vertices_share
                       ? vmax
                       : vmin + (uint32_t)(uniform(&rng) * (vmax - vmin + 1));
@@ -134,6 +189,8 @@ int sepax_scene_generate(const sepax_scene_params *p, sepax_scene *scene)
         }
         double w, h;
         turned_extent(v, cnt, angle, &w, &h);
+        w += 2.0 * grow_by;
+        h += 2.0 * grow_by;
         sum_w += w, sum_h += h, sum_wh += w * h;
         /* positions in the unit square for now; scaled once the side is known */
         sh->xf.p.x = (float)upos[0];
@@ -172,10 +229,26 @@ size_t sepax_scene_load(const sepax_scene *scene, sepax_store *store, sepax_shap
         const sepax_scene_shape *sh = &scene->shapes[i];
         sepax_shape_id id = 0;
         sepax_status st;
-        if (sh->kind == SEPAX_SCENE_BOX)
+        const sepax_vec2 *v = scene->vertices ? scene->vertices + sh->first : NULL;
+        switch (sh->kind) {
+        case SEPAX_SCENE_BOX:
             st = sepax_add_box(store, sh->centre, sh->half, sh->angle, &id);
-        else
-            st = sepax_add_polygon(store, scene->vertices + sh->first, sh->count, &id);
+            break;
+        case SEPAX_SCENE_CIRCLE:
+            st = sepax_add_circle(store, sh->centre, sh->radius, &id);
+            break;
+        case SEPAX_SCENE_CAPSULE:
+            st = sepax_add_capsule(store, v[0], v[1], sh->radius, &id);
+            break;
+        case SEPAX_SCENE_SEGMENT:
+            st = sepax_add_segment(store, v[0], v[1], &id);
+            break;
+        default:
+            st = sh->radius != 0.0f
+                     ? sepax_add_rounded_polygon(store, v, sh->count, sh->radius, &id)
+                     : sepax_add_polygon(store, v, sh->count, &id);
+            break;
+        }
         if (st == SEPAX_OK && !batch)
             st = sepax_set_transforms(store, &id, &sh->xf, 1);
         if (ids)

@@ -255,7 +255,7 @@ Test(cli, check_reports_bad_lines_in_line_order)
     char expected[12][200];
     const char *non_convex = sepax_status_string(SEPAX_ERR_NON_CONVEX);
     const char *not_finite = sepax_status_string(SEPAX_ERR_NOT_FINITE);
-    snprintf(expected[0], 200, "bad.scene:4: unknown shape (expected poly, box or pair): 'wedge'");
+    snprintf(expected[0], 200, "bad.scene:4: unknown shape (expected poly, box, circle, capsule, segment or pair): 'wedge'");
     snprintf(expected[1], 200, "bad.scene:5: poly needs an even count of at least 6 numbers "
                                "(x y per vertex), got 5");
     snprintf(expected[2], 200, "bad.scene:6: not a number: 'half'");

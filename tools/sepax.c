@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -38,8 +39,10 @@ static const char usage_text[] =
     "usage: sepax <command> [options]\n"
     "\n"
     "commands:\n"
-    "  demo [--shapes N] [--seed S] [--svg FILE] [--backend NAME]\n"
-    "      Generate a random scene (20000 shapes and seed 1 unless given),\n"
+    "  demo [--shapes N] [--seed S] [--mix] [--svg FILE] [--backend NAME]\n"
+    "      Generate a random scene (20000 shapes and seed 1 unless given;\n"
+    "      polygons, or with --mix also boxes, circles, capsules, segments\n"
+    "      and rounded polygons),\n"
     "      time the world update, broadphase and collide stages, and compare\n"
     "      every backend this CPU runs with the scalar reference. --svg draws\n"
     "      a window of the scene with its hits and their separating vectors.\n"
@@ -205,6 +208,7 @@ typedef struct demo_options {
     uint64_t seed;
     const char *svg;
     const char *backend;
+    int mix; /* every shape kind, not only polygons */
 } demo_options;
 
 typedef struct demo {
@@ -230,6 +234,7 @@ static int parse_demo_options(int argc, char **argv, demo_options *o)
     o->seed = defaults.seed;
     o->svg = NULL;
     o->backend = NULL;
+    o->mix = 0;
     for (int i = 0; i < argc; i++) {
         const char *value = NULL;
         int got;
@@ -243,6 +248,8 @@ static int parse_demo_options(int argc, char **argv, demo_options *o)
             if (got < 0 || parse_number(value, 0, UINT64_MAX, &o->seed) != 0) {
                 return usage_error("--seed needs a whole number");
             }
+        } else if (strcmp(argv[i], "--mix") == 0) {
+            o->mix = 1;
         } else if ((got = option_value(argc, argv, &i, "--svg", &value)) != 0) {
             if (got < 0 || *value == '\0') {
                 return usage_error("--svg needs a file name");
@@ -280,7 +287,7 @@ static int demo_build(demo *d, const demo_options *o)
     if (o->backend != NULL && select_backend(d->store, o->backend) != 0) {
         return EXIT_CANNOT_RUN;
     }
-    sepax_scene_params params = sepax_scene_params_default();
+    sepax_scene_params params = o->mix ? sepax_scene_params_mixed_kinds() : sepax_scene_params_default();
     params.shapes = o->shapes;
     params.seed = o->seed;
     if (sepax_scene_generate(&params, &d->scene) != 0) {
@@ -594,18 +601,63 @@ static uint8_t *svg_marks(const demo *d)
     return marks;
 }
 
+/* Points along the arc of radius r about (cx, cy) from angle a0 to a1
+ * (a1 >= a0), ends included. */
+#define ARC_STEPS 6
+static void svg_arc(FILE *out, const svg_view *v, double cx, double cy, double r, double a0,
+                    double a1, int *first)
+{
+    for (int k = 0; k <= ARC_STEPS; k++) {
+        const double a = a0 + (a1 - a0) * k / ARC_STEPS;
+        fprintf(out, "%s%.1f,%.1f", *first ? "" : " ", svg_x(v, (float)(cx + r * cos(a))),
+                svg_y(v, (float)(cy + r * sin(a))));
+        *first = 0;
+    }
+}
+
+/* A shape's outline: its core (counter-clockwise), grown by its radius.
+ * Around each core vertex the outline follows an arc from the outward
+ * normal of the edge before to that of the edge after; a segment core is
+ * a two-sided polygon, so its arcs are its two half-circle ends. */
 static void svg_polygon(FILE *out, const demo *d, sepax_shape_id id, uint8_t mark,
                         const svg_view *v)
 {
     sepax_vec2 vertices[SEPAX_MAX_POLYGON_VERTICES];
     uint32_t count = 0;
-    if (sepax_shape_vertices(d->store, id, 1, vertices, &count) != SEPAX_OK) {
+    float radius = 0.0f;
+    if (sepax_shape_vertices(d->store, id, 1, vertices, &count) != SEPAX_OK ||
+        sepax_shape_info(d->store, id, NULL, &radius) != SEPAX_OK || count == 0) {
         return;
     }
     const char *fill = (mark & MARK_CONTAINED) ? "#8ab6e8" : (mark & MARK_HIT) ? "#f2a07b" : "none";
+    if (count == 1) {
+        fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\"/>\n",
+                svg_x(v, vertices[0].x), svg_y(v, vertices[0].y), radius * v->scale, fill);
+        return;
+    }
+    if (count == 2 && radius == 0.0f) {
+        fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke-width=\"2\"%s/>\n",
+                svg_x(v, vertices[0].x), svg_y(v, vertices[0].y), svg_x(v, vertices[1].x),
+                svg_y(v, vertices[1].y), mark ? " stroke=\"#c0501f\"" : "");
+        return;
+    }
     fputs("<polygon points=\"", out);
+    int first = 1;
     for (uint32_t k = 0; k < count; k++) {
-        fprintf(out, "%s%.1f,%.1f", k ? " " : "", svg_x(v, vertices[k].x), svg_y(v, vertices[k].y));
+        if (radius == 0.0f) {
+            fprintf(out, "%s%.1f,%.1f", first ? "" : " ", svg_x(v, vertices[k].x),
+                    svg_y(v, vertices[k].y));
+            first = 0;
+            continue;
+        }
+        const sepax_vec2 prev = vertices[(k + count - 1) % count], here = vertices[k],
+                         next = vertices[(k + 1) % count];
+        /* outward normal of edge p->q is (q - p) turned clockwise */
+        double a0 = atan2(-((double)here.x - prev.x), (double)here.y - prev.y);
+        double a1 = atan2(-((double)next.x - here.x), (double)next.y - here.y);
+        while (a1 < a0)
+            a1 += 2.0 * 3.14159265358979323846;
+        svg_arc(out, v, here.x, here.y, radius, a0, a1, &first);
     }
     fprintf(out, "\" fill=\"%s\"/>\n", fill);
 }
