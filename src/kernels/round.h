@@ -15,19 +15,22 @@
  *       A's faces against B's core vertices, then B's against A's
  *       (largest first, A's faces win ties)
  *   if there are faces and (core_sep <= 0 or rA + rB == 0):
- *       the cores overlap (or nothing is round): separation =
- *       core_sep - (rA + rB) along the face normal; for convex cores the
- *       face normals (with a segment's ends) are a complete set of
- *       axes, so this is the true push-out distance, also when a circle's
- *       centre lies inside a polygon
- *   else (the cores are apart, or both are points):
+ *       separation = core_sep - (rA + rB) along the face normal. When the
+ *       cores overlap this is the true push-out distance: for convex
+ *       cores the face normals (with a segment's ends) are a complete set
+ *       of axes, also when a circle's centre lies inside a polygon. When
+ *       nothing is round it is a gap of at least that size, as for two
+ *       polygons
+ *   else (round shapes whose cores are apart, or two points):
  *       d, pA, pB = the closest pair over every core vertex of one shape
  *           against every core edge of the other (a point's one edge has
  *           zero length), first minimum in that order
  *       separation = d - (rA + rB); normal = (pB - pA) / d; edge NONE
  *       (d == 0 falls back to the face axis, or (1, 0) for two points)
- *   A_IN_B when max over A's core vertices of sd(v, B's core) + rA <= rB,
- *       sd = the largest face value when v is inside a polygon core,
+ *   on a hit only: A_IN_B when sd(v, B's core) + rA <= rB for every core
+ *       vertex v of A (checked in order, stopping at the first that is
+ *       not; rounding is monotonic, so this equals comparing the largest
+ *       sd), sd = the largest face value when v is inside a polygon core,
  *       else the distance to the core; B_IN_A alike
  *   a point query is inside when sd(p, core) <= r */
 #ifndef SEPAX_ROUND_H
@@ -95,11 +98,13 @@ static inline float sepax_segment_closest(float px, float py, float ax, float ay
     const float wx = px - ax, wy = py - ay;
     const float ee = ex * ex + ey * ey;
     const float we = wx * ex + wy * ey;
+    /* Divide only inside the edge's span: most vertex-edge tests of a
+     * convex core land beyond one end. */
     float t = 0.0f;
-    if (ee > 0.0f) {
+    if (we >= ee)
+        t = 1.0f;
+    else if (we > 0.0f)
         t = we / ee;
-        t = t < 0.0f ? 0.0f : t > 1.0f ? 1.0f : t;
-    }
     *qx = ax + t * ex;
     *qy = ay + t * ey;
     const float dx = px - *qx, dy = py - *qy;
@@ -150,15 +155,17 @@ static inline float sepax_core_signed_distance(const sepax_view *q, float px, fl
     return sqrtf(sepax_core_closest(q, px, py, ox, oy, &cx, &cy));
 }
 
-/* Largest signed distance of p's core vertices from q's core. */
-static inline float sepax_core_margin(const sepax_view *p, const sepax_view *q, float ox, float oy)
+/* Whether all of p (its core grown by rp) lies inside or on q (core grown
+ * by rq): every core vertex of p within rq - rp of q's core, signed. */
+static inline int sepax_core_within(const sepax_view *p, float rp, const sepax_view *q, float rq,
+                                    float ox, float oy)
 {
-    float worst = -INFINITY;
     for (uint32_t i = 0; i < p->n; i++) {
         const float sd = sepax_core_signed_distance(q, p->x[i] - ox, p->y[i] - oy, ox, oy);
-        worst = sd > worst ? sd : worst;
+        if (!(sd + rp <= rq))
+            return 0;
     }
-    return worst;
+    return 1;
 }
 
 static inline sepax_result sepax_round_pair(const sepax_columns *c, uint32_t sa, uint32_t sb)
@@ -228,10 +235,12 @@ static inline sepax_result sepax_round_pair(const sepax_columns *c, uint32_t sa,
         }
     }
     r.separation += 0.0f; /* -0 to +0, as in the polygon kernel */
-    const float a_in_b = sepax_core_margin(&a, &b, ox, oy) + ra;
-    const float b_in_a = sepax_core_margin(&b, &a, ox, oy) + rb;
-    r.flags = (uint8_t)((r.separation <= 0.0f ? SEPAX_HIT : 0u) |
-                        (a_in_b <= rb ? SEPAX_A_IN_B : 0u) | (b_in_a <= ra ? SEPAX_B_IN_A : 0u));
+    r.flags = 0;
+    if (r.separation <= 0.0f) {
+        r.flags = (uint8_t)(SEPAX_HIT |
+                            (sepax_core_within(&a, ra, &b, rb, ox, oy) ? SEPAX_A_IN_B : 0u) |
+                            (sepax_core_within(&b, rb, &a, ra, ox, oy) ? SEPAX_B_IN_A : 0u));
+    }
     return r;
 }
 
