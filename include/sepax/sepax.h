@@ -224,8 +224,9 @@ typedef struct sepax_pair {
 #define SEPAX_B_IN_A 4u /**< all of B lies inside or on A */
 
 /** The edge of a result whose axis is not a face normal but the line
- *  between the closest points of two round shapes that are apart (or
- *  whose cores are two points). */
+ *  between the closest points of two cores that are apart when at least
+ *  one shape has a radius (the shapes themselves may still overlap), or
+ *  of two point cores. */
 #define SEPAX_EDGE_NONE 0xFFFFu
 
 /** Which shape's face gave the axis. */
@@ -237,7 +238,9 @@ typedef struct sepax_pair {
 typedef struct sepax_result {
     /** Signed distance along the best axis; < 0 is penetration depth. */
     float separation;
-    /** Unit axis from A to B: A's face normal, or minus B's face normal. */
+    /** Unit axis from A to B: A's face normal, minus B's face normal, or
+     *  (edge SEPAX_EDGE_NONE) the direction from A's core to B's core
+     *  along their closest points. */
     sepax_vec2 normal;
     /** Index of the face on the owner: for a polygon core edge i runs
      *  from vertex i to i+1; for a segment core (capsule, segment) face 0
