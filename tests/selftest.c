@@ -13,6 +13,7 @@
 
 #include "cases.h"
 #include "oracle.h"
+#include "scene.h"
 #include "sepax/sepax.h"
 
 #define DEFAULT_PAIRS 1000000u
@@ -53,6 +54,86 @@ static void check_names(void)
         ok = 0;
     printf("names: %s\n", ok ? "ok" : "FAILED (backend names do not round-trip)");
     verdict(ok);
+}
+
+/* Every kind of shape: a mixed_kinds scene's broadphase pairs (all kind
+ * pairs, in sweep order, so the batch driver groups and scatters) and
+ * point queries around every shape, each backend against scalar. */
+static void round_crosscheck(const sepax_backend *list, size_t n, size_t shapes)
+{
+    sepax_scene_params p = sepax_scene_params_mixed_kinds();
+    p.shapes = shapes;
+    sepax_scene scene;
+    sepax_store *s = NULL;
+    sepax_pair *pairs = NULL;
+    sepax_result *want = NULL, *got = NULL;
+    sepax_point_query *q = NULL;
+    uint8_t *in_want = NULL, *in_got = NULL;
+    size_t count = 0, nq = 4 * shapes;
+    int ok = sepax_scene_generate(&p, &scene) == 0 && sepax_store_create(NULL, &s) == SEPAX_OK &&
+             sepax_scene_load(&scene, s, NULL, NULL) == 0;
+    if (ok)
+        sepax_broadphase(s, NULL, 0, &count);
+    pairs = malloc((count + 1) * sizeof *pairs);
+    want = malloc((count + 1) * sizeof *want);
+    got = malloc((count + 1) * sizeof *got);
+    q = malloc(nq * sizeof *q);
+    in_want = malloc(nq);
+    in_got = malloc(nq);
+    ok = ok && pairs && want && got && q && in_want && in_got &&
+         sepax_broadphase(s, pairs, count, &count) == SEPAX_OK;
+    if (ok) {
+        /* points scattered over each shape's box, a quarter of them exactly
+         * on a core vertex */
+        cases_rng rng;
+        cases_rng_seed(&rng, 77);
+        for (size_t i = 0; i < nq; i++) {
+            sepax_shape_id id;
+            sepax_vec2 lo, hi, v[SEPAX_MAX_POLYGON_VERTICES];
+            uint32_t nv;
+            sepax_shape_id_of_slot(s, (uint32_t)(i % shapes), &id);
+            sepax_shape_aabb(s, id, &lo, &hi);
+            sepax_shape_vertices(s, id, 1, v, &nv);
+            q[i].shape = id;
+            q[i].point.x = (float)cases_rng_range(&rng, lo.x, hi.x);
+            q[i].point.y = (float)cases_rng_range(&rng, lo.y, hi.y);
+            if (i % 4 == 3)
+                q[i].point = v[i % nv];
+        }
+        ok = sepax_store_set_backend(s, SEPAX_BACKEND_SCALAR) == SEPAX_OK &&
+             sepax_collide(s, pairs, count, want, NULL) == SEPAX_OK &&
+             sepax_query_points(s, q, nq, in_want, NULL) == SEPAX_OK;
+    }
+    if (!ok) {
+        printf("kinds: FAILED (could not build the mixed_kinds scene)\n");
+        verdict(0);
+    }
+    for (size_t k = 0; ok && k < n; k++) {
+        size_t diffs = 0, point_diffs = 0;
+        if (sepax_store_set_backend(s, list[k]) != SEPAX_OK ||
+            sepax_collide(s, pairs, count, got, NULL) != SEPAX_OK ||
+            sepax_query_points(s, q, nq, in_got, NULL) != SEPAX_OK) {
+            diffs = count;
+        } else {
+            for (size_t i = 0; i < count; i++)
+                diffs += memcmp(&want[i], &got[i], sizeof want[i]) != 0;
+            for (size_t i = 0; i < nq; i++)
+                point_diffs += in_want[i] != in_got[i];
+        }
+        printf("kinds %s: %zu pairs of every kind, %zu point queries: %s (%zu results, %zu points "
+               "differ)\n",
+               sepax_backend_name(list[k]), count, nq,
+               diffs || point_diffs ? "FAILED" : "identical to scalar", diffs, point_diffs);
+        verdict(diffs == 0 && point_diffs == 0);
+    }
+    free(pairs);
+    free(want);
+    free(got);
+    free(q);
+    free(in_want);
+    free(in_got);
+    sepax_store_destroy(s);
+    sepax_scene_free(&scene);
 }
 
 static void oracle_sample(size_t pairs)
@@ -200,6 +281,7 @@ int main(int argc, char **argv)
         free(res);
     }
 
+    round_crosscheck(list, n, pairs / 50 < 20000 ? (pairs / 50 > 200 ? pairs / 50 : 200) : 20000);
     oracle_sample(pairs < ORACLE_PAIRS ? pairs : ORACLE_PAIRS);
 
     printf("%u passed, %u failed\n", passed, failed);
