@@ -323,6 +323,15 @@ static int add_box(parser *p)
     return append_shape(p, &shape);
 }
 
+/* Whether a word is exactly the keyword: compared by length, since a NUL
+ * byte inside a word belongs to it (docs/FORMAT.md) and strcmp would stop
+ * there. */
+static int word_is(const token *word, const char *keyword)
+{
+    const size_t n = strlen(keyword);
+    return word->length == n && memcmp(word->text, keyword, n) == 0;
+}
+
 /* A circle, capsule or segment from the numbers just read: the end points
  * go into the vertex list like a polygon's. */
 static int add_round(parser *p, sepax_scene_kind kind)
@@ -364,7 +373,7 @@ static const struct {
 static int shape_line(parser *p, const token *words, size_t count)
 {
     size_t k = 0, kinds = sizeof shape_words / sizeof shape_words[0];
-    while (k < kinds && strcmp(words[0].text, shape_words[k].word) != 0)
+    while (k < kinds && !word_is(&words[0], shape_words[k].word))
         k++;
     if (k == kinds) {
         quote_problem(p, "unknown shape (expected poly, box, circle, capsule, segment or pair):",
@@ -375,7 +384,7 @@ static int shape_line(parser *p, const token *words, size_t count)
     const int is_poly = shape_words[k].kind == SEPAX_SCENE_POLYGON;
     size_t n = count - 1;
     /* "poly ... radius r": a rounded polygon */
-    const int rounded = is_poly && count >= 3 && strcmp(words[count - 2].text, "radius") == 0;
+    const int rounded = is_poly && count >= 3 && word_is(&words[count - 2], "radius");
     if (rounded)
         n -= 2;
     int good = read_numbers(p, words + 1, n) >= 0;
@@ -479,7 +488,7 @@ static int parse_line(parser *p, line_buffer *buf)
         return -1;
     }
     p->numbers = numbers;
-    if (strcmp(words[0].text, "pair") == 0) {
+    if (word_is(&words[0], "pair")) {
         return pair_line(p, words, count);
     }
     return shape_line(p, words, count);

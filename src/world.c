@@ -41,9 +41,12 @@ void sepax_reference_world(const sepax_world_job *j, const uint32_t *slots, size
             hi_x = px > hi_x ? px : hi_x;
             hi_y = py > hi_y ? py : hi_y;
         }
-        j->lo_x[slot] = lo_x;
-        j->lo_y[slot] = lo_y;
-        j->hi_x[slot] = hi_x;
-        j->hi_y[slot] = hi_y;
+        /* + 0 makes a box bound of -0 +0: when -0 and +0 tie for the
+         * extreme, which one a min or max keeps depends on the order of
+         * the comparisons, and the broadphase sorts on the bits. */
+        j->lo_x[slot] = lo_x + 0.0f;
+        j->lo_y[slot] = lo_y + 0.0f;
+        j->hi_x[slot] = hi_x + 0.0f;
+        j->hi_y[slot] = hi_y + 0.0f;
     }
 }

@@ -346,10 +346,11 @@ static void world_wide(const sepax_world_job *j, const uint32_t *slots, size_t n
             hix = wb_max(hix, vx);
             hiy = wb_max(hiy, vy);
         }
-        j->lo_x[slot] = wb_first(wb_hmin(lox));
-        j->lo_y[slot] = wb_first(wb_hmin(loy));
-        j->hi_x[slot] = wb_first(wb_hmax(hix));
-        j->hi_y[slot] = wb_first(wb_hmax(hiy));
+        /* + 0: the reference's rule for a bound tied between -0 and +0 */
+        j->lo_x[slot] = wb_first(wb_hmin(lox)) + 0.0f;
+        j->lo_y[slot] = wb_first(wb_hmin(loy)) + 0.0f;
+        j->hi_x[slot] = wb_first(wb_hmax(hix)) + 0.0f;
+        j->hi_y[slot] = wb_first(wb_hmax(hiy)) + 0.0f;
     }
 }
 

@@ -1,0 +1,508 @@
+/* Fuzz target: the batch collision calls on every backend.
+ *
+ * The input builds 2..8 shapes (regular polygons of 3..64 vertices, small
+ * integer outlines that touch exactly, free outlines, boxes), places them,
+ * may remove one so that its id goes stale, and lists up to 301 pairs,
+ * some of them bad (the same shape twice, stale ids, made-up ids, slots
+ * past the end). In the bounded mode every coordinate stays below about
+ * 1e4 in magnitude; in the huge mode they range up to the store's
+ * coordinate limit and only the properties that hold at any size are
+ * checked.
+ *
+ * Checked:
+ *  - sepax_collide on the scalar backend fails exactly on the first bad
+ *    pair, with the right status and index, and then writes nothing;
+ *  - every other available backend computes the same world (vertices and
+ *    boxes, byte for byte) and returns the same status, index and result
+ *    bytes as scalar;
+ *  - sepax_collide_hits agrees with sepax_collide on every backend: the
+ *    same hits in pair order, the full count, SEPAX_ERR_CAPACITY exactly
+ *    when the count exceeds the capacity, nothing written past it;
+ *  - sepax_broadphase lists exactly the pairs of live shapes whose boxes
+ *    overlap or touch, once each, lower slot first, honours its capacity
+ *    the same way, and lists them in the same order on every backend;
+ *  - each result is well formed (hit flag matches the sign, unit normal,
+ *    owner and edge in range, no unknown flag bits);
+ *  - bounded mode: where the double-precision oracle (tests/oracle.c) is
+ *    clear of the boundary by 1e-4 of the pair's scale, the hit flag
+ *    agrees with it and a hit's depth agrees within 1e-4 of the scale. */
+#define _POSIX_C_SOURCE 200809L /* unsetenv */
+
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../oracle.h"
+#include "fuzz_input.h"
+#include "sepax/sepax.h"
+
+#define MAX_SHAPES 8
+/* Up to 63 pairs usually, and now and then 256..301: past the 256-pair
+ * chunk sepax_collide_hits works in. Long lists of the few distinct pairs
+ * 2..8 shapes make only cost time, so they are kept rare. */
+#define MAX_PAIRS 301
+#define MAX_CAPACITY 12
+#define SPARE 4 /* hits past the capacity that must stay untouched */
+#define ORACLE_REL 1e-4
+
+static sepax_backend backends[SEPAX_BACKEND_COUNT];
+static int backend_n;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    unsetenv("SEPAX_BACKEND");
+    backend_n = fuzz_backends(backends);
+    return 0;
+}
+
+/* n vertices on a circle, in either direction. */
+static void regular(sepax_vec2 *v, size_t n, double cx, double cy, double r, double phase,
+                    int clockwise)
+{
+    for (size_t i = 0; i < n; i++) {
+        double a = phase + 6.283185307179586 * (double)i / (double)n;
+        v[i].x = (float)(cx + r * cos(a));
+        v[i].y = (float)(cy + (clockwise ? -r : r) * sin(a));
+    }
+}
+
+/* Add one shape as the input describes it; returns the status. */
+static sepax_status add_shape(sepax_store *s, fuzz_input *in, int huge, sepax_shape_id *id)
+{
+    sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
+    size_t n;
+    const uint8_t kind = fuzz_u8(in);
+    switch (kind % 4) {
+    case 0: { /* regular: every vertex count, so every kernel path */
+        n = 3 + fuzz_u8(in) % (SEPAX_MAX_POLYGON_VERTICES - 2);
+        /* one declaration per read: the bytes are consumed in this order */
+        const uint8_t ph = fuzz_u8(in);
+        double cx, cy, r;
+        if (huge) {
+            r = ldexp(1.0, (int)(fuzz_u8(in) % 200) - 130);
+            const int8_t mx = (int8_t)fuzz_u8(in);
+            cx = ldexp(mx, fuzz_u8(in) % 128 - 66);
+            const int8_t my = (int8_t)fuzz_u8(in);
+            cy = ldexp(my, fuzz_u8(in) % 128 - 66);
+        } else {
+            cx = fuzz_bounded(in);
+            cy = fuzz_bounded(in);
+            r = (fuzz_u8(in) + 1) / 16.0;
+        }
+        regular(v, n, cx, cy, r, ph / 40.0, ph & 1);
+        break;
+    }
+    case 1: /* a few vertices on a grid: exact touching and containment */
+        n = 3 + fuzz_u8(in) % 6;
+        for (size_t i = 0; i < n; i++) {
+            v[i].x = (float)((int)(fuzz_u8(in) % 17) - 8) / 2.0f;
+            v[i].y = (float)((int)(fuzz_u8(in) % 17) - 8) / 2.0f;
+        }
+        break;
+    case 2: /* anything: mostly refused, sometimes a sliver */
+        n = 3 + fuzz_u8(in) % 10;
+        for (size_t i = 0; i < n; i++) {
+            v[i].x = huge ? fuzz_value(in) : fuzz_bounded(in);
+            v[i].y = huge ? fuzz_value(in) : fuzz_bounded(in);
+        }
+        break;
+    default: {
+        sepax_vec2 c, h;
+        float angle;
+        if (huge) {
+            c.x = fuzz_value(in);
+            c.y = fuzz_value(in);
+            h.x = fabsf(fuzz_value(in));
+            h.y = fabsf(fuzz_value(in));
+            angle = fuzz_value(in);
+        } else {
+            c.x = fuzz_bounded(in);
+            c.y = fuzz_bounded(in);
+            h.x = (fuzz_u8(in) + 1) / 16.0f;
+            h.y = (fuzz_u8(in) + 1) / 16.0f;
+            angle = (float)fuzz_u16(in) * (6.2831853f / 65536.0f);
+        }
+        return fuzz_status(sepax_add_box(s, c, h, angle, id));
+    }
+    }
+    return fuzz_status(sepax_add_polygon(s, v, n, id));
+}
+
+static sepax_transform read_transform(fuzz_input *in, int huge)
+{
+    sepax_transform t = sepax_transform_identity();
+    uint8_t mode = fuzz_u8(in);
+    if (mode % 4 == 0)
+        return t;
+    if (huge) {
+        t.p.x = fuzz_value(in);
+        t.p.y = fuzz_value(in);
+    } else {
+        t.p.x = fuzz_bounded(in);
+        t.p.y = fuzz_bounded(in);
+    }
+    t.q = fuzz_rotation(in);
+    return t;
+}
+
+/* What a pair names. Mostly two different accepted shapes; a bad pair
+ * takes one of the other forms so that every check in the batch calls
+ * runs. Zero bytes (the input's end) give a good pair. */
+static sepax_pair read_pair(fuzz_input *in, const sepax_shape_id *ids, size_t n, sepax_shape_id stale,
+                            uint32_t slot_limit)
+{
+    uint8_t sel = fuzz_u8(in);
+    uint8_t x = fuzz_u8(in), y = fuzz_u8(in);
+    sepax_pair p = {0, 0};
+    if (n > 0) {
+        p.a = ids[x % n];
+        p.b = ids[(x % n + 1 + (n > 1 ? y % (n - 1) : 0)) % n];
+    }
+    switch (sel % 64) {
+    case 59:
+        p.b = p.a;
+        break;
+    case 60:
+        p.a = fuzz_u32(in);
+        break;
+    case 61:
+        p.b = stale;
+        break;
+    case 62:
+        p.a = slot_limit + y % 4;
+        break;
+    case 63:
+        p.b = p.a ^ ((uint32_t)(y | 1) << 24); /* right slot, wrong generation */
+        break;
+    default:
+        break;
+    }
+    return p;
+}
+
+/* The status sepax_collide owes a pair list, and the first bad index,
+ * worked out from sepax_shape_check alone. */
+static sepax_status expected_status(const sepax_store *s, const sepax_pair *pairs, size_t n,
+                                    size_t *bad)
+{
+    for (size_t i = 0; i < n; i++) {
+        sepax_status st = fuzz_status(sepax_shape_check(s, pairs[i].a));
+        if (st == SEPAX_OK)
+            st = fuzz_status(sepax_shape_check(s, pairs[i].b));
+        if (st == SEPAX_OK && SEPAX_ID_SLOT(pairs[i].a) == SEPAX_ID_SLOT(pairs[i].b))
+            st = SEPAX_ERR_BAD_PAIR;
+        if (st != SEPAX_OK) {
+            *bad = i;
+            return st;
+        }
+    }
+    return SEPAX_OK;
+}
+
+typedef struct world_shot {
+    sepax_vec2 v[MAX_SHAPES + 1][SEPAX_MAX_POLYGON_VERTICES];
+    sepax_vec2 box[MAX_SHAPES + 1][2];
+    uint32_t n[MAX_SHAPES + 1];
+} world_shot;
+
+static void snapshot(const sepax_store *s, const sepax_shape_id *ids, size_t n, world_shot *w)
+{
+    memset(w, 0, sizeof *w);
+    for (size_t i = 0; i < n; i++) {
+        FUZZ_CHECK(fuzz_status(sepax_shape_vertices(s, ids[i], 1, w->v[i], &w->n[i])) == SEPAX_OK,
+                   "id %#x", ids[i]);
+        FUZZ_CHECK(fuzz_status(sepax_shape_aabb(s, ids[i], &w->box[i][0], &w->box[i][1])) ==
+                       SEPAX_OK,
+                   "id %#x", ids[i]);
+    }
+}
+
+/* The world another backend computed against scalar's, byte for byte. */
+static void compare_world(const char *name, const sepax_shape_id *ids, size_t n,
+                          const world_shot *got, const world_shot *ref)
+{
+    for (size_t i = 0; i < n; i++) {
+        FUZZ_CHECK(memcmp(got->box[i], ref->box[i], sizeof got->box[i]) == 0,
+                   "%s: shape %#x box (%a, %a)-(%a, %a), scalar (%a, %a)-(%a, %a)", name, ids[i],
+                   got->box[i][0].x, got->box[i][0].y, got->box[i][1].x, got->box[i][1].y,
+                   ref->box[i][0].x, ref->box[i][0].y, ref->box[i][1].x, ref->box[i][1].y);
+        for (uint32_t k = 0; k < ref->n[i]; k++)
+            FUZZ_CHECK(memcmp(&got->v[i][k], &ref->v[i][k], sizeof got->v[i][k]) == 0,
+                       "%s: shape %#x world vertex %u (%a, %a), scalar (%a, %a)", name, ids[i], k,
+                       got->v[i][k].x, got->v[i][k].y, ref->v[i][k].x, ref->v[i][k].y);
+    }
+    FUZZ_CHECK(memcmp(got, ref, sizeof *got) == 0, "%s: world differs from scalar", name);
+}
+
+/* A result on its own terms, whatever its size. */
+static void check_result(const sepax_store *s, const sepax_pair *p, const sepax_result *r,
+                         size_t i)
+{
+    FUZZ_CHECK(((r->flags & SEPAX_HIT) != 0) == (r->separation <= 0.0f),
+               "pair %zu: flags %#x, separation %g", i, r->flags, r->separation);
+    FUZZ_CHECK((r->flags & ~7u) == 0, "pair %zu: flags %#x", i, r->flags);
+    FUZZ_CHECK(!isnan(r->separation), "pair %zu: separation NaN", i);
+    FUZZ_CHECK(r->owner == SEPAX_OWNER_A || r->owner == SEPAX_OWNER_B, "pair %zu: owner %u", i,
+               r->owner);
+    uint32_t n = 0;
+    (void)sepax_shape_vertices(s, r->owner == SEPAX_OWNER_A ? p->a : p->b, 1, NULL, &n);
+    FUZZ_CHECK(r->edge < n, "pair %zu: edge %u of %u", i, r->edge, n);
+    double len = hypot(r->normal.x, r->normal.y);
+    /* a unit normal turned by a rotation within the accepted tolerance */
+    FUZZ_CHECK(fabs(len - 1.0) < 1e-3, "pair %zu: normal (%g, %g)", i, r->normal.x, r->normal.y);
+}
+
+static void check_oracle(const sepax_store *s, const sepax_pair *p, const sepax_result *r, size_t i)
+{
+    static oracle_poly a, b;
+    static oracle_result o;
+    FUZZ_CHECK(oracle_poly_from_store(s, p->a, &a) == SEPAX_OK, "pair %zu", i);
+    FUZZ_CHECK(oracle_poly_from_store(s, p->b, &b) == SEPAX_OK, "pair %zu", i);
+    oracle_collide(&a, &b, &o);
+    const double tol = ORACLE_REL * oracle_scale(&a, &b);
+    FUZZ_TRACE("pair %zu (%#x, %#x): separation %.9g, oracle %.9g, tol %.3g\n", i, p->a, p->b,
+               r->separation, o.separation, tol);
+    if (!(fabs(o.separation) > tol))
+        return; /* within rounding of touching: either answer is right */
+    const int hit = (r->flags & SEPAX_HIT) != 0;
+    FUZZ_CHECK(hit == o.hit, "pair %zu (%#x, %#x): hit %d, oracle separation %.9g (tol %.3g)", i,
+               p->a, p->b, hit, o.separation, tol);
+    if (hit)
+        FUZZ_CHECK(fabs((double)r->separation - o.separation) <= tol,
+                   "pair %zu (%#x, %#x): depth %.9g, oracle %.9g (tol %.3g)", i, p->a, p->b,
+                   r->separation, o.separation, tol);
+}
+
+/* sepax_collide_hits against the answer sepax_collide gave. */
+static void check_hits(const sepax_store *s, const sepax_pair *pairs, size_t n, size_t cap,
+                       sepax_status want, size_t want_bad, const sepax_result *res)
+{
+    sepax_hit hits[MAX_CAPACITY + SPARE];
+    memset(hits, 0xA5, sizeof hits);
+    size_t count = 12345, bad = SIZE_MAX;
+    sepax_status st = fuzz_status(sepax_collide_hits(s, pairs, n, cap ? hits : NULL, cap, &count,
+                                                     &bad));
+    const char *name = sepax_backend_name(sepax_store_backend(s));
+    sepax_hit untouched;
+    memset(&untouched, 0xA5, sizeof untouched);
+    if (want != SEPAX_OK) {
+        FUZZ_CHECK(st == want && bad == want_bad && count == 0,
+                   "%s: hits %s at %zu (count %zu), collide %s at %zu", name,
+                   sepax_status_string(st), bad, count, sepax_status_string(want), want_bad);
+        for (size_t k = 0; k < MAX_CAPACITY + SPARE; k++)
+            FUZZ_CHECK(memcmp(&hits[k], &untouched, sizeof untouched) == 0,
+                       "%s: failed hits call wrote hit %zu", name, k);
+        return;
+    }
+    size_t found = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!(res[i].flags & SEPAX_HIT))
+            continue;
+        if (found < cap)
+            FUZZ_CHECK(hits[found].pair == i &&
+                           memcmp(&hits[found].result, &res[i], sizeof res[i]) == 0,
+                       "%s: hit %zu is pair %u, collide says pair %zu", name, found,
+                       hits[found].pair, i);
+        found++;
+    }
+    FUZZ_CHECK(count == found, "%s: %zu hits counted, collide has %zu", name, count, found);
+    FUZZ_CHECK(st == (found > cap ? SEPAX_ERR_CAPACITY : SEPAX_OK), "%s: %s with %zu hits, capacity %zu",
+               name, sepax_status_string(st), found, cap);
+    for (size_t k = found < cap ? found : cap; k < MAX_CAPACITY + SPARE; k++)
+        FUZZ_CHECK(memcmp(&hits[k], &untouched, sizeof untouched) == 0,
+                   "%s: hit %zu written past the %zu hits (capacity %zu)", name, k, found, cap);
+}
+
+/* The broadphase over the live shapes: with room for every pair, it must
+ * return exactly the pairs whose boxes overlap or touch, each once with
+ * the lower slot first; with less room, the same count, the status
+ * SEPAX_ERR_CAPACITY and the first pairs of the same list. Returns the
+ * full list in out (room for MAX_BROAD). */
+#define MAX_BROAD ((MAX_SHAPES + 1) * MAX_SHAPES / 2)
+static size_t check_broadphase(const sepax_store *s, const sepax_shape_id *ids, size_t n, size_t cap,
+                               sepax_pair *out)
+{
+    const char *name = sepax_backend_name(sepax_store_backend(s));
+    size_t count = 12345;
+    sepax_status st = fuzz_status(sepax_broadphase(s, out, MAX_BROAD, &count));
+    FUZZ_CHECK(st == SEPAX_OK && count <= MAX_BROAD, "%s: broadphase %s, %zu pairs", name,
+               sepax_status_string(st), count);
+    sepax_vec2 lo[MAX_SHAPES + 1], hi[MAX_SHAPES + 1];
+    for (size_t i = 0; i < n; i++)
+        FUZZ_CHECK(sepax_shape_aabb(s, ids[i], &lo[i], &hi[i]) == SEPAX_OK, "id %#x", ids[i]);
+    size_t overlapping = 0;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++)
+            overlapping += lo[i].x <= hi[j].x && lo[j].x <= hi[i].x && lo[i].y <= hi[j].y &&
+                           lo[j].y <= hi[i].y;
+    FUZZ_CHECK(count == overlapping, "%s: broadphase found %zu pairs, %zu boxes overlap", name,
+               count, overlapping);
+    for (size_t k = 0; k < count; k++) {
+        size_t ia = 0, ib = 0;
+        while (ia < n && ids[ia] != out[k].a)
+            ia++;
+        while (ib < n && ids[ib] != out[k].b)
+            ib++;
+        FUZZ_CHECK(ia < n && ib < n && SEPAX_ID_SLOT(out[k].a) < SEPAX_ID_SLOT(out[k].b),
+                   "%s: broadphase pair %zu (%#x, %#x)", name, k, out[k].a, out[k].b);
+        FUZZ_CHECK(lo[ia].x <= hi[ib].x && lo[ib].x <= hi[ia].x && lo[ia].y <= hi[ib].y &&
+                       lo[ib].y <= hi[ia].y,
+                   "%s: broadphase pair %zu (%#x, %#x): boxes apart", name, k, out[k].a, out[k].b);
+        for (size_t j = 0; j < k; j++)
+            FUZZ_CHECK(out[j].a != out[k].a || out[j].b != out[k].b,
+                       "%s: broadphase pair (%#x, %#x) twice", name, out[k].a, out[k].b);
+    }
+
+    sepax_pair part[MAX_CAPACITY + SPARE];
+    memset(part, 0xA5, sizeof part);
+    size_t part_count = 12345;
+    st = fuzz_status(sepax_broadphase(s, cap ? part : NULL, cap, &part_count));
+    FUZZ_CHECK(part_count == count && st == (count > cap ? SEPAX_ERR_CAPACITY : SEPAX_OK),
+               "%s: broadphase with room for %zu: %s, %zu pairs of %zu", name, cap,
+               sepax_status_string(st), part_count, count);
+    const size_t kept = count < cap ? count : cap;
+    FUZZ_CHECK(kept == 0 || memcmp(part, out, kept * sizeof *part) == 0,
+               "%s: broadphase with room for %zu wrote other pairs", name, cap);
+    sepax_pair untouched;
+    memset(&untouched, 0xA5, sizeof untouched);
+    for (size_t k = kept; k < MAX_CAPACITY + SPARE; k++)
+        FUZZ_CHECK(memcmp(&part[k], &untouched, sizeof untouched) == 0,
+                   "%s: broadphase wrote pair %zu with room for %zu", name, k, cap);
+    return count;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fuzz_input in = {data, size, 0};
+    const uint8_t head = fuzz_u8(&in);
+    const size_t want_shapes = 2u + (head & 0x1Fu) % (MAX_SHAPES - 1u);
+    const int huge = (head & 0x80) != 0;
+    const int remove_one = (head & 0x40) != 0;
+    const int refill = (head & 0x20) != 0;
+
+    sepax_store *s = NULL;
+    FUZZ_CHECK(sepax_store_create(NULL, &s) == SEPAX_OK, "create");
+
+    sepax_shape_id ids[MAX_SHAPES + 1];
+    size_t n = 0;
+    for (size_t k = 0; k < want_shapes; k++) {
+        sepax_shape_id id;
+        sepax_status st = add_shape(s, &in, huge, &id);
+        FUZZ_TRACE("shape %zu: %s\n", k, sepax_status_string(st));
+        if (st == SEPAX_OK && fuzz_tracing) {
+            sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
+            uint32_t nv = 0;
+            (void)sepax_shape_vertices(s, id, 0, v, &nv);
+            for (uint32_t i = 0; i < nv; i++)
+                FUZZ_TRACE("  (%a, %a)\n", v[i].x, v[i].y);
+        }
+        if (st == SEPAX_OK)
+            ids[n++] = id;
+    }
+    /* Placed one by one, so that a refused transform costs only its own
+     * shape's placement. */
+    for (size_t i = 0; i < n; i++) {
+        sepax_transform t = read_transform(&in, huge);
+        sepax_status st = fuzz_status(sepax_set_transforms(s, &ids[i], &t, 1));
+        FUZZ_TRACE("place %#x at (%g, %g) q (%g, %g): %s\n", ids[i], t.p.x, t.p.y, t.q.c, t.q.s,
+                   sepax_status_string(st));
+    }
+    sepax_shape_id stale = fuzz_u32(&in);
+    if (remove_one && n > 0) {
+        size_t k = fuzz_u8(&in) % n;
+        stale = ids[k];
+        FUZZ_CHECK(sepax_remove(s, stale) == SEPAX_OK, "remove %#x", stale);
+        ids[k] = ids[--n];
+        /* a new shape may take the freed slot under a new generation */
+        sepax_shape_id id;
+        if (refill && add_shape(s, &in, huge, &id) == SEPAX_OK)
+            ids[n++] = id;
+    }
+
+    static sepax_pair pairs[MAX_PAIRS];
+    const uint8_t np = fuzz_u8(&in);
+    const size_t npairs = np < 240 ? np % 64u : 256u + 3u * (np - 240u);
+    const size_t cap = fuzz_u8(&in) % (MAX_CAPACITY + 1);
+    const uint32_t limit = sepax_store_slot_limit(s);
+    for (size_t i = 0; i < npairs; i++)
+        pairs[i] = read_pair(&in, ids, n, stale, limit);
+
+    size_t want_bad = SIZE_MAX;
+    const sepax_status want = expected_status(s, pairs, npairs, &want_bad);
+    FUZZ_TRACE("%zu shapes%s, %zu pairs, capacity %zu, expect %s\n", n, huge ? " (huge)" : "",
+               npairs, cap, sepax_status_string(want));
+
+    /* The scalar reference first, with a world it computed itself. */
+    static sepax_result ref[MAX_PAIRS], got[MAX_PAIRS], untouched[MAX_PAIRS];
+    static world_shot ref_world, got_world;
+    memset(untouched, 0x5A, sizeof untouched);
+    FUZZ_CHECK(sepax_store_set_backend(s, SEPAX_BACKEND_SCALAR) == SEPAX_OK, "scalar");
+    FUZZ_CHECK(sepax_update_world(s) == SEPAX_OK, "update_world");
+    snapshot(s, ids, n, &ref_world);
+    memcpy(ref, untouched, sizeof ref);
+    size_t bad = SIZE_MAX;
+    sepax_status st = fuzz_status(sepax_collide(s, pairs, npairs, ref, &bad));
+    FUZZ_CHECK(st == want, "collide: %s, expected %s", sepax_status_string(st),
+               sepax_status_string(want));
+    if (st != SEPAX_OK) {
+        FUZZ_CHECK(bad == want_bad, "bad index %zu, expected %zu", bad, want_bad);
+        FUZZ_CHECK(memcmp(ref, untouched, sizeof ref) == 0, "failed collide wrote results");
+    } else {
+        /* A pair's answer depends only on its two shapes, and the oracle
+         * is the slow part: ask it once per ordered pair of shapes. */
+        uint8_t asked[MAX_SHAPES + 1][MAX_SHAPES + 1];
+        memset(asked, 0, sizeof asked);
+        for (size_t i = 0; i < npairs; i++) {
+            check_result(s, &pairs[i], &ref[i], i);
+            size_t ia = 0, ib = 0;
+            while (ia < n && ids[ia] != pairs[i].a)
+                ia++;
+            while (ib < n && ids[ib] != pairs[i].b)
+                ib++;
+            FUZZ_CHECK(ia < n && ib < n, "pair %zu (%#x, %#x) collided but names no shape", i,
+                       pairs[i].a, pairs[i].b);
+            if (!huge && !asked[ia][ib]) {
+                asked[ia][ib] = 1;
+                check_oracle(s, &pairs[i], &ref[i], i);
+            }
+        }
+    }
+    check_hits(s, pairs, npairs, cap, st, bad, ref);
+    check_hits(s, pairs, npairs, 0, st, bad, ref);
+    static sepax_pair broad_ref[MAX_BROAD], broad[MAX_BROAD];
+    const size_t nbroad = check_broadphase(s, ids, n, cap, broad_ref);
+
+    for (int k = 0; k < backend_n; k++) {
+        const sepax_backend b = backends[k];
+        if (b == SEPAX_BACKEND_SCALAR)
+            continue;
+        const char *name = sepax_backend_name(b);
+        FUZZ_CHECK(sepax_store_set_backend(s, b) == SEPAX_OK, "%s", name);
+        FUZZ_CHECK(sepax_update_world(s) == SEPAX_OK, "%s: update_world", name);
+        snapshot(s, ids, n, &got_world);
+        compare_world(name, ids, n, &got_world, &ref_world);
+        memcpy(got, untouched, sizeof got);
+        size_t got_bad = SIZE_MAX;
+        sepax_status got_st = fuzz_status(sepax_collide(s, pairs, npairs, got, &got_bad));
+        FUZZ_CHECK(got_st == st && got_bad == bad, "%s: %s at %zu, scalar %s at %zu", name,
+                   sepax_status_string(got_st), got_bad, sepax_status_string(st), bad);
+        for (size_t i = 0; i < npairs; i++)
+            FUZZ_CHECK(memcmp(&got[i], &ref[i], sizeof got[i]) == 0,
+                       "%s: pair %zu (%#x, %#x): separation %a normal (%a, %a) edge %u owner %u "
+                       "flags %#x; scalar %a (%a, %a) %u %u %#x",
+                       name, i, pairs[i].a, pairs[i].b, got[i].separation, got[i].normal.x,
+                       got[i].normal.y, got[i].edge, got[i].owner, got[i].flags, ref[i].separation,
+                       ref[i].normal.x, ref[i].normal.y, ref[i].edge, ref[i].owner, ref[i].flags);
+        check_hits(s, pairs, npairs, cap, st, bad, ref);
+        /* the order, too, is fixed by the store's contents */
+        FUZZ_CHECK(check_broadphase(s, ids, n, cap, broad) == nbroad &&
+                       memcmp(broad, broad_ref, nbroad * sizeof *broad) == 0,
+                   "%s: broadphase lists other pairs than scalar", name);
+    }
+    sepax_store_destroy(s);
+    return 0;
+}

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Build the libFuzzer targets with clang, replay their committed corpora,
+# then fuzz each one for SECONDS and print how many inputs it ran.
+#
+# Usage: tests/fuzz/run.sh [BUILD_DIR] [SECONDS]     (build-fuzz, 60)
+# BUILD_DIR is relative to the repository root, as in tests/run.sh.
+#
+# Needs clang and its libFuzzer runtime besides the usual build packages:
+# bash tools/install-deps.sh --fuzz (clang-14, libclang-rt-14-dev). CC
+# overrides the compiler. New inputs go to a scratch copy of each corpus
+# under BUILD_DIR/fuzz-work/, never into tests/fuzz/corpus/; crashes are
+# written there too and make the script exit 1. SEPAX_FUZZ_SEED sets
+# libFuzzer's seed (default 1, so that a run can be repeated; 0 lets
+# libFuzzer pick one).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+build=${1:-build-fuzz}
+seconds=${2:-60}
+seed=${SEPAX_FUZZ_SEED:-1}
+targets=(fuzz_shape fuzz_collide fuzz_scene)
+
+if [ ! -f "$build/build.ninja" ]; then
+    # The library gets the sanitizers and libFuzzer's coverage hooks too:
+    # without them the fuzzers would be blind to the code they test.
+    CC=${CC:-clang-14} meson setup "$build" -Dfuzz=true -Dbench=disabled \
+        -Dbuildtype=debugoptimized -Db_sanitize=address,undefined -Db_lundef=false \
+        -Dc_args='-fsanitize=fuzzer-no-link -fno-sanitize-recover=all' \
+        -Dc_link_args='-fsanitize=fuzzer-no-link -fno-sanitize-recover=all'
+else
+    meson configure "$build" -Dfuzz=true
+fi
+meson compile -C "$build" "${targets[@]}"
+
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+export ASAN_OPTIONS=detect_leaks=1
+unset SEPAX_BACKEND SEPAX_FUZZ_TRACE
+
+echo "== replaying the committed corpora"
+meson test -C "$build" --no-rebuild --suite fuzz --print-errorlogs
+
+status=0
+summary=()
+for t in "${targets[@]}"; do
+    work="$build/fuzz-work/$t"
+    rm -rf "$work"
+    mkdir -p "$work/corpus" "$work/crashes"
+    cp tests/fuzz/corpus/"$t"/* "$work/corpus/"
+    before=$(find "$work/corpus" -type f | wc -l)
+    args=(-max_total_time="$seconds" -seed="$seed" -print_final_stats=1 -timeout=30
+          -rss_limit_mb=2048 -artifact_prefix="$work/crashes/")
+    if [ "$t" = fuzz_scene ]; then
+        args+=(-dict=tests/fuzz/scene.dict)
+    fi
+    echo "== fuzzing $t for $seconds s (log: $work/log)"
+    result=ok
+    if ! "$build/tests/fuzz/$t" "${args[@]}" "$work/corpus" >"$work/log" 2>&1; then
+        result=FAILED
+        status=1
+        grep -E -A1 'property failed|ERROR: (AddressSanitizer|libFuzzer)' "$work/log" | head -8 || true
+        grep -E 'runtime error|SUMMARY: ' "$work/log" | head -4 || true
+        echo "crash inputs: $(ls "$work/crashes")"
+    fi
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log")
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$work/log")
+    after=$(find "$work/corpus" -type f | wc -l)
+    summary+=("$(printf '%-13s %-6s %10s executions %7s/s  corpus %d -> %d' \
+        "$t" "$result" "${runs:-?}" "${rate:-?}" "$before" "$after")")
+done
+
+echo "== summary ($seconds s per target)"
+printf '%s\n' "${summary[@]}"
+exit $status
