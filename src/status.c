@@ -9,10 +9,10 @@ const char *sepax_status_string(sepax_status status)
     case SEPAX_ERR_TOO_FEW_VERTICES: return "polygon has fewer than 3 distinct vertices";
     case SEPAX_ERR_TOO_MANY_VERTICES: return "polygon has too many vertices (at most 64 after cleaning, 1024 given)";
     case SEPAX_ERR_NOT_FINITE: return "coordinate is NaN or infinite";
-    case SEPAX_ERR_DEGENERATE: return "polygon has zero area (all vertices collinear)";
+    case SEPAX_ERR_DEGENERATE: return "shape is degenerate: a polygon of zero area or a segment whose ends coincide";
     case SEPAX_ERR_NON_CONVEX: return "polygon is not convex";
     case SEPAX_ERR_SELF_INTERSECTING: return "polygon outline crosses itself";
-    case SEPAX_ERR_BAD_ARGUMENT: return "argument out of range";
+    case SEPAX_ERR_BAD_ARGUMENT: return "argument out of range (a box half-extent or a radius not above 0)";
     case SEPAX_ERR_OUT_OF_MEMORY: return "out of memory";
     case SEPAX_ERR_BAD_ID: return "shape id names no slot of this store";
     case SEPAX_ERR_STALE_ID: return "shape id names a removed shape";

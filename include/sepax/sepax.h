@@ -68,10 +68,10 @@ typedef enum sepax_status {
     SEPAX_ERR_TOO_FEW_VERTICES,    /**< fewer than 3 distinct vertices */
     SEPAX_ERR_TOO_MANY_VERTICES,   /**< more than the limits above */
     SEPAX_ERR_NOT_FINITE,          /**< NaN or infinite coordinate */
-    SEPAX_ERR_DEGENERATE,          /**< zero area: all vertices collinear */
+    SEPAX_ERR_DEGENERATE,          /**< zero area, or segment ends coincide */
     SEPAX_ERR_NON_CONVEX,          /**< a reflex corner */
     SEPAX_ERR_SELF_INTERSECTING,   /**< edges cross, or the outline winds twice */
-    SEPAX_ERR_BAD_ARGUMENT,        /**< e.g. non-positive box half-extent */
+    SEPAX_ERR_BAD_ARGUMENT,        /**< non-positive box half-extent or radius */
     SEPAX_ERR_OUT_OF_MEMORY,       /**< an allocation failed */
     SEPAX_ERR_BAD_ID,              /**< id names no slot of this store */
     SEPAX_ERR_STALE_ID,            /**< id names a removed shape */

@@ -1,7 +1,9 @@
 /* Fuzz target: the batch collision calls on every backend.
  *
  * The input builds 2..8 shapes (regular polygons of 3..64 vertices, small
- * integer outlines that touch exactly, free outlines, boxes), places them,
+ * integer outlines that touch exactly, free outlines, boxes, and the
+ * round and thin kinds: circles, capsules, segments, rounded polygons,
+ * often on the same grid so that they touch exactly), places them,
  * may remove one so that its id goes stale, and lists up to 301 pairs,
  * some of them bad (the same shape twice, stale ids, made-up ids, slots
  * past the end). In the bounded mode every coordinate stays below about
@@ -23,9 +25,11 @@
  *    the same way, and lists them in the same order on every backend;
  *  - each result is well formed (hit flag matches the sign, unit normal,
  *    owner and edge in range, no unknown flag bits);
- *  - bounded mode: where the double-precision oracle (tests/oracle.c) is
- *    clear of the boundary by 1e-4 of the pair's scale, the hit flag
- *    agrees with it and a hit's depth agrees within 1e-4 of the scale. */
+ *  - bounded mode: where the double-precision oracle (tests/oracle.c for
+ *    two polygons, tests/oracle_round.c when a round or thin shape is in
+ *    the pair) is clear of the boundary by 1e-4 of the pair's scale, the
+ *    hit flag agrees with it and a hit's depth agrees within 1e-4 of the
+ *    scale. */
 #define _POSIX_C_SOURCE 200809L /* unsetenv */
 
 #include <float.h>
@@ -35,6 +39,7 @@
 #include <string.h>
 
 #include "../oracle.h"
+#include "../oracle_round.h"
 #include "fuzz_input.h"
 #include "sepax/sepax.h"
 
@@ -76,6 +81,30 @@ static sepax_status add_shape(sepax_store *s, fuzz_input *in, int huge, sepax_sh
     sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
     size_t n;
     const uint8_t kind = fuzz_u8(in);
+    if (kind % 8 >= 4) {
+        /* round and thin kinds: grid points, so that they touch exactly */
+        sepax_vec2 p1, p2;
+        p1.x = huge ? fuzz_value(in) : (float)((int)(fuzz_u8(in) % 17) - 8) / 2.0f;
+        p1.y = huge ? fuzz_value(in) : (float)((int)(fuzz_u8(in) % 17) - 8) / 2.0f;
+        p2.x = huge ? fuzz_value(in) : (float)((int)(fuzz_u8(in) % 17) - 8) / 2.0f;
+        p2.y = huge ? fuzz_value(in) : (float)((int)(fuzz_u8(in) % 17) - 8) / 2.0f;
+        const float r = huge ? fabsf(fuzz_value(in)) : (float)(fuzz_u8(in) % 16 + 1) / 4.0f;
+        switch (kind % 8) {
+        case 4:
+            return fuzz_status(sepax_add_circle(s, p1, r, id));
+        case 5:
+            return fuzz_status(sepax_add_capsule(s, p1, p2, r, id));
+        case 6:
+            return fuzz_status(sepax_add_segment(s, p1, p2, id));
+        default:
+            n = 3 + fuzz_u8(in) % 6;
+            for (size_t i = 0; i < n; i++) {
+                v[i].x = (float)((int)(fuzz_u8(in) % 17) - 8) / 2.0f;
+                v[i].y = (float)((int)(fuzz_u8(in) % 17) - 8) / 2.0f;
+            }
+            return fuzz_status(sepax_add_rounded_polygon(s, v, n, r, id));
+        }
+    }
     switch (kind % 4) {
     case 0: { /* regular: every vertex count, so every kernel path */
         n = 3 + fuzz_u8(in) % (SEPAX_MAX_POLYGON_VERTICES - 2);
@@ -250,16 +279,52 @@ static void check_result(const sepax_store *s, const sepax_pair *p, const sepax_
                r->owner);
     uint32_t n = 0;
     (void)sepax_shape_vertices(s, r->owner == SEPAX_OWNER_A ? p->a : p->b, 1, NULL, &n);
-    FUZZ_CHECK(r->edge < n, "pair %zu: edge %u of %u", i, r->edge, n);
+    /* a segment core has four faces (two sides, two ends); a closest-point
+     * axis names none */
+    const uint32_t faces = n == 2 ? 4 : n == 1 ? 0 : n;
+    FUZZ_CHECK(r->edge < faces || (r->edge == SEPAX_EDGE_NONE && r->owner == SEPAX_OWNER_A),
+               "pair %zu: edge %u of %u faces", i, r->edge, faces);
     double len = hypot(r->normal.x, r->normal.y);
     /* a unit normal turned by a rotation within the accepted tolerance */
     FUZZ_CHECK(fabs(len - 1.0) < 1e-3, "pair %zu: normal (%g, %g)", i, r->normal.x, r->normal.y);
+}
+
+static int plain_polygon(const sepax_store *s, sepax_shape_id id)
+{
+    sepax_shape_kind kind = SEPAX_SHAPE_POLYGON;
+    (void)sepax_shape_info(s, id, &kind, NULL);
+    return kind == SEPAX_SHAPE_POLYGON;
+}
+
+static void check_oracle_round(const sepax_store *s, const sepax_pair *p, const sepax_result *r,
+                               size_t i)
+{
+    static oround_shape a, b;
+    static oround_answer o;
+    FUZZ_CHECK(oround_from_store(s, p->a, &a) == SEPAX_OK, "pair %zu", i);
+    FUZZ_CHECK(oround_from_store(s, p->b, &b) == SEPAX_OK, "pair %zu", i);
+    oround_collide(&a, &b, &o);
+    const double tol = ORACLE_REL * o.scale;
+    FUZZ_TRACE("pair %zu (%#x, %#x): separation %.9g, round oracle %.9g, tol %.3g\n", i, p->a,
+               p->b, r->separation, o.contract, tol);
+    if (!(fabs(o.contract) > tol))
+        return; /* within rounding of touching: either answer is right */
+    const int hit = (r->flags & SEPAX_HIT) != 0;
+    FUZZ_CHECK(hit == (o.contract <= 0.0), "pair %zu (%#x, %#x): hit %d, oracle %.9g (tol %.3g)",
+               i, p->a, p->b, hit, o.contract, tol);
+    FUZZ_CHECK(fabs((double)r->separation - o.contract) <= tol,
+               "pair %zu (%#x, %#x): separation %.9g, oracle %.9g (tol %.3g)", i, p->a, p->b,
+               r->separation, o.contract, tol);
 }
 
 static void check_oracle(const sepax_store *s, const sepax_pair *p, const sepax_result *r, size_t i)
 {
     static oracle_poly a, b;
     static oracle_result o;
+    if (!plain_polygon(s, p->a) || !plain_polygon(s, p->b)) {
+        check_oracle_round(s, p, r, i);
+        return;
+    }
     FUZZ_CHECK(oracle_poly_from_store(s, p->a, &a) == SEPAX_OK, "pair %zu", i);
     FUZZ_CHECK(oracle_poly_from_store(s, p->b, &b) == SEPAX_OK, "pair %zu", i);
     oracle_collide(&a, &b, &o);

@@ -45,7 +45,7 @@
 #define DEAD_RING 16
 
 enum { OP_ADD_POLYGON, OP_ADD_BOX, OP_REMOVE, OP_SET_TRANSFORMS, OP_UPDATE_WORLD,
-       OP_FAIL_ALLOC, OP_SET_BACKEND, OP_ADD_REGULAR, OP_COUNT };
+       OP_FAIL_ALLOC, OP_SET_BACKEND, OP_ADD_REGULAR, OP_ADD_ROUND, OP_COUNT };
 
 /* What the store should hold, slot by slot. Slots are handed out one per
  * add at most, so MAX_OPS + 1 slots cover every program. */
@@ -176,7 +176,20 @@ static void check_shape(const sepax_store *s, sepax_shape_id id, const sepax_vec
     FUZZ_CHECK(fuzz_status(sepax_shape_vertices(s, id, 1, w, &nw)) == SEPAX_OK, "id %#x", id);
     FUZZ_CHECK(fuzz_status(sepax_shape_vertices(s, id, 0, NULL, &n_only)) == SEPAX_OK, "id %#x",
                id);
-    FUZZ_CHECK(n >= 3 && n <= SEPAX_MAX_POLYGON_VERTICES, "id %#x has %u vertices", id, n);
+    sepax_shape_kind kind = SEPAX_SHAPE_KIND_COUNT;
+    float radius = -1.0f;
+    FUZZ_CHECK(fuzz_status(sepax_shape_info(s, id, &kind, &radius)) == SEPAX_OK, "id %#x", id);
+    const uint32_t want_min = kind == SEPAX_SHAPE_CIRCLE ? 1
+                              : kind == SEPAX_SHAPE_CAPSULE || kind == SEPAX_SHAPE_SEGMENT ? 2
+                                                                                           : 3;
+    const uint32_t want_max = want_min < 3 ? want_min : SEPAX_MAX_POLYGON_VERTICES;
+    FUZZ_CHECK(n >= want_min && n <= want_max, "id %#x (kind %d) has %u vertices", id, kind, n);
+    const int round = kind == SEPAX_SHAPE_CIRCLE || kind == SEPAX_SHAPE_CAPSULE ||
+                      kind == SEPAX_SHAPE_ROUNDED_POLYGON;
+    FUZZ_CHECK(round ? radius > 0.0f && radius <= SEPAX_MAX_COORDINATE : radius == 0.0f,
+               "id %#x (kind %d) radius %g", id, kind, radius);
+    if (n == 2)
+        FUZZ_CHECK(v[0].x != v[1].x || v[0].y != v[1].y, "id %#x: segment ends coincide", id);
     FUZZ_CHECK(nw == n && n_only == n, "id %#x: %u local, %u world, %u counted", id, n, nw,
                n_only);
 
@@ -196,7 +209,7 @@ static void check_shape(const sepax_store *s, sepax_shape_id id, const sepax_vec
      * so it also catches an outline that winds twice. Differences of
      * floats are exact in double and the margins the cleaner enforces are
      * far above double rounding, so > 0 is the right test. */
-    for (uint32_t i = 0; i < n; i++) {
+    for (uint32_t i = 0; n >= 3 && i < n; i++) {
         const sepax_vec2 a = v[i], b = v[(i + 1) % n];
         for (uint32_t j = 0; j < n; j++) {
             if (j == i || j == (i + 1) % n)
@@ -235,9 +248,24 @@ static void check_shape(const sepax_store *s, sepax_shape_id id, const sepax_vec
         hix = fmax(hix, w[i].x);
         hiy = fmax(hiy, w[i].y);
     }
-    FUZZ_CHECK(lo.x == lox && lo.y == loy && hi.x == hix && hi.y == hiy,
-               "id %#x: box (%a, %a)-(%a, %a), vertices span (%a, %a)-(%a, %a)", id, lo.x, lo.y,
-               hi.x, hi.y, lox, loy, hix, hiy);
+    if (radius == 0.0f) {
+        FUZZ_CHECK(lo.x == lox && lo.y == loy && hi.x == hix && hi.y == hiy,
+                   "id %#x: box (%a, %a)-(%a, %a), vertices span (%a, %a)-(%a, %a)", id, lo.x,
+                   lo.y, hi.x, hi.y, lox, loy, hix, hiy);
+    } else {
+        /* grown by the radius, rounded outward: holds the whole shape, and
+         * no looser than a few ulps beyond it */
+        const double r = radius;
+        FUZZ_CHECK(lo.x <= lox - r && lo.y <= loy - r && hi.x >= hix + r && hi.y >= hiy + r,
+                   "id %#x: box (%a, %a)-(%a, %a) misses the shape (radius %a)", id, lo.x, lo.y,
+                   hi.x, hi.y, radius);
+        const double slack = 4.0 * FLT_EPSILON * (fabs(lox) + fabs(hix) + fabs(loy) + fabs(hiy) + r) +
+                             FLT_MIN;
+        FUZZ_CHECK(lo.x >= lox - r - slack && hi.x <= hix + r + slack && lo.y >= loy - r - slack &&
+                       hi.y <= hiy + r + slack,
+                   "id %#x: box (%a, %a)-(%a, %a) too loose (radius %a)", id, lo.x, lo.y, hi.x,
+                   hi.y, radius);
+    }
     if (t.p.x == 0.0f && t.p.y == 0.0f && t.q.c == 1.0f && t.q.s == 0.0f)
         for (uint32_t i = 0; i < n; i++)
             FUZZ_CHECK(w[i].x == v[i].x && w[i].y == v[i].y, "id %#x: identity moved vertex %u",
@@ -248,7 +276,7 @@ static void check_shape(const sepax_store *s, sepax_shape_id id, const sepax_vec
      * k = c^2 + s^2 (close to 1, since it was accepted). */
     const double k = c * c + sn * sn;
     const double d = 2.0 * sqrt(2.0) * (4.0 * m * 0x1p-24 + 0x1p-146);
-    for (uint32_t i = 0; i < n; i++) {
+    for (uint32_t i = 0; n >= 3 && i < n; i++) {
         const sepax_vec2 a = v[i], b = v[(i + 1) % n], e = v[(i + 2) % n];
         double ex = (double)b.x - a.x, ey = (double)b.y - a.y;
         double fx = (double)e.x - b.x, fy = (double)e.y - b.y;
@@ -529,6 +557,70 @@ static void op_add_box(run *r, fuzz_input *in)
     after_add(r, st, id, failures, NULL, 0);
 }
 
+/* A circle, capsule, segment or rounded polygon from raw values, so that
+ * NaN, infinity, zero and negative radii, coinciding ends and values past
+ * the coordinate limit all come up. */
+static void op_add_round(run *r, fuzz_input *in)
+{
+    const uint8_t kind = fuzz_u8(in) % 4;
+    sepax_vec2 v[MAX_INPUT_OUTLINE];
+    size_t n = 2;
+    v[0].x = fuzz_value(in);
+    v[0].y = fuzz_value(in);
+    v[1].x = fuzz_value(in);
+    v[1].y = fuzz_value(in);
+    const float radius = fuzz_value(in);
+    if (kind == 3) {
+        n = fuzz_u8(in) % (MAX_INPUT_OUTLINE + 1);
+        read_outline(in, v, n);
+    }
+    const sepax_status bad_point = vertices_verdict(v, kind == 0 ? 1 : n);
+    const sepax_status bad_radius = !isfinite(radius)                 ? SEPAX_ERR_NOT_FINITE
+                                    : !(radius > 0.0f)                 ? SEPAX_ERR_BAD_ARGUMENT
+                                    : radius > SEPAX_MAX_COORDINATE    ? SEPAX_ERR_OUT_OF_RANGE
+                                                                       : SEPAX_OK;
+    const size_t failures = r->alloc->failures;
+    sepax_shape_id id = UINT32_MAX;
+    sepax_status st;
+    switch (kind) {
+    case 0:
+        st = fuzz_status(sepax_add_circle(r->store, v[0], radius, &id));
+        /* the centre is checked first */
+        FUZZ_CHECK(st == (bad_point ? bad_point : bad_radius) || (st == SEPAX_ERR_OUT_OF_MEMORY && !bad_point && !bad_radius),
+                   "circle: %s", sepax_status_string(st));
+        break;
+    case 1:
+    case 2: {
+        const int capsule = kind == 1;
+        st = fuzz_status(capsule ? sepax_add_capsule(r->store, v[0], v[1], radius, &id)
+                                 : sepax_add_segment(r->store, v[0], v[1], &id));
+        sepax_status want = capsule && bad_radius ? bad_radius : bad_point;
+        if (want == SEPAX_OK && v[0].x == v[1].x && v[0].y == v[1].y)
+            want = SEPAX_ERR_DEGENERATE;
+        FUZZ_CHECK(st == want || (st == SEPAX_ERR_OUT_OF_MEMORY && want == SEPAX_OK),
+                   "%s: %s, expected %s", capsule ? "capsule" : "segment", sepax_status_string(st),
+                   sepax_status_string(want));
+        break;
+    }
+    default:
+        st = fuzz_status(sepax_add_rounded_polygon(r->store, v, n, radius, &id));
+        if (bad_radius)
+            FUZZ_CHECK(st == bad_radius, "rounded polygon radius %g: %s", radius,
+                       sepax_status_string(st));
+        else if (n < 3)
+            FUZZ_CHECK(st == SEPAX_ERR_TOO_FEW_VERTICES, "%zu vertices: %s", n,
+                       sepax_status_string(st));
+        else if (bad_point)
+            FUZZ_CHECK(st == bad_point, "bad vertex: %s", sepax_status_string(st));
+        else
+            FUZZ_CHECK(polygon_status_ok(st), "rounded polygon: %s", sepax_status_string(st));
+        break;
+    }
+    FUZZ_TRACE("add round kind %u: %s, id %#x\n", kind, sepax_status_string(st),
+               st == SEPAX_OK ? id : 0);
+    after_add(r, st, id, failures, kind == 3 ? v : NULL, kind == 3 ? n : 0);
+}
+
 static void op_remove(run *r, fuzz_input *in)
 {
     model *m = &r->m;
@@ -694,6 +786,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         case OP_UPDATE_WORLD:
             op_update_world(&r);
+            break;
+        case OP_ADD_ROUND:
+            op_add_round(&r, &in);
             break;
         case OP_FAIL_ALLOC: {
             uint8_t b = fuzz_u8(&in);
