@@ -223,8 +223,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const sepax_scene_shape *sh = &scene.shapes[i];
         FUZZ_CHECK(sh->line == shape_lines[i], "shape %zu on line %d, format says %d", i, sh->line,
                    shape_lines[i]);
-        FUZZ_CHECK(sh->kind == SEPAX_SCENE_POLYGON || sh->kind == SEPAX_SCENE_BOX, "shape %zu kind %d",
-                   i, (int)sh->kind);
+        FUZZ_CHECK(sh->kind >= SEPAX_SCENE_POLYGON && sh->kind <= SEPAX_SCENE_SEGMENT,
+                   "shape %zu kind %d", i, (int)sh->kind);
+        if (sh->kind == SEPAX_SCENE_CAPSULE || sh->kind == SEPAX_SCENE_SEGMENT)
+            FUZZ_CHECK(sh->count == 2 && sh->first <= scene.vertex_count - 2,
+                       "shape %zu: %u end points at %u of %zu", i, sh->count, sh->first,
+                       scene.vertex_count);
+        if (sh->kind == SEPAX_SCENE_SEGMENT || sh->kind == SEPAX_SCENE_BOX)
+            FUZZ_CHECK(sh->radius == 0.0f, "shape %zu kind %d radius %g", i, (int)sh->kind,
+                       sh->radius);
         if (sh->kind == SEPAX_SCENE_POLYGON) {
             FUZZ_CHECK(sh->count == 0 || sh->count >= 3, "shape %zu: %u vertices", i, sh->count);
             FUZZ_CHECK(sh->first <= scene.vertex_count && sh->count <= scene.vertex_count - sh->first,
