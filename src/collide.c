@@ -23,8 +23,11 @@ static void gathered(sepax_collide_fn fn, const sepax_columns *cols, const sepax
         return;
     sepax_pair sub[KIND_CHUNK];
     sepax_result res[KIND_CHUNK];
-    for (size_t i = 0; i < n; i++)
-        sub[i] = pairs[idx[i]];
+    /* do-while: gcc then sees the list filled before the kernel reads it */
+    size_t k = 0;
+    do
+        sub[k] = pairs[idx[k]];
+    while (++k < n);
     fn(cols, sub, n, res);
     for (size_t i = 0; i < n; i++)
         out[idx[i]] = res[i];
