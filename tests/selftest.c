@@ -281,7 +281,8 @@ int main(int argc, char **argv)
         free(res);
     }
 
-    round_crosscheck(list, n, pairs / 50 < 20000 ? (pairs / 50 > 200 ? pairs / 50 : 200) : 20000);
+    /* one shape per 200 pairs (about 2 pairs each), 200 to 5000 shapes */
+    round_crosscheck(list, n, pairs / 200 < 5000 ? (pairs / 200 > 200 ? pairs / 200 : 200) : 5000);
     oracle_sample(pairs < ORACLE_PAIRS ? pairs : ORACLE_PAIRS);
 
     printf("%u passed, %u failed\n", passed, failed);
