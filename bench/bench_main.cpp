@@ -1,8 +1,9 @@
 // sepax benchmark harness (Google Benchmark).
 //
 // Benchmarks are registered at run time: one per available backend, per
-// peer library compiled in, per scene and per pair order. Names are
-// SUBJECT/SCENE[/ORDER]; see README.md for what each one measures.
+// peer library compiled in, per scene, per pair class of scenes with round
+// and thin shapes, and per pair order. Names are
+// SUBJECT/SCENE[/CLASS][/ORDER]; see README.md for what each one measures.
 //
 // Extra flag (handled before Google Benchmark's own):
 //   --sepax_scenes[=REGEX]  print every scene's generator settings; with a
@@ -40,14 +41,14 @@ benchmark::Counter ns_per(double units)
                                                 benchmark::Counter::kInvert);
 }
 
-void set_pair_counters(benchmark::State &state, const Scene &s, size_t pairs, size_t hits)
+void set_pair_counters(benchmark::State &state, const Scene &s, const PairView &v, size_t hits)
 {
-    state.SetItemsProcessed((int64_t)state.iterations() * (int64_t)pairs);
-    state.counters["ns_per_pair"] = ns_per((double)pairs);
-    state.counters["pairs"] = (double)pairs;
+    state.SetItemsProcessed((int64_t)state.iterations() * (int64_t)v.n);
+    state.counters["ns_per_pair"] = ns_per((double)v.n);
+    state.counters["pairs"] = (double)v.n;
     state.counters["hits"] = (double)hits;
     state.counters["shapes"] = (double)s.shapes;
-    state.counters["touching"] = (double)s.touching_count;
+    state.counters["touching"] = (double)v.touching;
 }
 
 void set_agreement(benchmark::State &state, const Agreement &a)
@@ -58,16 +59,16 @@ void set_agreement(benchmark::State &state, const Agreement &a)
     state.counters["touching_diff"] = (double)a.touching_diff;
 }
 
-// Hit bytes given in the benchmark's pair order, put back in sweep order.
-const uint8_t *in_sweep_order(const Scene &s, bool random_order, const uint8_t *hit,
-                              std::vector<uint8_t> &tmp)
+// The pairs a benchmark runs on; false (and the benchmark skipped) when the
+// class has none in this scene.
+bool pair_view(benchmark::State &state, const Scene &s, int cls, bool random_order, PairView &v)
 {
-    if (!random_order)
-        return hit;
-    tmp.assign(s.sweep.size(), 0);
-    for (size_t i = 0; i < s.random_from.size(); ++i)
-        tmp[s.random_from[i]] = hit[i];
-    return tmp.data();
+    v = s.view(cls, random_order);
+    if (v.n == 0 && cls != kAllPairs) {
+        state.SkipWithError("the scene has no pairs of this class");
+        return false;
+    }
+    return true;
 }
 
 bool use_backend(benchmark::State &state, Scene &s, sepax_backend b)
@@ -100,45 +101,43 @@ template <class Call> bool time_call(benchmark::State &state, Call call)
     return true;
 }
 
-void bm_collide(benchmark::State &state, const std::string &scene, sepax_backend backend,
+void bm_collide(benchmark::State &state, const std::string &scene, int cls, sepax_backend backend,
                 bool random_order)
 {
     Scene &s = get_scene(scene);
-    if (!use_backend(state, s, backend))
+    PairView v;
+    if (!pair_view(state, s, cls, random_order, v) || !use_backend(state, s, backend))
         return;
-    const std::vector<sepax_pair> &pairs = s.pairs(random_order);
-    const size_t n = pairs.size();
-    if (!time_call(state, [&] { return sepax_collide(s.store, pairs.data(), n, s.results.data(), nullptr); }))
+    const size_t n = v.n;
+    if (!time_call(state, [&] { return sepax_collide(s.store, v.pairs, n, s.results.data(), nullptr); }))
         return;
 
     // Check against the scalar reference (bit for bit), untimed.
     size_t not_identical = 0;
     std::vector<uint8_t> hit(n);
     for (size_t i = 0; i < n; ++i) {
-        const size_t j = random_order ? s.random_from[i] : i;
-        not_identical += std::memcmp(&s.results[i], &s.reference[j], sizeof(sepax_result)) != 0;
+        not_identical +=
+            std::memcmp(&s.results[i], &s.reference[v.sweep_index(i)], sizeof(sepax_result)) != 0;
         hit[i] = (s.results[i].flags & SEPAX_HIT) != 0;
     }
-    std::vector<uint8_t> tmp;
-    const Agreement a =
-        compare_with_reference(s, in_sweep_order(s, random_order, hit.data(), tmp), sepax_backend_name(backend));
-    set_pair_counters(state, s, n, a.hits);
+    const Agreement a = compare_with_reference(s, v, hit.data(), sepax_backend_name(backend));
+    set_pair_counters(state, s, v, a.hits);
     set_agreement(state, a);
     state.counters["not_identical"] = (double)not_identical;
 }
 
-void bm_collide_hits(benchmark::State &state, const std::string &scene, sepax_backend backend,
-                     bool random_order)
+void bm_collide_hits(benchmark::State &state, const std::string &scene, int cls,
+                     sepax_backend backend, bool random_order)
 {
     Scene &s = get_scene(scene);
-    if (!use_backend(state, s, backend))
+    PairView v;
+    if (!pair_view(state, s, cls, random_order, v) || !use_backend(state, s, backend))
         return;
-    const std::vector<sepax_pair> &pairs = s.pairs(random_order);
-    const size_t n = pairs.size();
+    const size_t n = v.n;
     size_t found = 0;
     if (!time_call(state, [&] {
-            return sepax_collide_hits(s.store, pairs.data(), n, s.hits.data(), s.hits.size(),
-                                      &found, nullptr);
+            return sepax_collide_hits(s.store, v.pairs, n, s.hits.data(), s.hits.size(), &found,
+                                      nullptr);
         }))
         return;
 
@@ -151,14 +150,11 @@ void bm_collide_hits(benchmark::State &state, const std::string &scene, sepax_ba
             return;
         }
         hit[i] = 1;
-        const size_t j = random_order ? s.random_from[i] : i;
-        not_identical +=
-            std::memcmp(&s.hits[k].result, &s.reference[j], sizeof(sepax_result)) != 0;
+        not_identical += std::memcmp(&s.hits[k].result, &s.reference[v.sweep_index(i)],
+                                     sizeof(sepax_result)) != 0;
     }
-    std::vector<uint8_t> tmp;
-    const Agreement a =
-        compare_with_reference(s, in_sweep_order(s, random_order, hit.data(), tmp), sepax_backend_name(backend));
-    set_pair_counters(state, s, n, found);
+    const Agreement a = compare_with_reference(s, v, hit.data(), sepax_backend_name(backend));
+    set_pair_counters(state, s, v, found);
     set_agreement(state, a);
     state.counters["not_identical"] = (double)not_identical;
 }
@@ -286,7 +282,7 @@ private:
     int saved_ = -1;
 };
 
-void bm_peer(benchmark::State &state, const std::string &scene, const PeerSubject &peer,
+void bm_peer(benchmark::State &state, const std::string &scene, int cls, const PeerSubject &peer,
              bool random_order)
 {
     Scene &s = get_scene(scene);
@@ -294,39 +290,43 @@ void bm_peer(benchmark::State &state, const std::string &scene, const PeerSubjec
         state.SkipWithError("scene has polygons with more vertices than the peer supports");
         return;
     }
+    PairView v;
+    if (!pair_view(state, s, cls, random_order, v))
+        return;
     PeerWorld *w = peer.world(s); // built once per scene, untimed
-    const std::vector<sepax_pair> &pairs = s.pairs(random_order);
-    const size_t n = pairs.size();
+    const sepax_pair *pairs = v.pairs;
+    const size_t n = v.n;
     // Warm-up pass, also counting what the peer prints per pass.
     std::string first;
     size_t messages;
     size_t hits;
     {
         StderrCapture capture;
-        hits = w->run(pairs.data(), n, s.flags.data());
+        hits = w->run(pairs, n, s.flags.data());
         messages = capture.finish(&first);
     }
     {
         StderrCapture quiet;
         for (auto _ : state) {
-            hits = w->run(pairs.data(), n, s.flags.data());
+            hits = w->run(pairs, n, s.flags.data());
             benchmark::DoNotOptimize(hits);
             benchmark::DoNotOptimize(s.flags.data());
             benchmark::ClobberMemory();
         }
     }
     static std::set<std::string> told;
-    const std::string key = std::string(peer.subject) + "/" + scene + "/" + order_name(random_order);
+    const std::string key = std::string(peer.subject) + "/" + scene +
+                            (cls == kAllPairs ? "" : std::string("/") + pair_class_name(cls)) +
+                            "/" + order_name(random_order);
     if (messages && told.insert(key).second)
         std::fprintf(stderr,
                      "sepax_bench: %s: the peer printed %zu messages in one pass over the pairs "
                      "(silenced while timing), first: %s\n",
                      key.c_str(), messages, first.c_str());
-    std::vector<uint8_t> tmp;
-    const Agreement a =
-        compare_with_reference(s, in_sweep_order(s, random_order, s.flags.data(), tmp), peer.subject);
-    set_pair_counters(state, s, n, hits);
+    const Agreement a = compare_with_reference(s, v, s.flags.data(), peer.subject, w);
+    set_pair_counters(state, s, v, hits);
     set_agreement(state, a);
+    state.counters["skin"] = (double)a.skin;
     state.counters["reshaped"] = (double)w->reshaped();
     state.counters["peer_messages"] = (double)messages;
 }
@@ -345,41 +345,67 @@ std::vector<std::string> register_all(const std::vector<PeerSubject> &peers)
 {
     std::vector<std::string> skipped;
     const std::vector<sepax_backend> backends = available_backends();
+    auto reg = [](const std::string &name, auto fn) {
+        benchmark::RegisterBenchmark(name.c_str(), fn)->Unit(benchmark::kMicrosecond);
+    };
     for (const SceneSpec &spec : scene_specs()) {
         const std::string sc = spec.name;
-        auto reg = [](const std::string &name, auto fn) {
-            benchmark::RegisterBenchmark(name.c_str(), fn)->Unit(benchmark::kMicrosecond);
-        };
         reg("sepax_update/" + sc, [sc](benchmark::State &st) { bm_update(st, sc); });
         reg("sepax_broadphase/" + sc, [sc](benchmark::State &st) { bm_broadphase(st, sc); });
         reg("sepax_step/" + sc, [sc](benchmark::State &st) { bm_step(st, sc); });
-        for (const bool random_order : {false, true}) {
-            const std::string tail = "/" + sc + "/" + order_name(random_order);
-            for (const sepax_backend b : backends) {
-                const std::string base = std::string("sepax_") + sepax_backend_name(b);
-                reg(base + tail, [sc, b, random_order](benchmark::State &st) {
-                    bm_collide(st, sc, b, random_order);
-                });
-                reg(base + "_hits" + tail, [sc, b, random_order](benchmark::State &st) {
-                    bm_collide_hits(st, sc, b, random_order);
-                });
+
+        // Which peers run on this scene at all.
+        std::vector<const PeerSubject *> scene_peers;
+        for (const PeerSubject &p : peers) {
+            if (!spec.all_peers && !p.cheap)
+                continue;
+            if (spec.kinds && p.scenes == kPolygonScenes) {
+                skipped.push_back(std::string(p.subject) + " on " + sc + " (polygons only)");
+                continue;
             }
-            for (size_t k = 0; k < peers.size(); ++k) {
-                const PeerSubject *p = &peers[k];
-                if (!spec.all_peers && !p->cheap)
-                    continue;
-                if (p->max_vertices && spec.params.max_vertices > p->max_vertices &&
-                    spec.params.box_share < 1.0) {
-                    if (!random_order)
-                        skipped.push_back(std::string(p->subject) + " on " + sc + " (at most " +
-                                          std::to_string(p->max_vertices) +
-                                          " vertices per polygon, the scene has up to " +
-                                          std::to_string(spec.params.max_vertices) + ")");
-                    continue;
+            if (!spec.kinds && p.scenes == kKindScenes)
+                continue;
+            if (p.max_vertices && spec.params.max_vertices > p.max_vertices &&
+                spec.params.box_share < 1.0) {
+                skipped.push_back(std::string(p.subject) + " on " + sc + " (at most " +
+                                  std::to_string(p.max_vertices) +
+                                  " vertices per polygon, the scene has up to " +
+                                  std::to_string(spec.params.max_vertices) + ")");
+                continue;
+            }
+            scene_peers.push_back(&p);
+        }
+
+        // All pairs, then each pair class on its own when there are several
+        // (collide, not the compacted call, and only the per-class peers).
+        std::vector<int> classes{kAllPairs};
+        if (spec.kinds) {
+            const std::vector<int> c = pair_classes_of(spec.params);
+            if (c.size() > 1)
+                classes.insert(classes.end(), c.begin(), c.end());
+        }
+        for (const int cls : classes) {
+            const std::string mid =
+                "/" + sc + (cls == kAllPairs ? "" : std::string("/") + pair_class_name(cls));
+            for (const bool random_order : {false, true}) {
+                const std::string tail = mid + "/" + order_name(random_order);
+                for (const sepax_backend b : backends) {
+                    const std::string base = std::string("sepax_") + sepax_backend_name(b);
+                    reg(base + tail, [sc, cls, b, random_order](benchmark::State &st) {
+                        bm_collide(st, sc, cls, b, random_order);
+                    });
+                    if (cls == kAllPairs)
+                        reg(base + "_hits" + tail, [sc, cls, b, random_order](benchmark::State &st) {
+                            bm_collide_hits(st, sc, cls, b, random_order);
+                        });
                 }
-                reg(std::string(p->subject) + tail, [sc, p, random_order](benchmark::State &st) {
-                    bm_peer(st, sc, *p, random_order);
-                });
+                for (const PeerSubject *p : scene_peers) {
+                    if (cls != kAllPairs && !p->per_class)
+                        continue;
+                    reg(std::string(p->subject) + tail, [sc, cls, p, random_order](benchmark::State &st) {
+                        bm_peer(st, sc, cls, *p, random_order);
+                    });
+                }
             }
         }
     }
@@ -400,11 +426,26 @@ std::string join_backends()
 void print_params(const SceneSpec &s)
 {
     const sepax_scene_params &p = s.params;
-    std::printf("%-9s shapes=%zu seed=%llu vertices=%u..%u max_vertices_share=%g box_share=%g "
-                "radius=%g..%g aspect=%g neighbours=%g\n",
+    std::printf("%-11s shapes=%zu seed=%llu vertices=%u..%u max_vertices_share=%g box_share=%g "
+                "radius=%g..%g aspect=%g neighbours=%g",
                 s.name.c_str(), p.shapes, (unsigned long long)p.seed, p.min_vertices,
                 p.max_vertices, p.max_vertices_share, p.box_share, (double)p.min_radius,
                 (double)p.max_radius, (double)p.aspect, p.neighbours);
+    if (s.kinds)
+        std::printf(" circle_share=%g capsule_share=%g segment_share=%g rounded_share=%g",
+                    p.circle_share, p.capsule_share, p.segment_share, p.rounded_share);
+    std::printf("\n");
+}
+
+// FNV-1a over bytes: a fingerprint of what a scene hands the benchmarks.
+uint64_t fnv1a(uint64_t h, const void *data, size_t n)
+{
+    const unsigned char *p = static_cast<const unsigned char *>(data);
+    for (size_t i = 0; i < n; ++i) {
+        h ^= p[i];
+        h *= 0x100000001b3ull;
+    }
+    return h;
 }
 
 int describe_scenes(const char *regex)
@@ -418,11 +459,36 @@ int describe_scenes(const char *regex)
         if (!std::regex_search(s.name, re))
             continue;
         const Scene &sc = get_scene(s.name);
-        std::printf("%-9s built: %zu shapes, %zu pairs, %zu hits (hits/pairs %.3f), %zu "
-                    "touching, max %u vertices\n",
+        // Pairs (both orders), world vertices and reference results: equal
+        // fingerprints mean the benchmarks get exactly the same work.
+        uint64_t h = 0xcbf29ce484222325ull;
+        h = fnv1a(h, sc.sweep.data(), sc.sweep.size() * sizeof(sepax_pair));
+        h = fnv1a(h, sc.random.data(), sc.random.size() * sizeof(sepax_pair));
+        h = fnv1a(h, sc.world.data(), sc.world.size() * sizeof(sepax_vec2));
+        h = fnv1a(h, sc.reference.data(), sc.reference.size() * sizeof(sepax_result));
+        std::printf("%-11s built: %zu shapes, %zu pairs, %zu hits (hits/pairs %.3f), %zu "
+                    "touching, max %u vertices, fingerprint %016llx\n",
                     s.name.c_str(), sc.shapes, sc.sweep.size(), sc.ref_hits,
                     sc.sweep.empty() ? 0.0 : (double)sc.ref_hits / (double)sc.sweep.size(),
-                    sc.touching_count, sc.max_vertices);
+                    sc.touching_count, sc.max_vertices, (unsigned long long)h);
+        if (!s.kinds)
+            continue;
+        size_t kinds[SEPAX_SHAPE_KIND_COUNT] = {};
+        for (uint32_t slot = 0; slot < sc.slot_limit; ++slot)
+            if (sc.count[slot] && sc.kind[slot] < SEPAX_SHAPE_KIND_COUNT)
+                ++kinds[sc.kind[slot]];
+        std::printf("%-11s kinds:", s.name.c_str());
+        for (int k = 0; k < SEPAX_SHAPE_KIND_COUNT; ++k)
+            if (kinds[k])
+                std::printf(" %zu %s", kinds[k], kind_name((uint8_t)k));
+        std::printf("\n");
+        for (int c = 0; c < kPairClassCount; ++c) {
+            const PairView v = sc.view(c, false);
+            if (v.n)
+                std::printf("%-11s class %-15s %6zu pairs, %6zu hits (%.3f), %zu touching\n",
+                            s.name.c_str(), pair_class_name(c), v.n, v.ref_hits,
+                            (double)v.ref_hits / (double)v.n, v.touching);
+        }
     }
     return 0;
 }

@@ -51,6 +51,11 @@ sepax_scene_params mix_params(size_t shapes)
     return p;
 }
 
+bool has_kinds(const sepax_scene_params &p)
+{
+    return p.circle_share > 0 || p.capsule_share > 0 || p.segment_share > 0 || p.rounded_share > 0;
+}
+
 std::vector<SceneSpec> make_specs()
 {
     std::vector<SceneSpec> v;
@@ -62,6 +67,7 @@ std::vector<SceneSpec> make_specs()
         s.scaling = scaling;
         s.all_peers = all_peers;
         s.margin = margin;
+        s.kinds = has_kinds(p);
         v.push_back(s);
     };
 
@@ -96,6 +102,12 @@ std::vector<SceneSpec> make_specs()
     sepax_scene_params sparse = sepax_scene_params_default();
     sparse.aspect = 4.0f;
     add("sparse", sparse, false, true, 0.5f);
+
+    // circles: every shape a circle; mixed_kinds: polygons, boxes, circles,
+    // capsules, segments and rounded polygons in about equal shares. Both
+    // are the generator's presets, with the mix scene's count and density.
+    add("circles", sepax_scene_params_circles(), false, true);
+    add("mixed_kinds", sepax_scene_params_mixed_kinds(), false, true);
 
     // Scaling series: cost per pair as the data leaves the caches.
     add("mix_2k", mix_params(2000), true, false);
@@ -184,6 +196,7 @@ void build(Scene &s, const SceneSpec &spec)
     s.name = spec.name;
     s.params = spec.params;
     s.margin = spec.margin;
+    s.kinds = spec.kinds;
 
     sepax_scene sc;
     std::memset(&sc, 0, sizeof sc);
@@ -245,6 +258,8 @@ void build(Scene &s, const SceneSpec &spec)
     // World vertices and bounding boxes per slot.
     s.first.assign(s.slot_limit, 0);
     s.count.assign(s.slot_limit, 0);
+    s.kind.assign(s.slot_limit, (uint8_t)SEPAX_SHAPE_POLYGON);
+    s.radius.assign(s.slot_limit, 0.0f);
     std::vector<float> lo_x(s.slot_limit, 0), lo_y(s.slot_limit, 0), hi_x(s.slot_limit, 0),
         hi_y(s.slot_limit, 0);
     s.world.reserve((size_t)s.shapes * 6);
@@ -261,6 +276,13 @@ void build(Scene &s, const SceneSpec &spec)
         s.count[slot] = c;
         s.world.insert(s.world.end(), buf, buf + c);
         s.max_vertices = std::max(s.max_vertices, c);
+        sepax_shape_kind kind = SEPAX_SHAPE_POLYGON;
+        float radius = 0.0f;
+        st = sepax_shape_info(s.store, id, &kind, &radius);
+        if (st != SEPAX_OK)
+            die("reading a shape's kind", st);
+        s.kind[slot] = (uint8_t)kind;
+        s.radius[slot] = radius;
         sepax_vec2 lo, hi;
         st = sepax_shape_aabb(s.store, id, &lo, &hi);
         if (st != SEPAX_OK)
@@ -291,6 +313,26 @@ void build(Scene &s, const SceneSpec &spec)
         s.ref_hits += (s.reference[i].flags & SEPAX_HIT) != 0;
     }
 
+    // Pair classes, and each class's pairs in both orders (a class list
+    // keeps the order of the full list it is taken from).
+    if (spec.kinds) {
+        s.pair_class.resize(n);
+        for (size_t i = 0; i < n; ++i) {
+            const uint32_t a = SEPAX_ID_SLOT(s.sweep[i].a), b = SEPAX_ID_SLOT(s.sweep[i].b);
+            const int cls = pair_class_of((sepax_shape_kind)s.kind[a], (sepax_shape_kind)s.kind[b]);
+            s.pair_class[i] = (uint8_t)cls;
+            s.class_hits[cls] += (s.reference[i].flags & SEPAX_HIT) != 0;
+            s.class_touching[cls] += s.touching[i];
+        }
+        for (int order = 0; order < 2; ++order)
+            for (size_t k = 0; k < n; ++k) {
+                const uint32_t i = order ? s.random_from[k] : (uint32_t)k;
+                const int cls = s.pair_class[i];
+                s.class_pairs[cls][order].push_back(s.sweep[i]);
+                s.class_from[cls][order].push_back(i);
+            }
+    }
+
     // Scratch, touched now.
     s.results.assign(n, sepax_result{});
     s.hits.assign(n, sepax_hit{});
@@ -309,6 +351,86 @@ void build(Scene &s, const SceneSpec &spec)
 Scene::~Scene()
 {
     sepax_store_destroy(store);
+}
+
+PairView Scene::view(int cls, bool random_order) const
+{
+    PairView v;
+    if (cls == kAllPairs) {
+        const std::vector<sepax_pair> &p = pairs(random_order);
+        v.pairs = p.data();
+        v.n = p.size();
+        v.from = random_order ? random_from.data() : nullptr;
+        v.ref_hits = ref_hits;
+        v.touching = touching_count;
+    } else if (cls >= 0 && cls < kPairClassCount) {
+        const int o = random_order ? 1 : 0;
+        v.pairs = class_pairs[cls][o].data();
+        v.n = class_pairs[cls][o].size();
+        v.from = class_from[cls][o].data();
+        v.ref_hits = class_hits[cls];
+        v.touching = class_touching[cls];
+    }
+    return v;
+}
+
+const char *pair_class_name(int cls)
+{
+    static const char *const names[kPairClassCount] = {
+        "circle_circle", "polygon_circle", "polygon_polygon",
+        "edge_circle",   "edge_polygon",   "edge_edge",
+    };
+    return cls >= 0 && cls < kPairClassCount ? names[cls] : nullptr;
+}
+
+int box2d_group(sepax_shape_kind kind)
+{
+    switch (kind) {
+    case SEPAX_SHAPE_CIRCLE:
+        return 0;
+    case SEPAX_SHAPE_SEGMENT:
+        return 2;
+    default:
+        return 1;
+    }
+}
+
+int pair_class_of(sepax_shape_kind a, sepax_shape_kind b)
+{
+    int ga = box2d_group(a), gb = box2d_group(b);
+    if (ga > gb)
+        std::swap(ga, gb);
+    // (circle, circle), (circle, polygon), (polygon, polygon), (circle,
+    // edge), (polygon, edge), (edge, edge)
+    static const int table[3][3] = {{kCircleCircle, kPolygonCircle, kEdgeCircle},
+                                    {kPolygonCircle, kPolygonPolygon, kEdgePolygon},
+                                    {kEdgeCircle, kEdgePolygon, kEdgeEdge}};
+    return table[ga][gb];
+}
+
+std::vector<int> pair_classes_of(const sepax_scene_params &p)
+{
+    const double shares =
+        p.box_share + p.circle_share + p.capsule_share + p.segment_share + p.rounded_share;
+    // The generator draws a plain polygon for whatever the shares leave.
+    const bool groups[3] = {p.circle_share > 0,
+                            p.box_share > 0 || p.capsule_share > 0 || p.rounded_share > 0 ||
+                                shares < 1.0,
+                            p.segment_share > 0};
+    std::vector<int> out;
+    for (int c = 0; c < kPairClassCount; ++c) {
+        bool present = false;
+        for (int ga = 0; ga < 3; ++ga)
+            for (int gb = ga; gb < 3; ++gb) {
+                static const sepax_shape_kind rep[3] = {SEPAX_SHAPE_CIRCLE, SEPAX_SHAPE_POLYGON,
+                                                        SEPAX_SHAPE_SEGMENT};
+                if (groups[ga] && groups[gb] && pair_class_of(rep[ga], rep[gb]) == c)
+                    present = true;
+            }
+        if (present)
+            out.push_back(c);
+    }
+    return out;
 }
 
 const std::vector<SceneSpec> &scene_specs()
@@ -340,13 +462,41 @@ Scene &get_scene(const std::string &name)
     return ref;
 }
 
-Agreement compare_with_reference(const Scene &scene, const uint8_t *hit, const char *subject)
+const char *kind_name(uint8_t kind)
 {
-    static const bool verbose = std::getenv("SEPAX_BENCH_VERBOSE") != nullptr;
+    switch (kind) {
+    case SEPAX_SHAPE_POLYGON:
+        return "polygon";
+    case SEPAX_SHAPE_CIRCLE:
+        return "circle";
+    case SEPAX_SHAPE_CAPSULE:
+        return "capsule";
+    case SEPAX_SHAPE_SEGMENT:
+        return "segment";
+    case SEPAX_SHAPE_ROUNDED_POLYGON:
+        return "rounded polygon";
+    default:
+        return "?";
+    }
+}
+
+Agreement compare_with_reference(const Scene &scene, const PairView &v, const uint8_t *hit,
+                                 const char *subject, const PeerWorld *peer)
+{
+    // SEPAX_BENCH_VERBOSE=N shows the first N disagreements (any other
+    // value: 5).
+    static const int verbose = [] {
+        const char *v = std::getenv("SEPAX_BENCH_VERBOSE");
+        if (!v)
+            return 0;
+        const int n = std::atoi(v);
+        return n > 1 ? n : 5;
+    }();
     Agreement a;
     int shown = 0;
-    for (size_t i = 0; i < scene.sweep.size(); ++i) {
-        const bool mine = hit[i] != 0;
+    for (size_t k = 0; k < v.n; ++k) {
+        const size_t i = v.sweep_index(k);
+        const bool mine = hit[k] != 0;
         const bool ref = (scene.reference[i].flags & SEPAX_HIT) != 0;
         a.hits += mine;
         if (mine == ref)
@@ -360,18 +510,23 @@ Agreement compare_with_reference(const Scene &scene, const uint8_t *hit, const c
             ++a.extra_hits;
         else
             ++a.missed_hits;
-        if (verbose && shown < 5) {
+        const uint32_t sa = SEPAX_ID_SLOT(scene.sweep[i].a), sb = SEPAX_ID_SLOT(scene.sweep[i].b);
+        const bool approx = peer && peer->approximates(sa, sb);
+        a.skin += approx;
+        if (shown < verbose) {
             ++shown;
-            const uint32_t sa = SEPAX_ID_SLOT(scene.sweep[i].a), sb = SEPAX_ID_SLOT(scene.sweep[i].b);
             sepax_vec2 alo, ahi, blo, bhi;
             sepax_shape_aabb(scene.store, scene.sweep[i].a, &alo, &ahi);
             sepax_shape_aabb(scene.store, scene.sweep[i].b, &blo, &bhi);
             const bool boxes = alo.x <= bhi.x && blo.x <= ahi.x && alo.y <= bhi.y && blo.y <= ahi.y;
             std::fprintf(stderr,
-                         "sepax_bench: %s/%s disagrees on pair %zu (slots %u [%u vertices], %u [%u "
-                         "vertices], boxes %s): peer %s, sepax separation %.9g\n",
-                         subject, scene.name.c_str(), i, sa, scene.count[sa], sb, scene.count[sb],
-                         boxes ? "overlap" : "apart", mine ? "hit" : "no hit",
+                         "sepax_bench: %s/%s disagrees on pair %zu (slots %u [%s, %u vertices, "
+                         "radius %g], %u [%s, %u vertices, radius %g], boxes %s%s): peer %s, "
+                         "sepax separation %.9g\n",
+                         subject, scene.name.c_str(), i, sa, kind_name(scene.kind[sa]),
+                         scene.count[sa], (double)scene.radius[sa], sb, kind_name(scene.kind[sb]),
+                         scene.count[sb], (double)scene.radius[sb], boxes ? "overlap" : "apart",
+                         approx ? ", approximated by the peer" : "", mine ? "hit" : "no hit",
                          (double)scene.reference[i].separation);
         }
     }

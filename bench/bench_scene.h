@@ -28,7 +28,36 @@ struct SceneSpec {
     // bounding boxes grown by this margin on every side (0: the shapes
     // themselves), like a broadphase with fattened boxes.
     float margin = 0.0f;
+    // Holds round or thin shapes (circles, capsules, segments, rounded
+    // polygons): only peers that handle every kind run on it, and its pair
+    // classes (below) are timed on their own when there are several.
+    bool kinds = false;
 };
+
+// Pair classes: which Box2D 2.4 manifold function a pair needs. Box2D sees
+// a circle as a circle, a segment as an edge, and every other kind
+// (polygon, box, rounded polygon, capsule) as a polygon, so the classes
+// follow that grouping; they let each Box2D function be timed against
+// sepax on the same pairs.
+enum PairClass : int {
+    kAllPairs = -1,
+    kCircleCircle = 0, // b2CollideCircles
+    kPolygonCircle,    // b2CollidePolygonAndCircle
+    kPolygonPolygon,   // b2CollidePolygons
+    kEdgeCircle,       // b2CollideEdgeAndCircle
+    kEdgePolygon,      // b2CollideEdgeAndPolygon
+    kEdgeEdge,         // none in Box2D (edges never collide with edges)
+    kPairClassCount
+};
+// "circle_circle", ..., "edge_edge"; nullptr for kAllPairs.
+const char *pair_class_name(int cls);
+// Box2D's group of a sepax shape kind: 0 circle, 1 polygon, 2 edge.
+int box2d_group(sepax_shape_kind kind);
+int pair_class_of(sepax_shape_kind a, sepax_shape_kind b);
+// "polygon", "circle", "capsule", "segment", "rounded polygon".
+const char *kind_name(uint8_t kind);
+// The classes a scene's generator settings can produce.
+std::vector<int> pair_classes_of(const sepax_scene_params &p);
 
 // The scene list, in registration order.
 const std::vector<SceneSpec> &scene_specs();
@@ -37,10 +66,22 @@ const std::vector<SceneSpec> &scene_specs();
 // excluded from disagreement counts (scale: see Scene::touching).
 constexpr double kTouchRelative = 1e-5;
 
+// Some of a scene's candidate pairs, in the order a benchmark runs them:
+// pairs[i] is the scene's sweep pair sweep_index(i).
+struct PairView {
+    const sepax_pair *pairs = nullptr;
+    size_t n = 0;
+    const uint32_t *from = nullptr; // nullptr: the identity
+    size_t ref_hits = 0;            // reference hits among them
+    size_t touching = 0;            // touching pairs among them
+    size_t sweep_index(size_t i) const { return from ? from[i] : i; }
+};
+
 struct Scene {
     std::string name;
     sepax_scene_params params{};
     float margin = 0.0f; // SceneSpec::margin
+    bool kinds = false;  // SceneSpec::kinds
     sepax_store *store = nullptr;
 
     size_t shapes = 0;         // live shapes
@@ -53,6 +94,15 @@ struct Scene {
     std::vector<sepax_pair> random; // the same pairs, shuffled (fixed seed)
     std::vector<uint32_t> random_from; // random[i] == sweep[random_from[i]]
 
+    // Per sweep pair its PairClass, and per class and order (sweep,
+    // random) the class's pairs and their sweep indices (built only for
+    // scenes with kinds).
+    std::vector<uint8_t> pair_class;
+    std::vector<sepax_pair> class_pairs[kPairClassCount][2];
+    std::vector<uint32_t> class_from[kPairClassCount][2];
+    size_t class_hits[kPairClassCount] = {};
+    size_t class_touching[kPairClassCount] = {};
+
     // Scalar reference answers for `sweep`, and per pair whether it is a
     // touching pair (excluded from disagreement counts).
     std::vector<sepax_result> reference;
@@ -60,10 +110,14 @@ struct Scene {
     size_t ref_hits = 0;
     size_t touching_count = 0;
 
-    // World vertices (counter-clockwise) of every slot, for the peers:
-    // slot s owns world[first[s] .. first[s] + count[s]).
+    // World vertices (counter-clockwise) of every slot's core, for the
+    // peers: slot s owns world[first[s] .. first[s] + count[s]). A
+    // circle's core is its centre, a capsule's or segment's its two end
+    // points. kind and radius per slot as sepax_shape_info gives them.
     std::vector<sepax_vec2> world;
     std::vector<uint32_t> first, count;
+    std::vector<uint8_t> kind;
+    std::vector<float> radius;
 
     // Scratch buffers, allocated and touched once so that no benchmark pays
     // for page faults inside its timed loop.
@@ -77,22 +131,29 @@ struct Scene {
     {
         return random_order ? random : sweep;
     }
+    // The pairs of one class (kAllPairs: all of them) in one order.
+    PairView view(int cls, bool random_order) const;
 };
 
 // The scene with this name (one of scene_specs()), built on first use.
 // Aborts the process with a message when the library refuses it.
 Scene &get_scene(const std::string &name);
 
-// Hits and disagreements of some answer (one byte per `sweep` pair, nonzero
-// for a hit) against the scalar reference.
+// Hits and disagreements of some answer (one byte per pair of a view,
+// nonzero for a hit) against the scalar reference.
 struct Agreement {
     size_t hits = 0;
     size_t disagree = 0;      // beyond touching pairs
     size_t extra_hits = 0;    // of which: answer says hit, reference no hit
     size_t missed_hits = 0;   // of which: reference hit, answer no hit
     size_t touching_diff = 0; // differences on touching pairs (not counted)
+    size_t skin = 0;          // of the disagreements: on pairs the subject
+                              // approximates by its own convention (see
+                              // PeerWorld::approximates)
 };
-Agreement compare_with_reference(const Scene &scene, const uint8_t *hit, const char *subject);
+class PeerWorld;
+Agreement compare_with_reference(const Scene &scene, const PairView &v, const uint8_t *hit,
+                                 const char *subject, const PeerWorld *peer = nullptr);
 
 // A peer library's view of one scene's shapes.
 class PeerWorld {
@@ -103,6 +164,10 @@ public:
     virtual size_t run(const sepax_pair *pairs, size_t n, uint8_t *out) = 0;
     // Shapes the peer stored with a different vertex count than sepax.
     virtual size_t reshaped() const { return 0; }
+    // Whether the peer answers this pair (slots) by a documented
+    // approximation of the exact shapes (Box2D: a polygon radius treated as
+    // a skin); disagreements on such pairs are counted apart as well.
+    virtual bool approximates(uint32_t, uint32_t) const { return false; }
 };
 
 // Run a peer's yes/no test over pairs (slots a, b), one byte per pair, and
@@ -129,12 +194,18 @@ template <class W> PeerWorld *peer_world_for(const Scene &s)
     return it->second.get();
 }
 
+// The scenes a peer subject runs on: polygon scenes only (it handles no
+// other kind), scenes with kinds only, or both.
+enum PeerScenes { kPolygonScenes, kKindScenes, kAnyScenes };
+
 // A peer benchmark subject.
 struct PeerSubject {
     const char *subject;    // e.g. "box2d_collide_polygons"
     std::string library;    // e.g. "Box2D 2.4.1", for the report's context
     uint32_t max_vertices;  // 0: any polygon
     bool cheap;             // also run on the scaling series
+    PeerScenes scenes;      // which scenes it runs on
+    bool per_class;         // also run on each pair class of a kinds scene
     // Build (or fetch from the peer's own cache) the peer's world.
     PeerWorld *(*world)(const Scene &scene);
 };

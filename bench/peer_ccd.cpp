@@ -4,8 +4,15 @@
 // of a pair always overlap fully in z and the z axis can never be the
 // cheapest way out (the 2D answer decides). The support function walks the
 // polygon's vertices; the centre is the vertex average.
+//
+// Round and thin kinds: the prism of the core (a circle's centre, a
+// segment's or capsule's two end points, a rounded polygon's core polygon),
+// grown by the radius in the xy plane: the support point moves by the
+// radius along the direction's xy part. That is the exact shape; libccd's
+// iterations then converge on a curved boundary instead of a corner.
 #include <ccd/ccd.h>
 
+#include <cmath>
 #include <map>
 #include <memory>
 
@@ -23,6 +30,7 @@ struct Prism {
     uint32_t n;
     ccd_real_t h;
     ccd_real_t cx, cy;
+    ccd_real_t r; // radius in the xy plane (round kinds)
 };
 
 void prism_support(const void *obj, const ccd_vec3_t *dir, ccd_vec3_t *out)
@@ -39,6 +47,20 @@ void prism_support(const void *obj, const ccd_vec3_t *dir, ccd_vec3_t *out)
         }
     }
     ccdVec3Set(out, p->xy[2 * best], p->xy[2 * best + 1], dir->v[2] >= 0 ? p->h : -p->h);
+}
+
+// Polygon scenes keep prism_support, so their numbers stay comparable with
+// earlier runs.
+void round_prism_support(const void *obj, const ccd_vec3_t *dir, ccd_vec3_t *out)
+{
+    prism_support(obj, dir, out);
+    const Prism *p = static_cast<const Prism *>(obj);
+    const ccd_real_t dx = dir->v[0], dy = dir->v[1];
+    const ccd_real_t len = std::sqrt(dx * dx + dy * dy);
+    if (p->r > 0 && len > 0) {
+        out->v[0] += p->r * dx / len;
+        out->v[1] += p->r * dy / len;
+    }
 }
 
 void prism_center(const void *obj, ccd_vec3_t *out)
@@ -61,6 +83,7 @@ public:
             p.xy = xy_.data() + 2 * (size_t)s.first[slot];
             p.n = s.count[slot];
             p.h = h;
+            p.r = s.kind.empty() ? 0 : s.radius[slot];
             p.cx = p.cy = 0;
             for (uint32_t i = 0; i < p.n; ++i) {
                 p.cx += p.xy[2 * i];
@@ -72,8 +95,8 @@ public:
             }
         }
         CCD_INIT(&ccd_);
-        ccd_.support1 = prism_support;
-        ccd_.support2 = prism_support;
+        ccd_.support1 = s.kinds ? round_prism_support : prism_support;
+        ccd_.support2 = s.kinds ? round_prism_support : prism_support;
         ccd_.center1 = prism_center;
         ccd_.center2 = prism_center;
         // libccd's default is no limit; a bound keeps a degenerate pair from
@@ -116,8 +139,9 @@ public:
 void add_ccd_subjects(std::vector<PeerSubject> &out)
 {
     const std::string lib = std::string("libccd ") + SEPAX_BENCH_CCD_VERSION;
-    out.push_back({"ccd_gjk", lib, 0, false, &peer_world_for<GjkIntersect>});
-    out.push_back({"ccd_mpr_penetration", lib, 0, false, &peer_world_for<MprPenetration>});
+    out.push_back({"ccd_gjk", lib, 0, false, kAnyScenes, false, &peer_world_for<GjkIntersect>});
+    out.push_back({"ccd_mpr_penetration", lib, 0, false, kAnyScenes, false,
+                   &peer_world_for<MprPenetration>});
 }
 
 } // namespace sepax_bench

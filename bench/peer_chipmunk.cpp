@@ -6,6 +6,11 @@
 // filled by cpShapeUpdate before anything is timed. cpPolyShapeNew runs its
 // own convex hull; shapes whose vertex count changes are counted
 // (`reshaped`). Chipmunk computes in double precision (cpFloat).
+//
+// Every sepax kind has an exact Chipmunk counterpart: a circle is a circle
+// shape, a capsule a segment shape with its radius, a segment a segment
+// shape of radius 0, a rounded polygon a polygon shape with its radius
+// (Chipmunk's radii are part of the shape: GJK distance minus the radii).
 #include <chipmunk/chipmunk.h>
 
 #include <cstdio>
@@ -29,10 +34,25 @@ public:
                 continue;
             for (uint32_t i = 0; i < c; ++i)
                 v[i] = cpv(s.world[s.first[slot] + i].x, s.world[s.first[slot] + i].y);
-            cpShape *shape = cpPolyShapeNew(body_, (int)c, v, cpTransformIdentity, 0.0);
+            const cpFloat r = s.kind.empty() ? 0.0 : (cpFloat)s.radius[slot];
+            const sepax_shape_kind kind =
+                s.kind.empty() ? SEPAX_SHAPE_POLYGON : (sepax_shape_kind)s.kind[slot];
+            cpShape *shape;
+            switch (kind) {
+            case SEPAX_SHAPE_CIRCLE:
+                shape = cpCircleShapeNew(body_, r, v[0]);
+                break;
+            case SEPAX_SHAPE_CAPSULE:
+            case SEPAX_SHAPE_SEGMENT:
+                shape = cpSegmentShapeNew(body_, v[0], v[1], r);
+                break;
+            default:
+                shape = cpPolyShapeNew(body_, (int)c, v, cpTransformIdentity, r);
+                if ((uint32_t)cpPolyShapeGetCount(shape) != c)
+                    ++reshaped_;
+                break;
+            }
             cpShapeUpdate(shape, cpTransformIdentity);
-            if ((uint32_t)cpPolyShapeGetCount(shape) != c)
-                ++reshaped_;
             shapes_[slot] = shape;
         }
     }
@@ -68,7 +88,7 @@ private:
 void add_chipmunk_subjects(std::vector<PeerSubject> &out)
 {
     out.push_back({"chipmunk_collide", std::string("Chipmunk2D ") + cpVersionString, 0, false,
-                   &peer_world_for<ChipmunkWorld>});
+                   kAnyScenes, false, &peer_world_for<ChipmunkWorld>});
 }
 
 } // namespace sepax_bench

@@ -2,16 +2,21 @@
 """Turn sepax_bench's Google Benchmark JSON into a Markdown table and charts.
 
 usage: report.py BENCH.json [--machine NAME] [--isa ISA] [--results-root DIR]
-                 [--out DIR] [--command TEXT] [--no-chart]
+                 [--out DIR] [--command TEXT] [--source TEXT] [--no-chart]
 
 Writes into DIR (default: RESULTS_ROOT/<machine>-<isa>, RESULTS_ROOT
 defaulting to bench/results next to this script):
   bench.json   the input, without the host name and with the executable's
                path cut to its file name
   table.md     per scene: medians of ns/pair and Mpairs/s, speed relative
-               to sepax_scalar and to box2d_collide_polygons, hits and
-               disagreements with the scalar reference
+               to sepax_scalar and to Box2D (box2d_collide where it ran,
+               else box2d_collide_polygons), hits and disagreements with
+               the scalar reference; for scenes with round and thin shapes
+               also a summary and a table per pair class (which Box2D
+               manifold function the pairs need)
   mix.svg      ns per pair of every backend and peer on the mix scene
+  circles.svg, mixed_kinds.svg
+               the same for those scenes (all pairs)
   scaling.svg  ns per pair against the number of shapes (mix_2k .. mix_2m)
 
 Only the Python standard library is used; the charts need gnuplot and are
@@ -29,9 +34,25 @@ import subprocess
 import sys
 
 BACKENDS = ["scalar", "generic", "sse2", "avx2", "avx512", "neon"]
-PEERS = ["box2d_collide_polygons", "box2d_test_overlap", "chipmunk_collide", "ccd_gjk",
-         "ccd_mpr_penetration"]
-SCENE_ORDER = ["mix", "oct", "big", "boxes", "sparse", "mix_2k", "mix_20k", "mix_200k", "mix_2m"]
+PEERS = ["box2d_collide", "box2d_collide_polygons", "box2d_test_overlap", "chipmunk_collide",
+         "ccd_gjk", "ccd_mpr_penetration"]
+SCENE_ORDER = ["mix", "oct", "big", "boxes", "sparse", "circles", "mixed_kinds",
+               "mix_2k", "mix_20k", "mix_200k", "mix_2m"]
+# Scenes with a chart of their own (all pairs).
+CHART_SCENES = ["mix", "circles", "mixed_kinds"]
+# Pair classes of the scenes with round and thin shapes, named after the
+# Box2D 2.4 manifold function their pairs need (benchmark names
+# SUBJECT/SCENE/CLASS/ORDER).
+PAIR_CLASSES = [
+    ("circle_circle", "b2CollideCircles"),
+    ("polygon_circle", "b2CollidePolygonAndCircle"),
+    ("polygon_polygon", "b2CollidePolygons"),
+    ("edge_circle", "b2CollideEdgeAndCircle"),
+    ("edge_polygon", "b2CollideEdgeAndPolygon"),
+    ("edge_edge", "b2TestOverlap (Box2D has no edge-edge contact)"),
+]
+CLASS_NAMES = [c for c, _ in PAIR_CLASSES]
+CLASS_FUNCTION = dict(PAIR_CLASSES)
 SCALING = [("mix_2k", 2000), ("mix_20k", 20000), ("mix_200k", 200000), ("mix_2m", 2000000)]
 WORLD_SUBJECTS = ["sepax_update", "sepax_broadphase", "sepax_step"]
 SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
@@ -49,8 +70,12 @@ def subject_rank(subject):
     return (3, 0, subject)
 
 
-def scene_rank(scene):
-    return (SCENE_ORDER.index(scene), scene) if scene in SCENE_ORDER else (len(SCENE_ORDER), scene)
+def scene_rank(key):
+    """Sort key for a table: the scene, then its pair classes in order."""
+    scene, _, cls = key.partition("/")
+    base = SCENE_ORDER.index(scene) if scene in SCENE_ORDER else len(SCENE_ORDER)
+    sub = -1 if not cls else CLASS_NAMES.index(cls) if cls in CLASS_NAMES else len(CLASS_NAMES)
+    return (base, scene, sub, cls)
 
 
 def cpu_slug():
@@ -96,6 +121,15 @@ def medians(doc):
     return out
 
 
+def spreads(doc):
+    """name -> coefficient of variation of the CPU time over the repetitions."""
+    out = {}
+    for b in doc.get("benchmarks", []):
+        if b.get("run_type") == "aggregate" and b.get("aggregate_name") == "cv":
+            out[b.get("run_name") or b.get("name", "")] = b.get("cpu_time")
+    return out
+
+
 def skipped(doc):
     """name -> error message of benchmarks that were skipped with an error."""
     out = {}
@@ -106,11 +140,24 @@ def skipped(doc):
 
 
 def split_name(name):
+    """(subject, table key, order): the key is the scene, or SCENE/CLASS for
+    the benchmarks of one pair class (SUBJECT/SCENE/CLASS/ORDER)."""
     parts = name.split("/")
     subject = parts[0]
     scene = parts[1] if len(parts) > 1 else ""
+    if len(parts) > 3:
+        return subject, f"{scene}/{parts[2]}", parts[3]
     order = parts[2] if len(parts) > 2 else ""
     return subject, scene, order
+
+
+def box2d_base(rows):
+    """The Box2D subject the "vs Box2D" column compares with."""
+    subjects = {r[0] for r in rows}
+    for s in ("box2d_collide", "box2d_collide_polygons"):
+        if s in subjects:
+            return s
+    return None
 
 
 def fmt(x, digits=3):
@@ -153,7 +200,8 @@ def build_rows(med):
     return scenes
 
 
-def table(doc, med, errors, command):
+def table(doc, med, errors, command, cvs=None, source=None):
+    cvs = cvs or {}
     ctx = doc.get("context", {})
     scenes = build_rows(med)
     lines = []
@@ -166,12 +214,17 @@ def table(doc, med, errors, command):
         lines.append(f"- not run: {ctx['sepax_not_run']}")
     caches = ", ".join(f"L{c.get('level')} {c.get('type', '').lower()} {c.get('size', 0) // 1024} KiB"
                        for c in ctx.get("caches", []))
+    load = ctx.get("load_avg")
     lines.append(f"- machine: {ctx.get('num_cpus', '?')} CPUs at {ctx.get('mhz_per_cpu', '?')} MHz"
-                 + (f"; caches: {caches}" if caches else ""))
+                 + (f"; caches: {caches}" if caches else "")
+                 + (f"; load average at the start: {', '.join(f'{x:.2f}' for x in load)}"
+                    if load else ""))
     lines.append(f"- date: {ctx.get('date', '?')}; Google Benchmark library built as "
                  f"{ctx.get('library_build_type', '?')}")
     if command:
         lines.append(f"- command: `{command}`")
+    if source:
+        lines.append(f"- library source: {source}")
     lines.append("")
     lines.append("Medians over the repetitions, CPU time. \"speed vs X\" is X's ns/pair "
                  "divided by this row's, in the same pair order (2.00× = twice as fast). "
@@ -184,6 +237,10 @@ def table(doc, med, errors, command):
     if noise:
         lines.append(noise)
         lines.append("")
+    spread = spread_note(cvs)
+    if spread:
+        lines.append(spread)
+        lines.append("")
 
     for scene in sorted(scenes, key=scene_rank):
         rows = scenes[scene]
@@ -195,9 +252,15 @@ def table(doc, med, errors, command):
                     and not b.get("not_identical") and "not_identical" in b), None)
         touching = next((b.get("touching") for b in pair_rows
                          if b.get("touching") is not None), None)
-        lines.append(f"## {scene}")
+        base_scene, _, cls = scene.partition("/")
+        if cls:
+            lines.append(f"### {base_scene}: {cls} pairs ({CLASS_FUNCTION.get(cls, '?')})")
+        else:
+            lines.append(f"## {scene}")
         lines.append("")
         head = f"{fmt_int(shapes)} shapes"
+        if cls:
+            head = f"The {cls} pairs of {base_scene}"
         if pairs is not None:
             head += f", {fmt_int(pairs)} candidate pairs"
             if ref is not None and pairs:
@@ -207,6 +270,8 @@ def table(doc, med, errors, command):
                          "left out of disagreement counts")
         lines.append(head + ".")
         lines.append("")
+        if not cls and any(k.startswith(scene + "/") for k in scenes):
+            lines.extend(class_summary(scene, scenes, ctx))
 
         world = [r for r in rows if r[0] in WORLD_SUBJECTS]
         if world:
@@ -227,10 +292,11 @@ def table(doc, med, errors, command):
         if collide:
             base = {}
             box = {}
+            box_subject = box2d_base(collide)
             for subject, order, b in collide:
                 if subject == "sepax_scalar":
                     base[order] = b.get("ns_per_pair")
-                if subject == "box2d_collide_polygons":
+                if subject == box_subject:
                     box[order] = b.get("ns_per_pair")
             lines.append("| subject | order | ns/pair | Mpairs/s | speed vs scalar | "
                          "speed vs Box2D | hits | disagree | note |")
@@ -248,8 +314,15 @@ def table(doc, med, errors, command):
                                  "to scalar")
                 if b.get("reshaped"):
                     notes.append(f"{fmt_int(b['reshaped'])} shapes reshaped by the peer")
+                if b.get("skin"):
+                    notes.append(f"{fmt_int(b['skin'])} of the disagreements on pairs Box2D "
+                                 "approximates (polygon radius as a skin)")
                 if b.get("touching_diff"):
                     notes.append(f"{fmt_int(b['touching_diff'])} touching pairs differ")
+                cv = cvs.get("/".join([subject, scene, order]) if order else
+                             "/".join([subject, scene]))
+                if cv is not None and cv > 0.05:
+                    notes.append(f"CV {cv * 100:.0f}%")
                 lines.append(f"| {subject} | {order} | {fmt(ns)} | "
                              f"{fmt(ips / 1e6 if ips else None)} | {ratio(base.get(order), ns)} | "
                              f"{ratio(box.get(order), ns)} | {fmt_int(b.get('hits'))} | {dis_s} | "
@@ -272,6 +345,53 @@ def table(doc, med, errors, command):
             lines.append(f"| {subject} | {order} | " + " | ".join(cells) + " |")
         lines.append("")
     return "\n".join(lines) + "\n"
+
+
+def class_summary(scene, scenes, ctx):
+    """One line per pair class of a scene: sepax (scalar and best backend)
+    against the Box2D function those pairs need, sweep order."""
+    best = ctx.get("sepax_best_backend", "")
+    best_subject = f"sepax_{best}" if best else None
+    out = []
+    out.append(f"By pair class (sweep order; the tables below give every backend and both "
+               f"orders). Box2D runs the function named; speed is Box2D's ns/pair divided "
+               f"by sepax's.")
+    out.append("")
+    out.append(f"| class | Box2D function | pairs | hits | sepax_scalar ns/pair | "
+               f"{best_subject or 'best backend'} ns/pair | Box2D ns/pair | "
+               f"{best or 'best'} speed vs Box2D | Box2D disagree |")
+    out.append("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    for cls in CLASS_NAMES:
+        rows = scenes.get(f"{scene}/{cls}")
+        if not rows:
+            continue
+        by = {(s, o): b for s, o, b in rows}
+        scalar = by.get(("sepax_scalar", "sweep"), {})
+        fast = by.get((best_subject, "sweep"), {}) if best_subject else {}
+        box = by.get(("box2d_collide", "sweep"), {})
+        any_row = scalar or fast or box
+        dis = box.get("disagree")
+        dis_s = fmt_int(dis)
+        if dis:
+            dis_s += f" (+{fmt_int(box.get('extra_hits'))}/−{fmt_int(box.get('missed_hits'))})"
+        ref_hits = scalar.get("hits") if scalar else None
+        out.append(f"| {cls} | {CLASS_FUNCTION[cls]} | {fmt_int(any_row.get('pairs'))} | "
+                   f"{fmt_int(ref_hits)} | {fmt(scalar.get('ns_per_pair'))} | "
+                   f"{fmt(fast.get('ns_per_pair'))} | {fmt(box.get('ns_per_pair'))} | "
+                   f"{ratio(box.get('ns_per_pair'), fast.get('ns_per_pair'))} | {dis_s} |")
+    out.append("")
+    return out
+
+
+def spread_note(cvs):
+    """How much the repetitions of this run varied (CV of the CPU time)."""
+    values = sorted(v for v in cvs.values() if v is not None)
+    if not values:
+        return ""
+    mid = values[len(values) // 2]
+    return (f"Spread: the coefficient of variation of the CPU time over the repetitions is "
+            f"{mid * 100:.1f}% for the median benchmark, at most {values[-1] * 100:.0f}%; "
+            "rows above 5% say so in their note.")
 
 
 def noise_check(med):
@@ -406,6 +526,7 @@ def main():
     ap.add_argument("--results-root", default=os.path.join(SCRIPT_DIR, "results"))
     ap.add_argument("--out", help="output directory (overrides --results-root/<machine>-<isa>)")
     ap.add_argument("--command", help="the command that produced the JSON, for the table")
+    ap.add_argument("--source", help="which library source was measured, for the table")
     ap.add_argument("--no-chart", action="store_true")
     args = ap.parse_args()
 
@@ -424,9 +545,9 @@ def main():
         json.dump(doc, f, indent=1)
         f.write("\n")
 
-    text = table(doc, med, skipped(doc), args.command)
+    text = table(doc, med, skipped(doc), args.command, spreads(doc), args.source)
     charts = []
-    for stale in ("mix.svg", "scaling.svg"):
+    for stale in [f"{s}.svg" for s in CHART_SCENES] + ["scaling.svg"]:
         if os.path.exists(os.path.join(out, stale)):
             os.remove(os.path.join(out, stale))
     if not args.no_chart:
@@ -434,9 +555,10 @@ def main():
             print("report.py: gnuplot not found; no charts", file=sys.stderr)
         else:
             label = f"{machine}, best backend {isa}"
-            mix_svg = os.path.join(out, "mix.svg")
-            if chart_scene(med, "mix", mix_svg, f"sepax and peers on mix ({label})"):
-                charts.append(("ns per pair on mix", "mix.svg"))
+            for scene in CHART_SCENES:
+                svg = os.path.join(out, f"{scene}.svg")
+                if chart_scene(med, scene, svg, f"sepax and peers on {scene} ({label})"):
+                    charts.append((f"ns per pair on {scene}", f"{scene}.svg"))
             scaling_svg = os.path.join(out, "scaling.svg")
             if chart_scaling(med, scaling_svg, f"ns per pair as the scene grows ({label})"):
                 charts.append(("ns per pair against shapes", "scaling.svg"))

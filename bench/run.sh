@@ -21,7 +21,11 @@
 #   --out-dir DIR      where the report goes (default:
 #                      bench/results/<machine>-<best backend>)
 #   --no-report        only write the JSON
-# Relative paths are taken from the repository root.
+# Relative paths are taken from the repository root. The full run (no
+# --filter) covers every scene: mix, oct, big, boxes, sparse, circles,
+# mixed_kinds (with its pair classes) and the mix_* scaling series.
+# The report records which library source was measured: the commit, and
+# any uncommitted changes under src/ and include/ (with a hash of the diff).
 set -euo pipefail
 
 self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
@@ -86,6 +90,20 @@ meson compile -C "$build_dir" sepax_bench
 exe="$build_dir/bench/sepax_bench"
 [ -x "$exe" ] || die "$exe was not built (is libbenchmark installed, or -Dbench=disabled?)"
 
+# The library source the binary was built from.
+source_desc="not a git checkout"
+if git -C "$root" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    rev=$(git -C "$root" rev-parse --short HEAD)
+    changed=$(git -C "$root" status --porcelain --untracked-files=no -- src include |
+        awk '{print $NF}' | tr '\n' ' ' | sed 's/ $//')
+    if [ -n "$changed" ]; then
+        sum=$(git -C "$root" diff HEAD -- src include | sha256sum | cut -c1-12)
+        source_desc="$rev with uncommitted changes (diff sha256 $sum) in: $changed"
+    else
+        source_desc="$rev (src/ and include/ as committed)"
+    fi
+fi
+
 json="$build_dir/bench/sepax_bench.json"
 pin=()
 if [ "$cpu" != none ]; then
@@ -105,7 +123,7 @@ echo "run.sh: ${pin[*]:+${pin[*]} }$exe ${args[*]} $*" >&2
 
 if [ "$report" = 1 ]; then
     command_line="bench/run.sh${recorded[*]:+ ${recorded[*]}}${*:+ -- $*}"
-    rargs=("$json" --command "$command_line")
+    rargs=("$json" --command "$command_line" --source "$source_desc")
     [ -n "$machine" ] && rargs+=(--machine "$machine")
     if [ -n "$out_dir" ]; then
         rargs+=(--out "$out_dir")
