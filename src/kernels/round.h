@@ -168,12 +168,37 @@ static inline int sepax_core_within(const sepax_view *p, float rp, const sepax_v
     return 1;
 }
 
+/* Two circles: the general path's own arithmetic for two point cores,
+ * written out (the closest point of a zero-length edge is its end plus
+ * 1 * 0, and (x - y)^2 == (y - x)^2 exactly), without its loops. */
+static inline sepax_result sepax_round_circles(const sepax_view *a, const sepax_view *b, float ra,
+                                               float rb, float ox, float oy)
+{
+    const float ax = a->x[0] - ox, ay = a->y[0] - oy;
+    const float qx = (b->x[0] - ox) + 0.0f, qy = (b->y[0] - oy) + 0.0f;
+    const float dx = ax - qx, dy = ay - qy;
+    const float d = sqrtf(dx * dx + dy * dy);
+    sepax_result r;
+    r.separation = (d - (ra + rb)) + 0.0f;
+    r.normal.x = d > 0.0f ? (qx - ax) / d : 1.0f;
+    r.normal.y = d > 0.0f ? (qy - ay) / d : 0.0f;
+    r.edge = (uint16_t)SEPAX_EDGE_NONE;
+    r.owner = SEPAX_OWNER_A;
+    r.flags = 0;
+    if (r.separation <= 0.0f)
+        r.flags = (uint8_t)(SEPAX_HIT | (d + ra <= rb ? SEPAX_A_IN_B : 0u) |
+                            (d + rb <= ra ? SEPAX_B_IN_A : 0u));
+    return r;
+}
+
 static inline sepax_result sepax_round_pair(const sepax_columns *c, uint32_t sa, uint32_t sb)
 {
     const sepax_view a = sepax_world_view(c, sa), b = sepax_world_view(c, sb);
     const float ra = c->radius[sa], rb = c->radius[sb], rsum = ra + rb;
     const sepax_view *o = sa < sb ? &a : &b;
     const float ox = o->x[0], oy = o->y[0];
+    if (a.n == 1u && b.n == 1u)
+        return sepax_round_circles(&a, &b, ra, rb, ox, oy);
 
     float best_a, best_b;
     uint32_t edge_a, edge_b;
@@ -247,8 +272,10 @@ static inline sepax_result sepax_round_pair(const sepax_columns *c, uint32_t sa,
 static inline void sepax_round_collide(const sepax_columns *c, const sepax_pair *pairs, size_t n,
                                        sepax_result *out)
 {
-    for (size_t k = 0; k < n; k++)
+    for (size_t k = 0; k < n; k++) {
+        sepax_prefetch_ahead(c, pairs, n, k);
         out[k] = sepax_round_pair(c, SEPAX_ID_SLOT(pairs[k].a), SEPAX_ID_SLOT(pairs[k].b));
+    }
 }
 
 static inline void sepax_round_points(const sepax_columns *c, const sepax_point_query *q, size_t n,

@@ -221,28 +221,6 @@ static inline sepax_result one_pair_wide(const sepax_view *a, const sepax_view *
     return sepax_make_result(a, b, fa, fb);
 }
 
-/* Pairs from a broadphase name shapes all over the pool. Fetch the spans
- * of pairs well ahead and the world columns of pairs a little ahead (their
- * spans arrived by then), so the kernel rarely waits for memory. */
-#define PREFETCH_SPAN 16u
-#define PREFETCH_DATA 8u
-static inline void prefetch_ahead(const sepax_columns *c, const sepax_pair *pairs, size_t n,
-                                  size_t k)
-{
-    if (k + PREFETCH_SPAN < n) {
-        __builtin_prefetch(&c->span[SEPAX_ID_SLOT(pairs[k + PREFETCH_SPAN].a)]);
-        __builtin_prefetch(&c->span[SEPAX_ID_SLOT(pairs[k + PREFETCH_SPAN].b)]);
-    }
-    if (k + PREFETCH_DATA < n) {
-        const sepax_view a = sepax_world_view(c, SEPAX_ID_SLOT(pairs[k + PREFETCH_DATA].a));
-        const sepax_view b = sepax_world_view(c, SEPAX_ID_SLOT(pairs[k + PREFETCH_DATA].b));
-        __builtin_prefetch(a.x);
-        __builtin_prefetch(a.nx);
-        __builtin_prefetch(b.x);
-        __builtin_prefetch(b.nx);
-    }
-}
-
 /* The pair's two views and the origin its coordinates are taken from. */
 static inline void load_pair(const sepax_columns *c, sepax_pair pair, sepax_view *a, sepax_view *b,
                              float o[2])
@@ -288,7 +266,7 @@ static void collide_wide(const sepax_columns *c, const sepax_pair *pairs, size_t
         float o[PAIRED_GROUP][2];
         uint32_t widest = 0;
         for (uint32_t p = 0; p < PAIRED_GROUP; p++) {
-            prefetch_ahead(c, pairs, n, k + p);
+            sepax_prefetch_ahead(c, pairs, n, k + p);
             load_pair(c, pairs[k + p], &g->a[p], &g->b[p], o[p]);
             widest = g->a[p].n > widest ? g->a[p].n : widest;
             widest = g->b[p].n > widest ? g->b[p].n : widest;
@@ -309,7 +287,7 @@ static void collide_wide(const sepax_columns *c, const sepax_pair *pairs, size_t
     for (; k < n; k++) {
         sepax_view a, b;
         float o[2];
-        prefetch_ahead(c, pairs, n, k);
+        sepax_prefetch_ahead(c, pairs, n, k);
         load_pair(c, pairs[k], &a, &b, o);
         out[k] = one_pair_wide(&a, &b, o[0], o[1]);
     }
