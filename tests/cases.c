@@ -966,6 +966,10 @@ uint64_t cases_store_fingerprint(const sepax_store *s)
         (void)sepax_shape_transform(s, id, &t);
         (void)sepax_shape_aabb(s, id, &box[0], &box[1]);
         h = fnv(fnv(h, &t, sizeof t), box, sizeof box);
+        sepax_shape_kind kind = SEPAX_SHAPE_KIND_COUNT;
+        float radius = -1.0f;
+        (void)sepax_shape_info(s, id, &kind, &radius);
+        h = fnv(fnv(h, &kind, sizeof kind), &radius, sizeof radius);
     }
     return h;
 }

@@ -96,7 +96,7 @@ sepax_status cases_crosscheck(const sepax_backend *backends, size_t nbackends, u
 
 /* A hash of everything a user can read back from a store: its count, slot
  * limit and backend, and for every live shape its id, local and world
- * vertices, transform and bounding box. Equal before and after a call
+ * vertices, transform, bounding box, kind and radius. Equal before and after a call
  * means the call left the store as it was. */
 uint64_t cases_store_fingerprint(const sepax_store *store);
 

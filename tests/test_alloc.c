@@ -143,3 +143,42 @@ Test(alloc, broadphase_fails_cleanly)
     sepax_store_destroy(s);
     sepax_scene_free(&scene);
 }
+
+/* The round and thin kinds allocate through the same insertion as
+ * polygons; check it from their own entry points too, growth included. */
+Test(alloc, round_kinds_fail_cleanly)
+{
+    budget b = {-1, 0};
+    sepax_allocator a = {limited_alloc, plain_free, &b};
+    sepax_store_options o = {&a, 1};
+    sepax_store *s;
+    cr_assert_eq(sepax_store_create(&o, &s), SEPAX_OK);
+    const sepax_vec2 tri[3] = {{0, 0}, {1, 0}, {0, 1}};
+    long failures = 0;
+    for (int i = 0; i < 300; i++) {
+        const float x = (float)(i % 17), y = (float)(i / 17);
+        const sepax_vec2 p1 = {x, y}, p2 = {x + 0.5f, y};
+        for (long n = 0;; n++) {
+            const uint64_t before = cases_store_fingerprint(s);
+            sepax_shape_id id;
+            b.left = n;
+            sepax_status st;
+            switch (i % 4) {
+            case 0: st = sepax_add_circle(s, p1, 0.25f, &id); break;
+            case 1: st = sepax_add_capsule(s, p1, p2, 0.25f, &id); break;
+            case 2: st = sepax_add_segment(s, p1, p2, &id); break;
+            default: st = sepax_add_rounded_polygon(s, tri, 3, 0.1f, &id); break;
+            }
+            b.left = -1;
+            if (st == SEPAX_OK)
+                break;
+            cr_assert_eq(st, SEPAX_ERR_OUT_OF_MEMORY, "shape %d, n=%ld: %s", i, n,
+                         sepax_status_string(st));
+            cr_assert_eq(cases_store_fingerprint(s), before, "shape %d, n=%ld changed the store", i, n);
+            cr_assert_lt(n, 8, "shape %d never added", i);
+            failures++;
+        }
+    }
+    cr_assert_geq(failures, 5, "growth should have been refused several times");
+    sepax_store_destroy(s);
+}
