@@ -155,6 +155,25 @@ static inline float sepax_core_signed_distance(const sepax_view *q, float px, fl
     return sqrtf(sepax_core_closest(q, px, py, ox, oy, &cx, &cy));
 }
 
+/* The closest pair search, one direction: each core vertex of `from`
+ * against every edge of `to`, replacing (*d2, p_from, p_to) on a strictly
+ * smaller distance, so the first minimum in search order wins. Points are
+ * relative to o. */
+static inline void sepax_closest_from(const sepax_view *from, const sepax_view *to, float ox,
+                                      float oy, float *d2, float p_from[2], float p_to[2])
+{
+    for (uint32_t i = 0; i < from->n; i++) {
+        const float vx = from->x[i] - ox, vy = from->y[i] - oy;
+        float qx = 0.0f, qy = 0.0f;
+        const float e2 = sepax_core_closest(to, vx, vy, ox, oy, &qx, &qy);
+        if (e2 < *d2) {
+            *d2 = e2;
+            p_from[0] = vx, p_from[1] = vy;
+            p_to[0] = qx, p_to[1] = qy;
+        }
+    }
+}
+
 /* Whether all of p (its core grown by rp) lies inside or on q (core grown
  * by rq): every core vertex of p within rq - rp of q's core, signed. */
 static inline int sepax_core_within(const sepax_view *p, float rp, const sepax_view *q, float rq,
@@ -221,30 +240,14 @@ static inline sepax_result sepax_round_pair(const sepax_columns *c, uint32_t sa,
     } else {
         /* Closest pair: A's vertices against B's edges, then B's against
          * A's; pA, pB relative to o. */
-        float d2 = INFINITY, pax = 0.0f, pay = 0.0f, pbx = 0.0f, pby = 0.0f;
-        for (uint32_t i = 0; i < a.n; i++) {
-            const float vx = a.x[i] - ox, vy = a.y[i] - oy;
-            float qx = 0.0f, qy = 0.0f;
-            const float e2 = sepax_core_closest(&b, vx, vy, ox, oy, &qx, &qy);
-            if (e2 < d2) {
-                d2 = e2;
-                pax = vx, pay = vy, pbx = qx, pby = qy;
-            }
-        }
-        for (uint32_t j = 0; j < b.n; j++) {
-            const float vx = b.x[j] - ox, vy = b.y[j] - oy;
-            float qx = 0.0f, qy = 0.0f;
-            const float e2 = sepax_core_closest(&a, vx, vy, ox, oy, &qx, &qy);
-            if (e2 < d2) {
-                d2 = e2;
-                pax = qx, pay = qy, pbx = vx, pby = vy;
-            }
-        }
+        float d2 = INFINITY, pa[2] = {0.0f, 0.0f}, pb[2] = {0.0f, 0.0f};
+        sepax_closest_from(&a, &b, ox, oy, &d2, pa, pb);
+        sepax_closest_from(&b, &a, ox, oy, &d2, pb, pa);
         const float d = sqrtf(d2);
         r.separation = d - rsum;
         if (d > 0.0f) {
-            r.normal.x = (pbx - pax) / d;
-            r.normal.y = (pby - pay) / d;
+            r.normal.x = (pb[0] - pa[0]) / d;
+            r.normal.y = (pb[1] - pa[1]) / d;
             r.edge = (uint16_t)SEPAX_EDGE_NONE;
             r.owner = SEPAX_OWNER_A;
         } else if (has_faces) {
