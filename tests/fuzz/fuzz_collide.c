@@ -59,20 +59,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    unsetenv("SEPAX_BACKEND");
     backend_n = fuzz_backends(backends);
     return 0;
-}
-
-/* n vertices on a circle, in either direction. */
-static void regular(sepax_vec2 *v, size_t n, double cx, double cy, double r, double phase,
-                    int clockwise)
-{
-    for (size_t i = 0; i < n; i++) {
-        double a = phase + 6.283185307179586 * (double)i / (double)n;
-        v[i].x = (float)(cx + r * cos(a));
-        v[i].y = (float)(cy + (clockwise ? -r : r) * sin(a));
-    }
 }
 
 /* Add one shape as the input describes it; returns the status. */
@@ -122,7 +110,7 @@ static sepax_status add_shape(sepax_store *s, fuzz_input *in, int huge, sepax_sh
             cy = fuzz_bounded(in);
             r = (fuzz_u8(in) + 1) / 16.0;
         }
-        regular(v, n, cx, cy, r, ph / 40.0, ph & 1);
+        fuzz_regular(v, n, cx, cy, r, ph / 40.0, ph & 1);
         break;
     }
     case 1: /* a few vertices on a grid: exact touching and containment */

@@ -225,14 +225,28 @@ static inline void fuzz_alloc_fail_at(fuzz_alloc *f, unsigned countdown, int sti
     f->failing = 0;
 }
 
-/* The backends this build and CPU run, scalar first. */
+/* The backends this build and CPU run, scalar first. The default backend
+ * comes from the environment; it is unset so that an input replays the
+ * same way in every shell. */
 static inline int fuzz_backends(sepax_backend out[SEPAX_BACKEND_COUNT])
 {
+    unsetenv("SEPAX_BACKEND");
     int n = 0;
     for (int b = 0; b < SEPAX_BACKEND_COUNT; b++)
         if (sepax_backend_available((sepax_backend)b))
             out[n++] = (sepax_backend)b;
     return n;
+}
+
+/* n vertices on a circle, in either direction. */
+static inline void fuzz_regular(sepax_vec2 *v, size_t n, double cx, double cy, double r,
+                                double phase, int clockwise)
+{
+    for (size_t i = 0; i < n; i++) {
+        double a = phase + 6.283185307179586 * (double)i / (double)n;
+        v[i].x = (float)(cx + r * cos(a));
+        v[i].y = (float)(cy + (clockwise ? -r : r) * sin(a));
+    }
 }
 
 #endif

@@ -66,9 +66,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    /* The default backend comes from the environment; pin it so that an
-     * input replays the same way in every shell. */
-    unsetenv("SEPAX_BACKEND");
     backend_n = fuzz_backends(backends);
     return 0;
 }
@@ -360,18 +357,6 @@ static sepax_transform read_transform(fuzz_input *in)
     return t;
 }
 
-/* n vertices on a circle, in either direction; valid and convex unless
- * they are too many or too close to merge cleanly. */
-static void regular(sepax_vec2 *v, size_t n, double cx, double cy, double r, double phase,
-                    int clockwise)
-{
-    for (size_t i = 0; i < n; i++) {
-        double a = phase + 6.283185307179586 * (double)i / (double)n;
-        v[i].x = (float)(cx + r * cos(a));
-        v[i].y = (float)(cy + (clockwise ? -r : r) * sin(a));
-    }
-}
-
 /* The outline of a polygon, in one of the ways that reach different parts
  * of the cleaner. */
 static void read_outline(fuzz_input *in, sepax_vec2 *v, size_t n)
@@ -406,7 +391,7 @@ static void read_outline(fuzz_input *in, sepax_vec2 *v, size_t n)
         double cx = (int16_t)fuzz_u16(in) / 16.0, cy = (int16_t)fuzz_u16(in) / 16.0;
         double r = (fuzz_u8(in) + 1) / 4.0;
         uint8_t ph = fuzz_u8(in);
-        regular(v, n, cx, cy, r, ph / 40.0, ph & 1);
+        fuzz_regular(v, n, cx, cy, r, ph / 40.0, ph & 1);
         break;
     }
     case 5: { /* tiny to huge, near or far from the origin */
@@ -414,13 +399,13 @@ static void read_outline(fuzz_input *in, sepax_vec2 *v, size_t n)
         const int8_t mantissa = (int8_t)fuzz_u8(in);
         double off = ldexp(mantissa, (int)fuzz_u8(in) - 128);
         uint8_t ph = fuzz_u8(in);
-        regular(v, n, off, -off, r, ph / 40.0, ph & 1);
+        fuzz_regular(v, n, off, -off, r, ph / 40.0, ph & 1);
         break;
     }
     case 6: { /* a good polygon with one vertex spoiled */
         double r = (fuzz_u8(in) + 1) / 8.0;
         uint8_t ph = fuzz_u8(in);
-        regular(v, n, 0.0, 0.0, r, ph / 40.0, ph & 1);
+        fuzz_regular(v, n, 0.0, 0.0, r, ph / 40.0, ph & 1);
         if (n > 0) {
             size_t k = fuzz_u8(in) % n;
             v[k].x = fuzz_value(in);
@@ -509,7 +494,7 @@ static void op_add_polygon(run *r, fuzz_input *in, int regular_only)
         const double cx = (int8_t)fuzz_u8(in);
         const double cy = (int8_t)fuzz_u8(in);
         const double radius = (fuzz_u8(in) + 1) / 16.0;
-        regular(v, n, cx, cy, radius, ph / 40.0, ph & 1);
+        fuzz_regular(v, n, cx, cy, radius, ph / 40.0, ph & 1);
     } else {
         read_outline(in, v, n);
     }
