@@ -213,6 +213,18 @@ static double normal_tol(const oracle_poly *p, int edge, double scale)
     return JUDGE_NORMAL_TOL + 8.0 * scale * 0x1p-24 / fmax(edge_length(p, edge), 1e-30);
 }
 
+const char *oracle_result_form(const sepax_result *r)
+{
+    const int hit = (r->flags & SEPAX_HIT) != 0;
+    if (hit != (r->separation <= 0.0f))
+        return "hit flag vs separation";
+    if ((r->flags & (SEPAX_A_IN_B | SEPAX_B_IN_A)) && !hit)
+        return "containment without a hit";
+    if (r->flags & ~(unsigned)(SEPAX_HIT | SEPAX_A_IN_B | SEPAX_B_IN_A))
+        return "unknown flag bits";
+    return NULL;
+}
+
 const char *oracle_judge(const sepax_result *r, const oracle_poly *a, const oracle_poly *b,
                          oracle_result *o, oracle_tally *t)
 {
@@ -221,20 +233,14 @@ const char *oracle_judge(const sepax_result *r, const oracle_poly *a, const orac
     const double scale = oracle_scale(a, b);
     const double tol = JUDGE_VALUE_REL * scale;
     const int hit = (r->flags & SEPAX_HIT) != 0;
-    const char *problem = NULL;
+    /* The result on its own terms first. */
+    const char *problem = oracle_result_form(r);
 #define FAIL(what)            \
     do {                      \
         if (!problem)         \
             problem = (what); \
     } while (0)
 
-    /* The result on its own terms. */
-    if (hit != (r->separation <= 0.0f))
-        FAIL("hit flag vs separation");
-    if ((r->flags & (SEPAX_A_IN_B | SEPAX_B_IN_A)) && !hit)
-        FAIL("containment without a hit");
-    if (r->flags & ~(unsigned)(SEPAX_HIT | SEPAX_A_IN_B | SEPAX_B_IN_A))
-        FAIL("unknown flag bits");
     if (r->owner > SEPAX_OWNER_B || r->edge >= (r->owner == SEPAX_OWNER_A ? a->n : b->n)) {
         t->failures++;
         return "owner or edge out of range";

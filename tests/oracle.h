@@ -89,6 +89,11 @@ typedef struct oracle_tally {
     size_t failures;
 } oracle_tally;
 
+/* The first way a result is malformed on its own terms (hit flag against
+ * the sign, containment without a hit, unknown flag bits), or NULL.
+ * Shared by the polygon and the round judges. */
+const char *oracle_result_form(const sepax_result *r);
+
 /* Judge a library result for the pair (a, b) against the oracle, which is
  * run into *o. Returns NULL when they agree, else a short name of the first
  * disagreement (and counts a failure). The tolerances, all relative to
