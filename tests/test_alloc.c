@@ -55,6 +55,45 @@ Test(alloc, store_create_fails_cleanly)
     cr_assert_fail("store creation never succeeded");
 }
 
+/* One add, however the caller makes it. */
+typedef sepax_status (*add_fn)(sepax_store *s, const void *what, sepax_shape_id *id);
+
+/* Make an add with its n-th allocation refused, for n = 0, 1, ... until it
+ * goes through: each refused try must report SEPAX_ERR_OUT_OF_MEMORY and
+ * leave the store exactly as it was. Counts the refusals in *failures and
+ * keeps the largest n refused in *deepest. Returns the new id. */
+static sepax_shape_id add_refusing(sepax_store *s, budget *b, add_fn add, const void *what,
+                                   size_t index, long *failures, long *deepest)
+{
+    for (long n = 0;; n++) {
+        const uint64_t before = cases_store_fingerprint(s);
+        sepax_shape_id id;
+        b->left = n;
+        const sepax_status st = add(s, what, &id);
+        b->left = -1;
+        if (st == SEPAX_OK)
+            return id;
+        cr_assert_eq(st, SEPAX_ERR_OUT_OF_MEMORY, "add %zu, n=%ld: %s", index, n,
+                     sepax_status_string(st));
+        cr_assert_eq(cases_store_fingerprint(s), before, "add %zu, n=%ld changed the store", index, n);
+        cr_assert_lt(n, 8, "add %zu never succeeded", index);
+        (*failures)++;
+        *deepest = n > *deepest ? n : *deepest;
+    }
+}
+
+typedef struct scene_shape {
+    const sepax_scene *scene;
+    size_t index;
+} scene_shape;
+
+static sepax_status add_scene_polygon(sepax_store *s, const void *what, sepax_shape_id *id)
+{
+    const scene_shape *w = what;
+    const sepax_scene_shape *sh = &w->scene->shapes[w->index];
+    return sepax_add_polygon(s, w->scene->vertices + sh->first, sh->count, id);
+}
+
 /* Fill a store through many growths. Every add is first tried with its
  * n-th allocation refused, for n = 0, 1, ... until it goes through: each
  * refused try leaves the store exactly as it was, and the add succeeds
@@ -74,23 +113,9 @@ Test(alloc, adds_and_growth_fail_cleanly)
     cr_assert_eq(sepax_store_create(&o, &s), SEPAX_OK);
     long failures = 0, deepest = 0;
     for (size_t i = 0; i < scene.shape_count; i++) {
-        const sepax_scene_shape *sh = &scene.shapes[i];
-        sepax_shape_id id;
-        sepax_status st;
-        for (long n = 0;; n++) {
-            const uint64_t before = cases_store_fingerprint(s);
-            b.left = n;
-            st = sepax_add_polygon(s, scene.vertices + sh->first, sh->count, &id);
-            b.left = -1;
-            if (st == SEPAX_OK)
-                break;
-            cr_assert_eq(st, SEPAX_ERR_OUT_OF_MEMORY, "add %zu, n=%ld: %s", i, n,
-                         sepax_status_string(st));
-            cr_assert_eq(cases_store_fingerprint(s), before, "add %zu, n=%ld changed the store", i, n);
-            cr_assert_lt(n, 8, "add %zu never succeeded", i);
-            failures++;
-            deepest = n > deepest ? n : deepest;
-        }
+        const scene_shape what = {&scene, i};
+        const sepax_shape_id id =
+            add_refusing(s, &b, add_scene_polygon, &what, i, &failures, &deepest);
         if (i % 7 == 3) { /* holes, so growth also compacts */
             const long made = b.made;
             b.left = 0;
@@ -144,6 +169,21 @@ Test(alloc, broadphase_fails_cleanly)
     sepax_scene_free(&scene);
 }
 
+/* Shape i of a run of round and thin shapes: the kinds in turn, on a grid. */
+static sepax_status add_round_kind(sepax_store *s, const void *what, sepax_shape_id *id)
+{
+    const int i = *(const int *)what;
+    const float x = (float)(i % 17), y = (float)(i / 17);
+    const sepax_vec2 p1 = {x, y}, p2 = {x + 0.5f, y};
+    const sepax_vec2 tri[3] = {{0, 0}, {1, 0}, {0, 1}};
+    switch (i % 4) {
+    case 0: return sepax_add_circle(s, p1, 0.25f, id);
+    case 1: return sepax_add_capsule(s, p1, p2, 0.25f, id);
+    case 2: return sepax_add_segment(s, p1, p2, id);
+    default: return sepax_add_rounded_polygon(s, tri, 3, 0.1f, id);
+    }
+}
+
 /* The round and thin kinds allocate through the same insertion as
  * polygons; check it from their own entry points too, growth included. */
 Test(alloc, round_kinds_fail_cleanly)
@@ -153,32 +193,9 @@ Test(alloc, round_kinds_fail_cleanly)
     sepax_store_options o = {&a, 1};
     sepax_store *s;
     cr_assert_eq(sepax_store_create(&o, &s), SEPAX_OK);
-    const sepax_vec2 tri[3] = {{0, 0}, {1, 0}, {0, 1}};
-    long failures = 0;
-    for (int i = 0; i < 300; i++) {
-        const float x = (float)(i % 17), y = (float)(i / 17);
-        const sepax_vec2 p1 = {x, y}, p2 = {x + 0.5f, y};
-        for (long n = 0;; n++) {
-            const uint64_t before = cases_store_fingerprint(s);
-            sepax_shape_id id;
-            b.left = n;
-            sepax_status st;
-            switch (i % 4) {
-            case 0: st = sepax_add_circle(s, p1, 0.25f, &id); break;
-            case 1: st = sepax_add_capsule(s, p1, p2, 0.25f, &id); break;
-            case 2: st = sepax_add_segment(s, p1, p2, &id); break;
-            default: st = sepax_add_rounded_polygon(s, tri, 3, 0.1f, &id); break;
-            }
-            b.left = -1;
-            if (st == SEPAX_OK)
-                break;
-            cr_assert_eq(st, SEPAX_ERR_OUT_OF_MEMORY, "shape %d, n=%ld: %s", i, n,
-                         sepax_status_string(st));
-            cr_assert_eq(cases_store_fingerprint(s), before, "shape %d, n=%ld changed the store", i, n);
-            cr_assert_lt(n, 8, "shape %d never added", i);
-            failures++;
-        }
-    }
+    long failures = 0, deepest = 0;
+    for (int i = 0; i < 300; i++)
+        (void)add_refusing(s, &b, add_round_kind, &i, (size_t)i, &failures, &deepest);
     cr_assert_geq(failures, 5, "growth should have been refused several times");
     sepax_store_destroy(s);
 }
