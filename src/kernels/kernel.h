@@ -76,13 +76,19 @@ static inline sepax_view sepax_world_view(const sepax_columns *c, uint32_t slot)
  * changes no result. */
 #define SEPAX_PREFETCH_SPAN 16u
 #define SEPAX_PREFETCH_DATA 8u
-static inline void sepax_prefetch_ahead(const sepax_columns *c, const sepax_pair *pairs, size_t n,
+static inline void sepax_prefetch_spans(const sepax_columns *c, const sepax_pair *pairs, size_t n,
                                         size_t k)
 {
     if (k + SEPAX_PREFETCH_SPAN < n) {
         __builtin_prefetch(&c->span[SEPAX_ID_SLOT(pairs[k + SEPAX_PREFETCH_SPAN].a)]);
         __builtin_prefetch(&c->span[SEPAX_ID_SLOT(pairs[k + SEPAX_PREFETCH_SPAN].b)]);
     }
+}
+
+static inline void sepax_prefetch_ahead(const sepax_columns *c, const sepax_pair *pairs, size_t n,
+                                        size_t k)
+{
+    sepax_prefetch_spans(c, pairs, n, k);
     if (k + SEPAX_PREFETCH_DATA < n) {
         const sepax_view a = sepax_world_view(c, SEPAX_ID_SLOT(pairs[k + SEPAX_PREFETCH_DATA].a));
         const sepax_view b = sepax_world_view(c, SEPAX_ID_SLOT(pairs[k + SEPAX_PREFETCH_DATA].b));

@@ -293,6 +293,8 @@ static void collide_wide(const sepax_columns *c, const sepax_pair *pairs, size_t
     }
 }
 
+#include "sat_tile.h"
+
 /* Every lane of the block is transformed, spare lanes included, so they
  * stay copies of vertex 0 and need no mask in the bounding box. Blocks are
  * multiples of 8 floats and WB is 4 or 8, so full-width stores never leave
@@ -346,5 +348,5 @@ static void points_wide(const sepax_columns *c, const sepax_point_query *q, size
     sepax_round_points(c, q, n, inside);
 }
 
-const sepax_kernels SEPAX_CAT(sepax_kernels_, SEPAX_WIDE_NAME) = {collide_wide, world_wide,
+const sepax_kernels SEPAX_CAT(sepax_kernels_, SEPAX_WIDE_NAME) = {collide_tiles, world_wide,
                                                                  collide_round_wide, points_wide};

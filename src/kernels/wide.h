@@ -65,6 +65,27 @@ static inline wi wi_halves_const(void)
 #define wf_permute(idx, v) simde_mm512_permutexvar_ps(idx, v)
 #define wf_half_first(v) simde_mm_cvtss_f32(simde_mm512_extractf32x4_ps(v, 2))
 #define WIDE_HALF 8u
+/* Lane masks and shuffles for the tile kernel (lanes over pairs). */
+#define wf_gt_m(a, b) simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_GT_OQ)
+#define wm_and(a, b) ((wm)((a) & (b)))
+#define wm_or(a, b) ((wm)((a) | (b)))
+#define wm_bits(m) ((uint32_t)(m))
+#define wm_none() ((wm)0)
+#define wf_le_m(a, b) simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_LE_OQ)
+/* small whole numbers only (SIMDe 0.7 lacks the 512-bit conversion): past
+ * 2^23 the mantissa holds the integer */
+#define wi_from_f(v)                                                                           \
+    simde_mm512_and_si512(                                                                     \
+        simde_mm512_castps_si512(simde_mm512_add_ps(v, simde_mm512_set1_ps(8388608.0f))),      \
+        simde_mm512_set1_epi32(0x7FFFFF))
+#define wi_or(a, b) simde_mm512_or_si512(a, b)
+#define wi_bits_if(m, bits) simde_mm512_maskz_mov_epi32(m, simde_mm512_set1_epi32((int)(bits)))
+#define wi_bits_unless(m, bits)                                                                \
+    simde_mm512_maskz_mov_epi32((wm)~(m), simde_mm512_set1_epi32((int)(bits)))
+#define wi_as_f(v) simde_mm512_castsi512_ps(v)
+#define wf_unpacklo(a, b) simde_mm512_unpacklo_ps(a, b)
+#define wf_unpackhi(a, b) simde_mm512_unpackhi_ps(a, b)
+#define wf_shuffle(a, b, imm) simde_mm512_shuffle_ps(a, b, imm)
 
 /* The world update walks 8-float blocks: at 512 bits it uses the 256-bit
  * half of the ISA rather than masked 16-lane stores. */
@@ -114,6 +135,23 @@ static inline wm wm_below(uint32_t n)
 }
 #define wf_keep(m, a, fill) simde_mm256_blendv_ps(fill, a, m)
 #define wf_first(v) simde_mm256_cvtss_f32(v)
+#define wf_gt_m(a, b) simde_mm256_cmp_ps(a, b, SIMDE_CMP_GT_OQ)
+#define wm_and(a, b) simde_mm256_and_ps(a, b)
+#define wm_or(a, b) simde_mm256_or_ps(a, b)
+#define wm_bits(m) ((uint32_t)simde_mm256_movemask_ps(m))
+#define wm_none() simde_mm256_setzero_ps()
+#define wf_le_m(a, b) simde_mm256_cmp_ps(a, b, SIMDE_CMP_LE_OQ)
+typedef simde__m256i wi;
+#define wi_from_f(v) simde_mm256_cvttps_epi32(v)
+#define wi_or(a, b) simde_mm256_or_si256(a, b)
+#define wi_bits_if(m, bits)                                                                    \
+    simde_mm256_and_si256(simde_mm256_castps_si256(m), simde_mm256_set1_epi32((int)(bits)))
+#define wi_bits_unless(m, bits)                                                                \
+    simde_mm256_andnot_si256(simde_mm256_castps_si256(m), simde_mm256_set1_epi32((int)(bits)))
+#define wi_as_f(v) simde_mm256_castsi256_ps(v)
+#define wf_unpacklo(a, b) simde_mm256_unpacklo_ps(a, b)
+#define wf_unpackhi(a, b) simde_mm256_unpackhi_ps(a, b)
+#define wf_shuffle(a, b, imm) simde_mm256_shuffle_ps(a, b, imm)
 static inline wf wf_hmax(wf v)
 {
     v = wf_max(v, simde_mm256_permute2f128_ps(v, v, 1));
@@ -150,6 +188,23 @@ static inline wm wm_below(uint32_t n)
 /* SSE2 has no blendv: select with and / andnot / or */
 #define wf_keep(m, a, fill) simde_mm_or_ps(simde_mm_and_ps(m, a), simde_mm_andnot_ps(m, fill))
 #define wf_first(v) simde_mm_cvtss_f32(v)
+#define wf_gt_m(a, b) simde_mm_cmpgt_ps(a, b)
+#define wm_and(a, b) simde_mm_and_ps(a, b)
+#define wm_or(a, b) simde_mm_or_ps(a, b)
+#define wm_bits(m) ((uint32_t)simde_mm_movemask_ps(m))
+#define wm_none() simde_mm_setzero_ps()
+#define wf_le_m(a, b) simde_mm_cmple_ps(a, b)
+typedef simde__m128i wi;
+#define wi_from_f(v) simde_mm_cvttps_epi32(v)
+#define wi_or(a, b) simde_mm_or_si128(a, b)
+#define wi_bits_if(m, bits)                                                                    \
+    simde_mm_and_si128(simde_mm_castps_si128(m), simde_mm_set1_epi32((int)(bits)))
+#define wi_bits_unless(m, bits)                                                                \
+    simde_mm_andnot_si128(simde_mm_castps_si128(m), simde_mm_set1_epi32((int)(bits)))
+#define wi_as_f(v) simde_mm_castsi128_ps(v)
+#define wf_unpacklo(a, b) simde_mm_unpacklo_ps(a, b)
+#define wf_unpackhi(a, b) simde_mm_unpackhi_ps(a, b)
+#define wf_shuffle(a, b, imm) simde_mm_shuffle_ps(a, b, imm)
 static inline wf wf_hmax(wf v)
 {
     v = wf_max(v, simde_mm_shuffle_ps(v, v, SIMDE_MM_SHUFFLE(2, 3, 0, 1)));
@@ -181,6 +236,63 @@ typedef wf wb;
 #define wb_hmax wf_hmax
 #define wb_hmin wf_hmin
 #endif
+
+/* Within every 128-bit lane: out[e] = (v[0][e], v[1][e], v[2][e], v[3][e]). */
+static inline void wf_transpose4(const wf *v, wf *out)
+{
+    const wf t0 = wf_unpacklo(v[0], v[1]), t1 = wf_unpackhi(v[0], v[1]);
+    const wf t2 = wf_unpacklo(v[2], v[3]), t3 = wf_unpackhi(v[2], v[3]);
+    out[0] = wf_shuffle(t0, t2, SIMDE_MM_SHUFFLE(1, 0, 1, 0));
+    out[1] = wf_shuffle(t0, t2, SIMDE_MM_SHUFFLE(3, 2, 3, 2));
+    out[2] = wf_shuffle(t1, t3, SIMDE_MM_SHUFFLE(1, 0, 1, 0));
+    out[3] = wf_shuffle(t1, t3, SIMDE_MM_SHUFFLE(3, 2, 3, 2));
+}
+
+/* out[r] lane l = rows[l][r] for r < 8: eight floats from each of WIDE
+ * places turned into eight registers of WIDE lanes, with plain loads and
+ * in-register shuffles (gathers are slow on many CPUs, and SIMDe 0.7 has
+ * none at 512 bits). */
+static inline void wf_rows8(const float *const *rows, wf *out)
+{
+#if SEPAX_WIDE_BITS == 512
+    /* z[j] = [rows lo[j] | rows hi[j]]: the lane-wise transposes leave
+     * element e of rows 0-3, hi 0-3, 8-11, hi 8-11 in the four 128-bit
+     * lanes, so this order makes the final lane shuffle land in lane
+     * order */
+    static const uint8_t lo[8] = {0, 1, 2, 3, 8, 9, 10, 11}, hi[8] = {4, 5, 6, 7, 12, 13, 14, 15};
+    wf z[8], u[8];
+    for (uint32_t j = 0; j < 8; j++)
+        z[j] = simde_mm512_insertf32x8(simde_mm512_castps256_ps512(simde_mm256_loadu_ps(rows[lo[j]])),
+                                       simde_mm256_loadu_ps(rows[hi[j]]), 1);
+    wf_transpose4(z, u);
+    wf_transpose4(z + 4, u + 4);
+    for (uint32_t e = 0; e < 4; e++) {
+        out[e] = simde_mm512_shuffle_f32x4(u[e], u[e + 4], SIMDE_MM_SHUFFLE(2, 0, 2, 0));
+        out[e + 4] = simde_mm512_shuffle_f32x4(u[e], u[e + 4], SIMDE_MM_SHUFFLE(3, 1, 3, 1));
+    }
+#elif SEPAX_WIDE_BITS == 256
+    /* a[j] = [row j, elements 0-3 | row j+4, elements 0-3], b[j] the same
+     * for elements 4-7 */
+    wf a[4], b[4];
+    for (uint32_t j = 0; j < 4; j++) {
+        a[j] = simde_mm256_insertf128_ps(simde_mm256_castps128_ps256(simde_mm_loadu_ps(rows[j])),
+                                         simde_mm_loadu_ps(rows[j + 4]), 1);
+        b[j] = simde_mm256_insertf128_ps(
+            simde_mm256_castps128_ps256(simde_mm_loadu_ps(rows[j] + 4)),
+            simde_mm_loadu_ps(rows[j + 4] + 4), 1);
+    }
+    wf_transpose4(a, out);
+    wf_transpose4(b, out + 4);
+#else
+    wf a[4], b[4];
+    for (uint32_t j = 0; j < 4; j++) {
+        a[j] = wf_load(rows[j]);
+        b[j] = wf_load(rows[j] + 4);
+    }
+    wf_transpose4(a, out);
+    wf_transpose4(b, out + 4);
+#endif
+}
 
 static inline uint32_t lowest_bit(uint32_t bits)
 {

@@ -1,0 +1,208 @@
+/* The polygon SAT kernel with lanes over pairs: a tile of WIDE pairs whose
+ * polygons all have at most SEPAX_BLOCK_ALIGN vertices runs as one, each
+ * lane one pair. Included by sat_wide.h, which supplies the per-pair path
+ * for larger polygons.
+ *
+ *   for each pair in the list:
+ *       if either polygon has more than a block of vertices:
+ *           settle it now, by the per-pair path
+ *       else put it in the tile of its size class m = max(nA, nB)
+ *       when that tile holds WIDE pairs (or the list ends):
+ *           load the world columns of every lane's A and B and transpose
+ *           them into registers (row r, lane l); x -= o.x, y -= o.y
+ *           for A's faces i < m against B's vertices k < m, per lane:
+ *               c = n.x*a'.x + n.y*a'.y
+ *               e = n.x*b'.x + n.y*b'.y; lo = min(e, lo); hi = max(e, hi)
+ *               s = lo - c
+ *               if i < nA: if s > best: best = s, edge = i
+ *                          if hi > c: B is not inside A
+ *           the same for B's faces against A's vertices
+ *           each lane's result as in the reference (result.h)
+ *
+ * Why lanes over pairs: with lanes over the faces of one pair the kernel
+ * spends as much on broadcasting vertices, horizontal reductions and the
+ * pair's scalar set-up as on the dot products. Over pairs every lane does
+ * a full dot product per instruction, the best face is tracked with
+ * compares and blends instead of horizontal maxima, and the loads of a
+ * tile are many and independent, which hides the cache misses of pairs in
+ * sweep order. Rows past a polygon's count repeat vertex 0 (see
+ * kernel.h), so a lane with fewer vertices needs a mask only on its faces,
+ * and the size classes keep short polygons from paying for eight rows.
+ *
+ * Each lane evaluates the reference's expressions with the same operands
+ * in the same order, and the faces are visited in the reference's order
+ * with a strict "greater", so every field matches bit for bit. */
+
+#define TILE_MIN_COUNT 3u /* a polygon has at least 3 vertices */
+#define TILE_CLASSES (SEPAX_BLOCK_ALIGN - TILE_MIN_COUNT + 1u)
+
+typedef struct sepax_tile {
+    uint32_t n;                     /* pairs held */
+    const float *a[WIDE], *b[WIDE]; /* world columns of A and B */
+    SIMDE_ALIGN_TO_64 float na[WIDE], nb[WIDE];
+    SIMDE_ALIGN_TO_64 float a_origin[WIDE]; /* 1: o is A's vertex 0, 0: B's */
+    size_t at[WIDE];                /* where each result goes */
+} sepax_tile;
+
+/* One shape's faces against the other's vertices, per lane: the best
+ * face's distance, index and normal, and the lanes where some vertex lies
+ * past some face (the other shape is then not inside). */
+typedef struct tile_pass {
+    wf best, edge, nx, ny;
+    wm outside;
+} tile_pass;
+
+/* f and v hold x', y', n.x, n.y, eight rows each; rows < m are used. */
+static HEDLEY_ALWAYS_INLINE tile_pass tile_faces(const wf (*f)[SEPAX_BLOCK_ALIGN],
+                                                 const wf (*v)[SEPAX_BLOCK_ALIGN], uint32_t m,
+                                                 wf count)
+{
+    tile_pass p = {wf_set1(-INFINITY), wf_set1(0.0f), f[2][0], f[3][0], wm_none()};
+#pragma GCC unroll 8
+    for (uint32_t i = 0; i < m; i++) {
+        const wf nx = f[2][i], ny = f[3][i];
+        const wf c = wf_add(wf_mul(nx, f[0][i]), wf_mul(ny, f[1][i]));
+        wf lo = wf_set1(INFINITY), hi = wf_set1(-INFINITY);
+#pragma GCC unroll 8
+        for (uint32_t k = 0; k < m; k++) {
+            const wf e = wf_add(wf_mul(nx, v[0][k]), wf_mul(ny, v[1][k]));
+            lo = wf_min(e, lo);
+            hi = wf_max(e, hi);
+        }
+        const wf s = wf_sub(lo, c);
+        const wf fi = wf_set1((float)i);
+        const wm valid = wf_gt_m(count, fi);
+        const wm better = wm_and(valid, wf_gt_m(s, p.best));
+        p.best = wf_keep(better, s, p.best);
+        p.edge = wf_keep(better, fi, p.edge);
+        p.nx = wf_keep(better, nx, p.nx);
+        p.ny = wf_keep(better, ny, p.ny);
+        p.outside = wm_or(p.outside, wm_and(valid, wf_gt_m(hi, c)));
+    }
+    return p;
+}
+
+/* The four world columns of every lane's shape, transposed: rel[col][row]. */
+static HEDLEY_ALWAYS_INLINE void tile_load(const float *const *base, wf (*rel)[SEPAX_BLOCK_ALIGN])
+{
+    const float *rows[WIDE];
+    for (uint32_t col = 0; col < 4; col++) {
+        for (uint32_t l = 0; l < WIDE; l++)
+            rows[l] = base[l] + col * SEPAX_BLOCK_ALIGN;
+        wf_rows8(rows, rel[col]);
+    }
+}
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "sat_tile.h packs edge, owner and flags as one little-endian word"
+#endif
+
+/* result.h's sepax_make_result, lane by lane: the same selects and the
+ * same sign product, then the records transposed to the result layout
+ * (separation, normal x, normal y, and edge | owner << 16 | flags << 24). */
+static HEDLEY_ALWAYS_INLINE void tile_results(const sepax_tile *t, const tile_pass *pa,
+                                              const tile_pass *pb, sepax_result *out)
+{
+    const wm from_b = wf_gt_m(pb->best, pa->best);
+    const wf sign = wf_keep(from_b, wf_set1(-1.0f), wf_set1(1.0f));
+    wf rec[4], col[4];
+    rec[0] = wf_add(wf_keep(from_b, pb->best, pa->best), wf_set1(0.0f));
+    rec[1] = wf_mul(sign, wf_keep(from_b, pb->nx, pa->nx));
+    rec[2] = wf_mul(sign, wf_keep(from_b, pb->ny, pa->ny));
+    wi meta = wi_from_f(wf_keep(from_b, pb->edge, pa->edge));
+    meta = wi_or(meta, wi_bits_if(from_b, 1u << 16));
+    meta = wi_or(meta, wi_bits_if(wf_le_m(rec[0], wf_set1(0.0f)), SEPAX_HIT << 24));
+    meta = wi_or(meta, wi_bits_unless(pa->outside, SEPAX_B_IN_A << 24));
+    meta = wi_or(meta, wi_bits_unless(pb->outside, SEPAX_A_IN_B << 24));
+    rec[3] = wi_as_f(meta);
+    wf_transpose4(rec, col);
+    /* col[e], 128-bit lane q, is the record of lane 4q + e */
+    SIMDE_ALIGN_TO_64 float flat[4][WIDE];
+    for (uint32_t e = 0; e < 4; e++)
+        wf_store(flat[e], col[e]);
+    for (uint32_t l = 0; l < t->n; l++)
+        memcpy(&out[t->at[l]], &flat[l & 3u][(l & ~3u)], sizeof *out);
+}
+
+static HEDLEY_ALWAYS_INLINE void tile_run_m(sepax_tile *t, uint32_t m, sepax_result *out)
+{
+    wf rel[2][4][SEPAX_BLOCK_ALIGN]; /* [A/B][x y nx ny][row] */
+    tile_load(t->a, rel[0]);
+    tile_load(t->b, rel[1]);
+    const wm a_origin = wf_gt_m(wf_load(t->a_origin), wf_set1(0.5f));
+    const wf ox = wf_keep(a_origin, rel[0][0][0], rel[1][0][0]);
+    const wf oy = wf_keep(a_origin, rel[0][1][0], rel[1][1][0]);
+    for (uint32_t s = 0; s < 2; s++) {
+        for (uint32_t r = 0; r < m; r++) {
+            rel[s][0][r] = wf_sub(rel[s][0][r], ox);
+            rel[s][1][r] = wf_sub(rel[s][1][r], oy);
+        }
+    }
+    const tile_pass pa = tile_faces((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0],
+                                    (const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], m, wf_load(t->na));
+    const tile_pass pb = tile_faces((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1],
+                                    (const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], m, wf_load(t->nb));
+    tile_results(t, &pa, &pb, out);
+    t->n = 0;
+}
+
+/* One instance per size class, so every loop has a constant trip count. */
+static void tile_run(sepax_tile *t, uint32_t m, sepax_result *out)
+{
+    /* spare lanes repeat the first pair; their results are dropped */
+    for (uint32_t l = t->n; l < WIDE; l++) {
+        t->a[l] = t->a[0], t->b[l] = t->b[0];
+        t->na[l] = t->na[0], t->nb[l] = t->nb[0], t->a_origin[l] = t->a_origin[0];
+    }
+    switch (m) {
+    case 3: tile_run_m(t, 3, out); break;
+    case 4: tile_run_m(t, 4, out); break;
+    case 5: tile_run_m(t, 5, out); break;
+    case 6: tile_run_m(t, 6, out); break;
+    case 7: tile_run_m(t, 7, out); break;
+    default: tile_run_m(t, SEPAX_BLOCK_ALIGN, out); break;
+    }
+}
+
+static void collide_tiles(const sepax_columns *c, const sepax_pair *pairs, size_t n,
+                          sepax_result *out)
+{
+    sepax_tile tiles[TILE_CLASSES];
+    for (uint32_t k = 0; k < TILE_CLASSES; k++)
+        tiles[k].n = 0;
+    for (size_t k = 0; k < n; k++) {
+        sepax_prefetch_spans(c, pairs, n, k);
+        const uint32_t sa = SEPAX_ID_SLOT(pairs[k].a), sb = SEPAX_ID_SLOT(pairs[k].b);
+        const sepax_span pa = c->span[sa], pb = c->span[sb];
+        const uint32_t m = pa.count > pb.count ? pa.count : pb.count;
+        const uint32_t least = pa.count < pb.count ? pa.count : pb.count;
+        if (m > SEPAX_BLOCK_ALIGN || least < TILE_MIN_COUNT) {
+            sepax_view a, b;
+            float o[2];
+            load_pair(c, pairs[k], &a, &b, o);
+            out[k] = one_pair_wide(&a, &b, o[0], o[1]);
+            continue;
+        }
+        /* a block is SEPAX_BLOCK_ALIGN floats here: world columns start 4 in */
+        const float *wa = c->pool + pa.offset + 4u * SEPAX_BLOCK_ALIGN;
+        const float *wb = c->pool + pb.offset + 4u * SEPAX_BLOCK_ALIGN;
+        /* the four world columns: two cache lines per shape */
+        __builtin_prefetch(wa);
+        __builtin_prefetch(wa + 2u * SEPAX_BLOCK_ALIGN);
+        __builtin_prefetch(wb);
+        __builtin_prefetch(wb + 2u * SEPAX_BLOCK_ALIGN);
+        sepax_tile *t = &tiles[m - TILE_MIN_COUNT];
+        const uint32_t l = t->n;
+        t->a[l] = wa;
+        t->b[l] = wb;
+        t->na[l] = (float)pa.count;
+        t->nb[l] = (float)pb.count;
+        t->a_origin[l] = sa < sb ? 1.0f : 0.0f;
+        t->at[l] = k;
+        if (++t->n == WIDE)
+            tile_run(t, m, out);
+    }
+    for (uint32_t k = 0; k < TILE_CLASSES; k++)
+        if (tiles[k].n)
+            tile_run(&tiles[k], k + TILE_MIN_COUNT, out);
+}
