@@ -32,39 +32,14 @@ static inline wm wm_below(uint32_t n)
 /* lanes in m keep a, the others take fill */
 #define wf_keep(m, a, fill) simde_mm512_mask_blend_ps(m, fill, a)
 #define wf_first(v) simde_mm_cvtss_f32(simde_mm512_castps512_ps128(v))
-/* every lane = the maximum of the lanes within its 8-lane half */
-static inline wf wf_hmax_halves(wf v)
+static inline wf wf_hmax(wf v)
 {
     v = wf_max(v, simde_mm512_shuffle_f32x4(v, v, SIMDE_MM_SHUFFLE(2, 3, 0, 1)));
+    v = wf_max(v, simde_mm512_shuffle_f32x4(v, v, SIMDE_MM_SHUFFLE(1, 0, 3, 2)));
     v = wf_max(v, simde_mm512_shuffle_ps(v, v, SIMDE_MM_SHUFFLE(2, 3, 0, 1)));
     return wf_max(v, simde_mm512_shuffle_ps(v, v, SIMDE_MM_SHUFFLE(1, 0, 3, 2)));
 }
-static inline wf wf_hmax(wf v)
-{
-    v = wf_hmax_halves(v);
-    return wf_max(v, simde_mm512_shuffle_f32x4(v, v, SIMDE_MM_SHUFFLE(1, 0, 3, 2)));
-}
-/* Two 8-lane halves side by side, and a lane shuffle by index vector: the
- * pieces the paired kernel (both shapes in one register) needs. */
-#define SEPAX_WIDE_PAIRED 1
 typedef simde__m512i wi;
-static inline wf wf_load_halves(const float *lo, const float *hi)
-{
-    return simde_mm512_insertf32x8(simde_mm512_castps256_ps512(simde_mm256_loadu_ps(lo)),
-                                   simde_mm256_loadu_ps(hi), 1);
-}
-/* lanes 0..7 read the high half's lane 0, lanes 8..15 the low half's
- * (a load from a constant: SIMDe's set with constants does not fold) */
-static inline wi wi_halves_const(void)
-{
-    static const int32_t lanes[16] = {8, 8, 8, 8, 8, 8, 8, 8, 0, 0, 0, 0, 0, 0, 0, 0};
-    return simde_mm512_loadu_si512(lanes);
-}
-#define wi_set1(x) simde_mm512_set1_epi32(x)
-#define wi_add(a, b) simde_mm512_add_epi32(a, b)
-#define wf_permute(idx, v) simde_mm512_permutexvar_ps(idx, v)
-#define wf_half_first(v) simde_mm_cvtss_f32(simde_mm512_extractf32x4_ps(v, 2))
-#define WIDE_HALF 8u
 /* Lane masks and shuffles for the tile kernel (lanes over pairs). */
 #define wf_gt_m(a, b) simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_GT_OQ)
 #define wm_and(a, b) ((wm)((a) & (b)))
