@@ -129,11 +129,16 @@ static void world_wide(const sepax_world_job *j, const uint32_t *slots, size_t n
             hix = wb_max(hix, vx);
             hiy = wb_max(hiy, vy);
         }
-        /* + 0: the reference's rule for a bound tied between -0 and +0 */
-        j->lo_x[slot] = wb_first(wb_hmin(lox)) + 0.0f;
-        j->lo_y[slot] = wb_first(wb_hmin(loy)) + 0.0f;
-        j->hi_x[slot] = wb_first(wb_hmax(hix)) + 0.0f;
-        j->hi_y[slot] = wb_first(wb_hmax(hiy)) + 0.0f;
+        /* max x = -min(-x) (negation is exact), and + 0 is the reference's
+         * rule for a bound tied between -0 and +0, so the zero signs that
+         * the order of a reduction decides never show */
+        const wb zero = wb_set1(0.0f);
+        float box[4];
+        wb_hmin4(lox, loy, wb_sub(zero, hix), wb_sub(zero, hiy), box);
+        j->lo_x[slot] = box[0] + 0.0f;
+        j->lo_y[slot] = box[1] + 0.0f;
+        j->hi_x[slot] = -box[2] + 0.0f;
+        j->hi_y[slot] = -box[3] + 0.0f;
     }
 }
 

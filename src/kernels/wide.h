@@ -74,19 +74,9 @@ typedef simde__m256 wb;
 #define wb_mul(a, b) simde_mm256_mul_ps(a, b)
 #define wb_min(a, b) simde_mm256_min_ps(a, b)
 #define wb_max(a, b) simde_mm256_max_ps(a, b)
-#define wb_first(v) simde_mm256_cvtss_f32(v)
-static inline wb wb_hmax(wb v)
-{
-    v = wb_max(v, simde_mm256_permute2f128_ps(v, v, 1));
-    v = wb_max(v, simde_mm256_permute_ps(v, SIMDE_MM_SHUFFLE(2, 3, 0, 1)));
-    return wb_max(v, simde_mm256_permute_ps(v, SIMDE_MM_SHUFFLE(1, 0, 3, 2)));
-}
-static inline wb wb_hmin(wb v)
-{
-    v = wb_min(v, simde_mm256_permute2f128_ps(v, v, 1));
-    v = wb_min(v, simde_mm256_permute_ps(v, SIMDE_MM_SHUFFLE(2, 3, 0, 1)));
-    return wb_min(v, simde_mm256_permute_ps(v, SIMDE_MM_SHUFFLE(1, 0, 3, 2)));
-}
+#define wb_unpacklo(a, b) simde_mm256_unpacklo_ps(a, b)
+#define wb_unpackhi(a, b) simde_mm256_unpackhi_ps(a, b)
+#define wb_shuffle(a, b, imm) simde_mm256_shuffle_ps(a, b, imm)
 
 #elif SEPAX_WIDE_BITS == 256
 #include <simde/x86/avx2.h>
@@ -132,12 +122,6 @@ static inline wf wf_hmax(wf v)
     v = wf_max(v, simde_mm256_permute2f128_ps(v, v, 1));
     v = wf_max(v, simde_mm256_permute_ps(v, SIMDE_MM_SHUFFLE(2, 3, 0, 1)));
     return wf_max(v, simde_mm256_permute_ps(v, SIMDE_MM_SHUFFLE(1, 0, 3, 2)));
-}
-static inline wf wf_hmin(wf v)
-{
-    v = wf_min(v, simde_mm256_permute2f128_ps(v, v, 1));
-    v = wf_min(v, simde_mm256_permute_ps(v, SIMDE_MM_SHUFFLE(2, 3, 0, 1)));
-    return wf_min(v, simde_mm256_permute_ps(v, SIMDE_MM_SHUFFLE(1, 0, 3, 2)));
 }
 
 #elif SEPAX_WIDE_BITS == 128
@@ -185,11 +169,6 @@ static inline wf wf_hmax(wf v)
     v = wf_max(v, simde_mm_shuffle_ps(v, v, SIMDE_MM_SHUFFLE(2, 3, 0, 1)));
     return wf_max(v, simde_mm_shuffle_ps(v, v, SIMDE_MM_SHUFFLE(1, 0, 3, 2)));
 }
-static inline wf wf_hmin(wf v)
-{
-    v = wf_min(v, simde_mm_shuffle_ps(v, v, SIMDE_MM_SHUFFLE(2, 3, 0, 1)));
-    return wf_min(v, simde_mm_shuffle_ps(v, v, SIMDE_MM_SHUFFLE(1, 0, 3, 2)));
-}
 
 #else
 #error "SEPAX_WIDE_BITS must be 128, 256 or 512"
@@ -207,9 +186,9 @@ typedef wf wb;
 #define wb_mul wf_mul
 #define wb_min wf_min
 #define wb_max wf_max
-#define wb_first wf_first
-#define wb_hmax wf_hmax
-#define wb_hmin wf_hmin
+#define wb_unpacklo wf_unpacklo
+#define wb_unpackhi wf_unpackhi
+#define wb_shuffle wf_shuffle
 #endif
 
 /* Within every 128-bit lane: out[e] = (v[0][e], v[1][e], v[2][e], v[3][e]). */
@@ -266,6 +245,23 @@ static inline void wf_rows8(const float *const *rows, wf *out)
     }
     wf_transpose4(a, out);
     wf_transpose4(b, out + 4);
+#endif
+}
+
+/* out[0..3] = the minimum over the lanes of a, b, c and d: one reduction
+ * for the four bounds of a box instead of four. The minimum of a set of
+ * finite floats is one value up to the sign of a zero, in any order. */
+static inline void wb_hmin4(wb a, wb b, wb c, wb d, float *out)
+{
+    const wb t0 = wb_min(wb_unpacklo(a, b), wb_unpackhi(a, b));
+    const wb t1 = wb_min(wb_unpacklo(c, d), wb_unpackhi(c, d));
+    const wb u = wb_min(wb_shuffle(t0, t1, SIMDE_MM_SHUFFLE(1, 0, 1, 0)),
+                        wb_shuffle(t0, t1, SIMDE_MM_SHUFFLE(3, 2, 3, 2)));
+#if WB == 8
+    simde_mm_storeu_ps(out, simde_mm_min_ps(simde_mm256_castps256_ps128(u),
+                                            simde_mm256_extractf128_ps(u, 1)));
+#else
+    simde_mm_storeu_ps(out, u);
 #endif
 }
 
