@@ -6,8 +6,10 @@
  * back into pair order. */
 #include "store.h"
 
-#define HIT_CHUNK 256u
-#define KIND_CHUNK 256u
+/* chunks long enough that the polygon kernel's tiles of pairs mostly fill
+ * before a chunk ends, short enough to keep the stack under 24 KB */
+#define HIT_CHUNK 512u
+#define KIND_CHUNK 512u
 
 static int polygon_pair(const sepax_store *s, sepax_pair p)
 {
