@@ -53,6 +53,57 @@ Test(backends, every_backend_matches_scalar, .timeout = 600)
     cr_assert_eq(bad, 0u);
 }
 
+/* The polygon kernels gather pairs into tiles by size class and write
+ * results out of order: every call length from 1 to past three tiles, and
+ * every starting point, so that partial tiles, mixed classes and the
+ * per-pair path for large polygons all meet in one call. */
+Test(backends, every_call_length_matches_scalar)
+{
+    sepax_store *s;
+    cr_assert_eq(sepax_store_create(NULL, &s), SEPAX_OK);
+    cases_config cfg = cases_config_default();
+    cfg.max_vertices = 12; /* mostly tile pairs, some past a block */
+    case_set set;
+    char msg[512];
+    cr_assert_eq(cases_build(s, 77, 4000, &cfg, &set, msg, sizeof msg), SEPAX_OK, "%s", msg);
+    enum { LONGEST = 53 };
+    sepax_result want[LONGEST], got[LONGEST];
+    size_t calls = 0, tile_pairs = 0;
+    for (int b = 1; b < SEPAX_BACKEND_COUNT; b++) {
+        if (!sepax_backend_available((sepax_backend)b))
+            continue;
+        for (size_t len = 1; len <= LONGEST; len++) {
+            for (size_t at = 0; at + len <= set.count; at += 997 + len) {
+                cr_assert_eq(sepax_store_set_backend(s, SEPAX_BACKEND_SCALAR), SEPAX_OK);
+                cr_assert_eq(sepax_collide(s, set.pairs + at, len, want, NULL), SEPAX_OK);
+                cr_assert_eq(sepax_store_set_backend(s, (sepax_backend)b), SEPAX_OK);
+                memset(got, 0xA5, sizeof got);
+                cr_assert_eq(sepax_collide(s, set.pairs + at, len, got, NULL), SEPAX_OK);
+                for (size_t i = 0; i < len; i++)
+                    cr_assert(memcmp(&want[i], &got[i], sizeof want[i]) == 0,
+                              "%s, %zu pairs from %zu: result %zu differs (separation %a "
+                              "against %a, edge %u against %u)",
+                              sepax_backend_name((sepax_backend)b), len, at, i,
+                              (double)got[i].separation, (double)want[i].separation,
+                              got[i].edge, want[i].edge);
+                calls++;
+            }
+        }
+    }
+    for (size_t i = 0; i < set.count; i++) {
+        uint32_t na = 0, nb = 0;
+        cr_assert_eq(sepax_shape_vertices(s, set.pairs[i].a, 0, NULL, &na), SEPAX_OK);
+        cr_assert_eq(sepax_shape_vertices(s, set.pairs[i].b, 0, NULL, &nb), SEPAX_OK);
+        tile_pairs += na <= 8 && nb <= 8;
+    }
+    /* the cases must feed both paths */
+    cr_assert(tile_pairs > set.count / 4 && tile_pairs < set.count, "%zu of %zu pairs fit a tile",
+              tile_pairs, set.count);
+    cr_log_info("%zu calls compared", calls);
+    cases_free(&set);
+    sepax_store_destroy(s);
+}
+
 Test(backends, names_round_trip)
 {
     const char *want[SEPAX_BACKEND_COUNT] = {"scalar", "generic", "sse2", "avx2", "avx512",
