@@ -98,10 +98,45 @@ static inline void load_pair(const sepax_columns *c, sepax_pair pair, sepax_view
 
 #include "sat_tile.h"
 
+static HEDLEY_ALWAYS_INLINE void world_shape(const sepax_world_job *j, uint32_t slot,
+                                              uint32_t offset, uint32_t blk)
+{
+    const float *lx = j->pool + offset, *ly = lx + blk, *lnx = ly + blk, *lny = lnx + blk;
+    float *wx = j->pool + offset + 4u * blk, *wy = wx + blk, *wnx = wy + blk, *wny = wnx + blk;
+    const sepax_transform t = j->xf[slot];
+    const wb c = wb_set1(t.q.c), s = wb_set1(t.q.s), px = wb_set1(t.p.x), py = wb_set1(t.p.y);
+    wb lox = wb_set1(INFINITY), loy = lox, hix = wb_set1(-INFINITY), hiy = hix;
+    for (uint32_t i = 0; i < blk; i += WB) {
+        const wb x = wb_load(lx + i), y = wb_load(ly + i);
+        const wb nx = wb_load(lnx + i), ny = wb_load(lny + i);
+        const wb vx = wb_add(px, wb_sub(wb_mul(c, x), wb_mul(s, y)));
+        const wb vy = wb_add(py, wb_add(wb_mul(s, x), wb_mul(c, y)));
+        wb_store(wx + i, vx);
+        wb_store(wy + i, vy);
+        wb_store(wnx + i, wb_sub(wb_mul(c, nx), wb_mul(s, ny)));
+        wb_store(wny + i, wb_add(wb_mul(s, nx), wb_mul(c, ny)));
+        lox = wb_min(lox, vx);
+        loy = wb_min(loy, vy);
+        hix = wb_max(hix, vx);
+        hiy = wb_max(hiy, vy);
+    }
+    /* max x = -min(-x) (negation is exact), and + 0 is the reference's
+     * rule for a bound tied between -0 and +0, so the zero signs that
+     * the order of a reduction decides never show */
+    const wb zero = wb_set1(0.0f);
+    float box[4];
+    wb_hmin4(lox, loy, wb_sub(zero, hix), wb_sub(zero, hiy), box);
+    j->lo_x[slot] = box[0] + 0.0f;
+    j->lo_y[slot] = box[1] + 0.0f;
+    j->hi_x[slot] = -box[2] + 0.0f;
+    j->hi_y[slot] = -box[3] + 0.0f;
+}
+
 /* Every lane of the block is transformed, spare lanes included, so they
  * stay copies of vertex 0 and need no mask in the bounding box. Blocks are
  * multiples of 8 floats and WB is 4 or 8, so full-width stores never leave
- * the block. */
+ * the block. Shapes of one block, the common case, get their own copy with
+ * constant offsets and no loop. */
 static void world_wide(const sepax_world_job *j, const uint32_t *slots, size_t n)
 {
     for (size_t k = 0; k < n; k++) {
@@ -109,36 +144,10 @@ static void world_wide(const sepax_world_job *j, const uint32_t *slots, size_t n
         const sepax_span sp = j->span[slot];
         if (sp.count == 0)
             continue;
-        const uint32_t blk = sepax_block_of(sp.count);
-        const float *lx = j->pool + sp.offset, *ly = lx + blk, *lnx = ly + blk, *lny = lnx + blk;
-        float *wx = j->pool + sp.offset + 4u * blk, *wy = wx + blk, *wnx = wy + blk, *wny = wnx + blk;
-        const sepax_transform t = j->xf[slot];
-        const wb c = wb_set1(t.q.c), s = wb_set1(t.q.s), px = wb_set1(t.p.x), py = wb_set1(t.p.y);
-        wb lox = wb_set1(INFINITY), loy = lox, hix = wb_set1(-INFINITY), hiy = hix;
-        for (uint32_t i = 0; i < blk; i += WB) {
-            const wb x = wb_load(lx + i), y = wb_load(ly + i);
-            const wb nx = wb_load(lnx + i), ny = wb_load(lny + i);
-            const wb vx = wb_add(px, wb_sub(wb_mul(c, x), wb_mul(s, y)));
-            const wb vy = wb_add(py, wb_add(wb_mul(s, x), wb_mul(c, y)));
-            wb_store(wx + i, vx);
-            wb_store(wy + i, vy);
-            wb_store(wnx + i, wb_sub(wb_mul(c, nx), wb_mul(s, ny)));
-            wb_store(wny + i, wb_add(wb_mul(s, nx), wb_mul(c, ny)));
-            lox = wb_min(lox, vx);
-            loy = wb_min(loy, vy);
-            hix = wb_max(hix, vx);
-            hiy = wb_max(hiy, vy);
-        }
-        /* max x = -min(-x) (negation is exact), and + 0 is the reference's
-         * rule for a bound tied between -0 and +0, so the zero signs that
-         * the order of a reduction decides never show */
-        const wb zero = wb_set1(0.0f);
-        float box[4];
-        wb_hmin4(lox, loy, wb_sub(zero, hix), wb_sub(zero, hiy), box);
-        j->lo_x[slot] = box[0] + 0.0f;
-        j->lo_y[slot] = box[1] + 0.0f;
-        j->hi_x[slot] = -box[2] + 0.0f;
-        j->hi_y[slot] = -box[3] + 0.0f;
+        if (sp.count <= SEPAX_BLOCK_ALIGN)
+            world_shape(j, slot, sp.offset, SEPAX_BLOCK_ALIGN);
+        else
+            world_shape(j, slot, sp.offset, sepax_block_of(sp.count));
     }
 }
 
