@@ -2,16 +2,22 @@
  * counting under valgrind (bench/callgrind.sh): the scene, the pairs and
  * the backend (SEPAX_BACKEND) are fixed, so the count repeats exactly.
  *
- *   collide_once [SHAPES [MIN_VERTICES MAX_VERTICES]]   prints the pair count */
+ *   collide_once [SHAPES [MIN_VERTICES MAX_VERTICES]]   prints the pair count
+ *   collide_once circles|mixed_kinds                    those scenes instead of mix */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "scene.h"
 
 int main(int argc, char **argv)
 {
     sepax_scene_params p = sepax_scene_params_default();
-    if (argc > 1)
+    if (argc > 1 && strcmp(argv[1], "circles") == 0)
+        p = sepax_scene_params_circles();
+    else if (argc > 1 && strcmp(argv[1], "mixed_kinds") == 0)
+        p = sepax_scene_params_mixed_kinds();
+    else if (argc > 1)
         p.shapes = (size_t)strtoul(argv[1], NULL, 10);
     if (argc > 3) {
         p.min_vertices = (uint32_t)strtoul(argv[2], NULL, 10);

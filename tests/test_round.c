@@ -192,6 +192,15 @@ Test(round_hand, circle_circle)
                 (want){-3.0f, 1, 0, SEPAX_OWNER_A, SEPAX_EDGE_NONE, SEPAX_HIT | SEPAX_B_IN_A,
                        SEPAX_OWNER_A, SEPAX_EDGE_NONE, 1},
                 "contained");
+
+    /* Internally tangent, the containment test's boundary: d = 1 and
+     * 1 + 1 <= 2 exactly, so A (r 1 at (1, 0)) lies in B (r 2 at the
+     * origin); depth 1 - 3 = -2 along (0 - 1, 0) / 1. */
+    const sepax_shape_id k = add_circle(s, 1, 0, 1), l = add_circle(s, 0, 0, 2);
+    expect_pair(s, k, l,
+                (want){-2.0f, -1, 0, SEPAX_OWNER_A, SEPAX_EDGE_NONE, SEPAX_HIT | SEPAX_A_IN_B,
+                       SEPAX_OWNER_A, SEPAX_EDGE_NONE, 1},
+                "internally tangent");
     sepax_store_destroy(s);
 }
 

@@ -98,6 +98,26 @@ static HEDLEY_ALWAYS_INLINE void tile_load(const float *const *base, wf (*rel)[S
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "sat_tile.h packs edge, owner and flags as one little-endian word"
 #endif
+_Static_assert(sizeof(sepax_result) == 16 && offsetof(sepax_result, normal) == 4 &&
+                   offsetof(sepax_result, edge) == 12 && offsetof(sepax_result, owner) == 14 &&
+                   offsetof(sepax_result, flags) == 15,
+               "tile_scatter writes results as four 32-bit words");
+
+/* Result records from their four fields in lanes (separation, normal x,
+ * normal y, and edge | owner << 16 | flags << 24 as bits), transposed to
+ * the result layout and stored at the first n lanes' places. */
+static HEDLEY_ALWAYS_INLINE void tile_scatter(const wf *rec, const size_t *at, uint32_t n,
+                                              sepax_result *out)
+{
+    wf col[4];
+    wf_transpose4(rec, col);
+    /* col[e], 128-bit lane q, is the record of lane 4q + e */
+    SIMDE_ALIGN_TO_64 float flat[4][WIDE];
+    for (uint32_t e = 0; e < 4; e++)
+        wf_store(flat[e], col[e]);
+    for (uint32_t l = 0; l < n; l++)
+        memcpy(&out[at[l]], &flat[l & 3u][(l & ~3u)], sizeof *out);
+}
 
 /* result.h's sepax_make_result, lane by lane: the same selects and the
  * same sign product, then the records transposed to the result layout
@@ -107,7 +127,7 @@ static HEDLEY_ALWAYS_INLINE void tile_results(const sepax_tile *t, const tile_pa
 {
     const wm from_b = wf_gt_m(pb->best, pa->best);
     const wf sign = wf_keep(from_b, wf_set1(-1.0f), wf_set1(1.0f));
-    wf rec[4], col[4];
+    wf rec[4];
     rec[0] = wf_add(wf_keep(from_b, pb->best, pa->best), wf_set1(0.0f));
     rec[1] = wf_mul(sign, wf_keep(from_b, pb->nx, pa->nx));
     rec[2] = wf_mul(sign, wf_keep(from_b, pb->ny, pa->ny));
@@ -117,13 +137,7 @@ static HEDLEY_ALWAYS_INLINE void tile_results(const sepax_tile *t, const tile_pa
     meta = wi_or(meta, wi_bits_unless(pa->outside, SEPAX_B_IN_A << 24));
     meta = wi_or(meta, wi_bits_unless(pb->outside, SEPAX_A_IN_B << 24));
     rec[3] = wi_as_f(meta);
-    wf_transpose4(rec, col);
-    /* col[e], 128-bit lane q, is the record of lane 4q + e */
-    SIMDE_ALIGN_TO_64 float flat[4][WIDE];
-    for (uint32_t e = 0; e < 4; e++)
-        wf_store(flat[e], col[e]);
-    for (uint32_t l = 0; l < t->n; l++)
-        memcpy(&out[t->at[l]], &flat[l & 3u][(l & ~3u)], sizeof *out);
+    tile_scatter(rec, t->at, t->n, out);
 }
 
 static HEDLEY_ALWAYS_INLINE void tile_run_m(sepax_tile *t, uint32_t m, sepax_result *out)

@@ -22,6 +22,7 @@
  * in the same order, and min(e, lo) / max(e, hi) keep the reference's
  * "e < lo ? e : lo" semantics, so every field matches bit for bit. */
 #include <math.h>
+#include <stddef.h>
 
 #include "result.h"
 #include "round.h"
@@ -151,13 +152,10 @@ static void world_wide(const sepax_world_job *j, const uint32_t *slots, size_t n
     }
 }
 
-/* Round and thin kinds and point queries: round.h's code, compiled with
- * this backend's flags (see the note there on why the bits agree). */
-static void collide_round_wide(const sepax_columns *c, const sepax_pair *pairs, size_t n,
-                               sepax_result *out)
-{
-    sepax_round_collide(c, pairs, n, out);
-}
+#include "round_tile.h"
+
+/* Point queries: round.h's code, compiled with this backend's flags (see
+ * the note there on why the bits agree). */
 
 static void points_wide(const sepax_columns *c, const sepax_point_query *q, size_t n,
                         uint8_t *inside)

@@ -4,7 +4,9 @@
  * that ISA (or portable C under SIMDE_NO_NATIVE, for the generic backend).
  *
  * Every operation here is exact or rounds once per lane exactly as the
- * scalar expression it stands for, so lane results equal the reference's. */
+ * scalar expression it stands for (division and square root included:
+ * IEEE 754 rounds them correctly in every lane), so lane results equal the
+ * reference's. */
 #ifndef SEPAX_WIDE_H
 #define SEPAX_WIDE_H
 
@@ -23,6 +25,8 @@ typedef simde__mmask16 wm;
 #define wf_mul(a, b) simde_mm512_mul_ps(a, b)
 #define wf_min(a, b) simde_mm512_min_ps(a, b)
 #define wf_max(a, b) simde_mm512_max_ps(a, b)
+#define wf_div(a, b) simde_mm512_div_ps(a, b)
+#define wf_sqrt(a) simde_mm512_sqrt_ps(a)
 #define wf_gt_bits(a, b) ((uint32_t)simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_GT_OQ))
 #define wf_eq_bits(a, b) ((uint32_t)simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_EQ_OQ))
 static inline wm wm_below(uint32_t n)
@@ -91,6 +95,8 @@ typedef simde__m256 wm;
 #define wf_mul(a, b) simde_mm256_mul_ps(a, b)
 #define wf_min(a, b) simde_mm256_min_ps(a, b)
 #define wf_max(a, b) simde_mm256_max_ps(a, b)
+#define wf_div(a, b) simde_mm256_div_ps(a, b)
+#define wf_sqrt(a) simde_mm256_sqrt_ps(a)
 #define wf_gt_bits(a, b) ((uint32_t)simde_mm256_movemask_ps(simde_mm256_cmp_ps(a, b, SIMDE_CMP_GT_OQ)))
 #define wf_eq_bits(a, b) ((uint32_t)simde_mm256_movemask_ps(simde_mm256_cmp_ps(a, b, SIMDE_CMP_EQ_OQ)))
 static inline wm wm_below(uint32_t n)
@@ -137,6 +143,8 @@ typedef simde__m128 wm;
 #define wf_mul(a, b) simde_mm_mul_ps(a, b)
 #define wf_min(a, b) simde_mm_min_ps(a, b)
 #define wf_max(a, b) simde_mm_max_ps(a, b)
+#define wf_div(a, b) simde_mm_div_ps(a, b)
+#define wf_sqrt(a) simde_mm_sqrt_ps(a)
 #define wf_gt_bits(a, b) ((uint32_t)simde_mm_movemask_ps(simde_mm_cmpgt_ps(a, b)))
 #define wf_eq_bits(a, b) ((uint32_t)simde_mm_movemask_ps(simde_mm_cmpeq_ps(a, b)))
 static inline wm wm_below(uint32_t n)

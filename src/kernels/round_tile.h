@@ -1,0 +1,84 @@
+/* Round and thin kinds in the vector backends: pairs of two circles run
+ * in tiles of WIDE pairs, one pair per lane; every other kind pair runs
+ * round.h's scalar-shaped code, compiled with this backend's flags.
+ * Included by sat_wide.h after sat_tile.h.
+ *
+ *   for each pair in the list:
+ *       if both shapes are circles: copy their centres and radii into
+ *           the tile's lane (o = centre of the shape in the lower slot)
+ *       else: settle it now by round.h
+ *       when the tile holds WIDE pairs (or the list ends), per lane:
+ *           a' = a - o; q = (b - o) + 0; d = |a' - q|
+ *           separation = (d - (rA + rB)) + 0
+ *           normal = (q - a') / d, or (1, 0) when d = 0
+ *           hit = separation <= 0; A in B: d + rA <= rB; B in A: d + rB <= rA
+ *
+ * These are sepax_round_circles's expressions, operand for operand; the
+ * vector square root and division round exactly as the scalar ones, so
+ * the bits agree with the reference. Why a tile: a circle pair is a few
+ * dozen operations, two of them a division and a square root whose
+ * latency a lane-parallel tile overlaps across WIDE pairs. */
+
+typedef struct circle_tile {
+    uint32_t n;
+    SIMDE_ALIGN_TO_64 float ax[WIDE], ay[WIDE], bx[WIDE], by[WIDE], ra[WIDE], rb[WIDE];
+    SIMDE_ALIGN_TO_64 float a_origin[WIDE]; /* 1: o is A's centre, 0: B's */
+    size_t at[WIDE];
+} circle_tile;
+
+static void circle_tile_run(circle_tile *t, sepax_result *out)
+{
+    /* spare lanes repeat the first pair; their results are dropped */
+    for (uint32_t l = t->n; l < WIDE; l++) {
+        t->ax[l] = t->ax[0], t->ay[l] = t->ay[0], t->bx[l] = t->bx[0], t->by[l] = t->by[0];
+        t->ra[l] = t->ra[0], t->rb[l] = t->rb[0], t->a_origin[l] = t->a_origin[0];
+    }
+    const wf zero = wf_set1(0.0f);
+    const wf ax = wf_load(t->ax), ay = wf_load(t->ay), bx = wf_load(t->bx), by = wf_load(t->by);
+    const wf ra = wf_load(t->ra), rb = wf_load(t->rb);
+    const wm a_origin = wf_gt_m(wf_load(t->a_origin), wf_set1(0.5f));
+    const wf ox = wf_keep(a_origin, ax, bx), oy = wf_keep(a_origin, ay, by);
+    const wf px = wf_sub(ax, ox), py = wf_sub(ay, oy);
+    const wf qx = wf_add(wf_sub(bx, ox), zero), qy = wf_add(wf_sub(by, oy), zero);
+    const wf dx = wf_sub(px, qx), dy = wf_sub(py, qy);
+    const wf d = wf_sqrt(wf_add(wf_mul(dx, dx), wf_mul(dy, dy)));
+    const wm apart = wf_gt_m(d, zero);
+    wf rec[4];
+    rec[0] = wf_add(wf_sub(d, wf_add(ra, rb)), zero);
+    /* lanes with d == 0 divide by zero and are replaced */
+    rec[1] = wf_keep(apart, wf_div(wf_sub(qx, px), d), wf_set1(1.0f));
+    rec[2] = wf_keep(apart, wf_div(wf_sub(qy, py), d), zero);
+    const wm hit = wf_le_m(rec[0], zero);
+    wi meta = wi_bits_if(hit, (uint32_t)SEPAX_EDGE_NONE | (SEPAX_HIT << 24));
+    meta = wi_or(meta, wi_bits_if(wm_and(hit, wf_le_m(wf_add(d, ra), rb)), SEPAX_A_IN_B << 24));
+    meta = wi_or(meta, wi_bits_if(wm_and(hit, wf_le_m(wf_add(d, rb), ra)), SEPAX_B_IN_A << 24));
+    meta = wi_or(meta, wi_bits_unless(hit, SEPAX_EDGE_NONE));
+    rec[3] = wi_as_f(meta);
+    tile_scatter(rec, t->at, t->n, out);
+    t->n = 0;
+}
+
+static void collide_round_wide(const sepax_columns *c, const sepax_pair *pairs, size_t n,
+                               sepax_result *out)
+{
+    circle_tile t;
+    t.n = 0;
+    for (size_t k = 0; k < n; k++) {
+        sepax_prefetch_ahead(c, pairs, n, k);
+        const uint32_t sa = SEPAX_ID_SLOT(pairs[k].a), sb = SEPAX_ID_SLOT(pairs[k].b);
+        if (c->kind[sa] != SEPAX_KIND_CIRCLE || c->kind[sb] != SEPAX_KIND_CIRCLE) {
+            out[k] = sepax_round_pair(c, sa, sb);
+            continue;
+        }
+        const sepax_view a = sepax_world_view(c, sa), b = sepax_world_view(c, sb);
+        const uint32_t l = t.n;
+        t.ax[l] = a.x[0], t.ay[l] = a.y[0], t.bx[l] = b.x[0], t.by[l] = b.y[0];
+        t.ra[l] = c->radius[sa], t.rb[l] = c->radius[sb];
+        t.a_origin[l] = sa < sb ? 1.0f : 0.0f;
+        t.at[l] = k;
+        if (++t.n == WIDE)
+            circle_tile_run(&t, out);
+    }
+    if (t.n)
+        circle_tile_run(&t, out);
+}
