@@ -21,6 +21,7 @@
 
 typedef struct circle_tile {
     uint32_t n;
+    const float *a[WIDE], *b[WIDE]; /* world x of each centre; y is a block further */
     SIMDE_ALIGN_TO_64 float ax[WIDE], ay[WIDE], bx[WIDE], by[WIDE], ra[WIDE], rb[WIDE];
     SIMDE_ALIGN_TO_64 float a_origin[WIDE]; /* 1: o is A's centre, 0: B's */
     size_t at[WIDE];
@@ -30,8 +31,14 @@ static void circle_tile_run(circle_tile *t, sepax_result *out)
 {
     /* spare lanes repeat the first pair; their results are dropped */
     for (uint32_t l = t->n; l < WIDE; l++) {
-        t->ax[l] = t->ax[0], t->ay[l] = t->ay[0], t->bx[l] = t->bx[0], t->by[l] = t->by[0];
+        t->a[l] = t->a[0], t->b[l] = t->b[0];
         t->ra[l] = t->ra[0], t->rb[l] = t->rb[0], t->a_origin[l] = t->a_origin[0];
+    }
+    /* the centres are read here, WIDE pairs' worth of independent loads,
+     * rather than one pair at a time as pairs arrive */
+    for (uint32_t l = 0; l < WIDE; l++) {
+        t->ax[l] = t->a[l][0], t->ay[l] = t->a[l][SEPAX_BLOCK_ALIGN];
+        t->bx[l] = t->b[l][0], t->by[l] = t->b[l][SEPAX_BLOCK_ALIGN];
     }
     const wf zero = wf_set1(0.0f);
     const wf ax = wf_load(t->ax), ay = wf_load(t->ay), bx = wf_load(t->bx), by = wf_load(t->by);
@@ -70,9 +77,10 @@ static void collide_round_wide(const sepax_columns *c, const sepax_pair *pairs, 
             out[k] = sepax_round_pair(c, sa, sb);
             continue;
         }
-        const sepax_view a = sepax_world_view(c, sa), b = sepax_world_view(c, sb);
         const uint32_t l = t.n;
-        t.ax[l] = a.x[0], t.ay[l] = a.y[0], t.bx[l] = b.x[0], t.by[l] = b.y[0];
+        /* a circle's core is one vertex: a block of SEPAX_BLOCK_ALIGN */
+        t.a[l] = c->pool + c->span[sa].offset + 4u * SEPAX_BLOCK_ALIGN;
+        t.b[l] = c->pool + c->span[sb].offset + 4u * SEPAX_BLOCK_ALIGN;
         t.ra[l] = c->radius[sa], t.rb[l] = c->radius[sb];
         t.a_origin[l] = sa < sb ? 1.0f : 0.0f;
         t.at[l] = k;
