@@ -4,6 +4,7 @@
 # shared machine). valgrind does not run AVX-512 code, so avx512 is left
 # out.
 #   bench/callgrind.sh [BUILD_DIR] [BACKEND...]     default: build scalar sse2 avx2
+#   SCENE=circles|mixed_kinds bench/callgrind.sh ...  that scene instead of mix
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
@@ -17,7 +18,7 @@ trap 'rm -rf "$out"' EXIT
 printf '%-8s %14s %8s %12s\n' backend instructions pairs 'per pair'
 for b in "${backends[@]}"; do
     pairs=$(SEPAX_BACKEND=$b valgrind --tool=callgrind --toggle-collect=sepax_collide \
-        --callgrind-out-file="$out/$b" "$exe" 2>/dev/null | awk '{print $2}')
+        --callgrind-out-file="$out/$b" "$exe" ${SCENE:-} 2>/dev/null | awk '{print $2}')
     ir=$(callgrind_annotate "$out/$b" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1}')
     awk -v b="$b" -v ir="$ir" -v n="$pairs" 'BEGIN { printf "%-8s %14d %8d %12.1f\n", b, ir, n, ir / n }'
 done
