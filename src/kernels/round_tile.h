@@ -82,7 +82,8 @@ static void collide_round_wide(const sepax_columns *c, const sepax_pair *pairs, 
         t.a[l] = c->pool + c->span[sa].offset + 4u * SEPAX_BLOCK_ALIGN;
         t.b[l] = c->pool + c->span[sb].offset + 4u * SEPAX_BLOCK_ALIGN;
         t.ra[l] = c->radius[sa], t.rb[l] = c->radius[sb];
-        t.a_origin[l] = sa < sb ? 1.0f : 0.0f;
+        /* a select, not a branch: which slot is lower is a coin toss per pair */
+        t.a_origin[l] = sepax_select_f32(0u - (uint32_t)(sa < sb), 1.0f, 0.0f);
         t.at[l] = k;
         if (++t.n == WIDE)
             circle_tile_run(&t, out);

@@ -213,7 +213,8 @@ static void collide_tiles(const sepax_columns *c, const sepax_pair *pairs, size_
         t->b[l] = wb;
         t->na[l] = (float)pa.count;
         t->nb[l] = (float)pb.count;
-        t->a_origin[l] = sa < sb ? 1.0f : 0.0f;
+        /* a select, not a branch: which slot is lower is a coin toss per pair */
+        t->a_origin[l] = sepax_select_f32(0u - (uint32_t)(sa < sb), 1.0f, 0.0f);
         t->at[l] = k;
         if (++t->n == WIDE)
             tile_run(t, m, out);
