@@ -27,7 +27,6 @@ typedef simde__mmask16 wm;
 #define wf_max(a, b) simde_mm512_max_ps(a, b)
 #define wf_div(a, b) simde_mm512_div_ps(a, b)
 #define wf_sqrt(a) simde_mm512_sqrt_ps(a)
-#define wf_gt_bits(a, b) ((uint32_t)simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_GT_OQ))
 #define wf_eq_bits(a, b) ((uint32_t)simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_EQ_OQ))
 static inline wm wm_below(uint32_t n)
 {
@@ -97,7 +96,6 @@ typedef simde__m256 wm;
 #define wf_max(a, b) simde_mm256_max_ps(a, b)
 #define wf_div(a, b) simde_mm256_div_ps(a, b)
 #define wf_sqrt(a) simde_mm256_sqrt_ps(a)
-#define wf_gt_bits(a, b) ((uint32_t)simde_mm256_movemask_ps(simde_mm256_cmp_ps(a, b, SIMDE_CMP_GT_OQ)))
 #define wf_eq_bits(a, b) ((uint32_t)simde_mm256_movemask_ps(simde_mm256_cmp_ps(a, b, SIMDE_CMP_EQ_OQ)))
 static inline wm wm_below(uint32_t n)
 {
@@ -145,7 +143,6 @@ typedef simde__m128 wm;
 #define wf_max(a, b) simde_mm_max_ps(a, b)
 #define wf_div(a, b) simde_mm_div_ps(a, b)
 #define wf_sqrt(a) simde_mm_sqrt_ps(a)
-#define wf_gt_bits(a, b) ((uint32_t)simde_mm_movemask_ps(simde_mm_cmpgt_ps(a, b)))
 #define wf_eq_bits(a, b) ((uint32_t)simde_mm_movemask_ps(simde_mm_cmpeq_ps(a, b)))
 static inline wm wm_below(uint32_t n)
 {
@@ -198,6 +195,9 @@ typedef wf wb;
 #define wb_unpackhi wf_unpackhi
 #define wb_shuffle wf_shuffle
 #endif
+
+/* lanes where a > b, one bit each */
+#define wf_gt_bits(a, b) wm_bits(wf_gt_m(a, b))
 
 /* Within every 128-bit lane: out[e] = (v[0][e], v[1][e], v[2][e], v[3][e]). */
 static inline void wf_transpose4(const wf *v, wf *out)
