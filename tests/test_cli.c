@@ -404,6 +404,9 @@ Test(cli, demo_prints_a_table)
             cr_expect(line_has(row, " yes"), "backend row: %s", row);
         }
     }
+    /* speed-ups are against the scalar row itself */
+    const char *scalar = find_line_starting(r.out, "  scalar ");
+    cr_expect(scalar != NULL && line_has(scalar, " 1.00x "), "scalar row: %s", scalar);
     run_free(&r);
 }
 
