@@ -19,6 +19,8 @@
  * dozen operations, two of them a division and a square root whose
  * latency a lane-parallel tile overlaps across WIDE pairs. */
 
+#include "core_tile.h"
+
 typedef struct circle_tile {
     uint32_t n;
     const float *a[WIDE], *b[WIDE]; /* world x of each centre; y is a block further */
@@ -70,11 +72,20 @@ static void collide_round_wide(const sepax_columns *c, const sepax_pair *pairs, 
 {
     circle_tile t;
     t.n = 0;
+    core_tile tiles[TILE_CLASSES];
+    for (uint32_t k = 0; k < TILE_CLASSES; k++) {
+        tiles[k].t.n = 0;
+        tiles[k].top_na = tiles[k].top_nb = tiles[k].top_ea = tiles[k].top_eb = 0;
+    }
     for (size_t k = 0; k < n; k++) {
         sepax_prefetch_ahead(c, pairs, n, k);
         const uint32_t sa = SEPAX_ID_SLOT(pairs[k].a), sb = SEPAX_ID_SLOT(pairs[k].b);
         if (c->kind[sa] != SEPAX_KIND_CIRCLE || c->kind[sb] != SEPAX_KIND_CIRCLE) {
-            out[k] = sepax_round_pair(c, sa, sb);
+            const sepax_span pa = c->span[sa], pb = c->span[sb];
+            if (pa.count <= SEPAX_BLOCK_ALIGN && pb.count <= SEPAX_BLOCK_ALIGN)
+                core_tile_add(tiles, c, sa, sb, pa, pb, k, out);
+            else
+                out[k] = sepax_round_pair(c, sa, sb);
             continue;
         }
         const uint32_t l = t.n;
@@ -90,4 +101,7 @@ static void collide_round_wide(const sepax_columns *c, const sepax_pair *pairs, 
     }
     if (t.n)
         circle_tile_run(&t, out);
+    for (uint32_t k = 0; k < TILE_CLASSES; k++)
+        if (tiles[k].t.n)
+            core_tile_run(&tiles[k], k + TILE_MIN_COUNT, out);
 }

@@ -52,10 +52,14 @@ typedef struct tile_pass {
     wm outside;
 } tile_pass;
 
-/* f and v hold x', y', n.x, n.y, eight rows each; rows < m are used. */
-static HEDLEY_ALWAYS_INLINE tile_pass tile_faces(const wf (*f)[SEPAX_BLOCK_ALIGN],
-                                                 const wf (*v)[SEPAX_BLOCK_ALIGN], uint32_t m,
-                                                 wf count)
+/* f and v hold x', y', n.x, n.y, eight rows each; rows < m are used.
+ * Face i's constant comes from anchor row i (ax, ay): f's own x', y' for
+ * a polygon. With sd, each of v's vertices k also gets the largest
+ * e - c over f's faces, a signed distance to f for the round kernel; a
+ * constant NULL compiles that away. */
+static HEDLEY_ALWAYS_INLINE tile_pass tile_faces(const wf (*f)[SEPAX_BLOCK_ALIGN], const wf *ax,
+                                                 const wf *ay, const wf (*v)[SEPAX_BLOCK_ALIGN],
+                                                 uint32_t m, wf count, wf *sd)
 {
     tile_pass p = {wf_set1(-INFINITY), wf_set1(0.0f), f[2][0], f[3][0], wm_none()};
     /* the face loop stays a loop: unrolled as well, the six size classes
@@ -63,13 +67,15 @@ static HEDLEY_ALWAYS_INLINE tile_pass tile_faces(const wf (*f)[SEPAX_BLOCK_ALIGN
 #pragma GCC unroll 1
     for (uint32_t i = 0; i < m; i++) {
         const wf nx = f[2][i], ny = f[3][i];
-        const wf c = wf_add(wf_mul(nx, f[0][i]), wf_mul(ny, f[1][i]));
+        const wf c = wf_add(wf_mul(nx, ax[i]), wf_mul(ny, ay[i]));
         wf lo = wf_set1(INFINITY), hi = wf_set1(-INFINITY);
 #pragma GCC unroll 8
         for (uint32_t k = 0; k < m; k++) {
             const wf e = wf_add(wf_mul(nx, v[0][k]), wf_mul(ny, v[1][k]));
             lo = wf_min(e, lo);
             hi = wf_max(e, hi);
+            if (sd)
+                sd[k] = wf_max(wf_sub(e, c), sd[k]);
         }
         const wf s = wf_sub(lo, c);
         const wf fi = wf_set1((float)i);
@@ -140,9 +146,11 @@ static HEDLEY_ALWAYS_INLINE void tile_results(const sepax_tile *t, const tile_pa
     tile_scatter(rec, t->at, t->n, out);
 }
 
-static HEDLEY_ALWAYS_INLINE void tile_run_m(sepax_tile *t, uint32_t m, sepax_result *out)
+/* Load a tile's A and B columns and take x and y relative to each lane's
+ * origin (vertex 0 of the shape in the lower slot), rows < m. */
+static HEDLEY_ALWAYS_INLINE void tile_relative(const sepax_tile *t, uint32_t m,
+                                               wf (*rel)[4][SEPAX_BLOCK_ALIGN])
 {
-    wf rel[2][4][SEPAX_BLOCK_ALIGN]; /* [A/B][x y nx ny][row] */
     tile_load(t->a, rel[0]);
     tile_load(t->b, rel[1]);
     const wm a_origin = wf_gt_m(wf_load(t->a_origin), wf_set1(0.5f));
@@ -154,10 +162,27 @@ static HEDLEY_ALWAYS_INLINE void tile_run_m(sepax_tile *t, uint32_t m, sepax_res
             rel[s][1][r] = wf_sub(rel[s][1][r], oy);
         }
     }
-    const tile_pass pa = tile_faces((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0],
-                                    (const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], m, wf_load(t->na));
-    const tile_pass pb = tile_faces((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1],
-                                    (const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], m, wf_load(t->nb));
+}
+
+/* Spare lanes repeat the first pair; their results are dropped. */
+static inline void tile_pad(sepax_tile *t)
+{
+    for (uint32_t l = t->n; l < WIDE; l++) {
+        t->a[l] = t->a[0], t->b[l] = t->b[0];
+        t->na[l] = t->na[0], t->nb[l] = t->nb[0], t->a_origin[l] = t->a_origin[0];
+    }
+}
+
+static HEDLEY_ALWAYS_INLINE void tile_run_m(sepax_tile *t, uint32_t m, sepax_result *out)
+{
+    wf rel[2][4][SEPAX_BLOCK_ALIGN]; /* [A/B][x y nx ny][row] */
+    tile_relative(t, m, rel);
+    const tile_pass pa = tile_faces((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], rel[0][0], rel[0][1],
+                                    (const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], m, wf_load(t->na),
+                                    NULL);
+    const tile_pass pb = tile_faces((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], rel[1][0], rel[1][1],
+                                    (const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], m, wf_load(t->nb),
+                                    NULL);
     tile_results(t, &pa, &pb, out);
     t->n = 0;
 }
@@ -165,11 +190,7 @@ static HEDLEY_ALWAYS_INLINE void tile_run_m(sepax_tile *t, uint32_t m, sepax_res
 /* One instance per size class, so every loop has a constant trip count. */
 static void tile_run(sepax_tile *t, uint32_t m, sepax_result *out)
 {
-    /* spare lanes repeat the first pair; their results are dropped */
-    for (uint32_t l = t->n; l < WIDE; l++) {
-        t->a[l] = t->a[0], t->b[l] = t->b[0];
-        t->na[l] = t->na[0], t->nb[l] = t->nb[0], t->a_origin[l] = t->a_origin[0];
-    }
+    tile_pad(t);
     switch (m) {
     case 3: tile_run_m(t, 3, out); break;
     case 4: tile_run_m(t, 4, out); break;

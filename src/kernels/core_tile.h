@@ -1,0 +1,283 @@
+/* Round and thin kind pairs in tiles of WIDE pairs, one pair per lane:
+ * round.h's sepax_round_pair for cores of at most SEPAX_BLOCK_ALIGN
+ * vertices (a point, a segment, or a polygon of up to 8). Included by
+ * round_tile.h, after sat_tile.h, whose loads, face pass and record
+ * scatter it shares.
+ *
+ *   rows(core) = 4 for a segment (its four faces), else its vertex count;
+ *   a tile holds pairs of one class m = max(rows(A), rows(B)), 3..8
+ *   load and transpose both shapes' world columns; x, y relative to o
+ *   face passes as in the polygon tile, over faces < faces(core), where a
+ *       segment's face 2 starts at its vertex 1 (face 3 at vertex 0, which
+ *       row 3 already repeats); on the way, sd[k] = max over the faces of
+ *       e - c for each vertex k of the other shape (its signed distance
+ *       when the faces are a polygon's)
+ *   core_sep, face, sign, owner: the larger pass, A's on ties
+ *   face case = core_sep <= 0 or rA + rB == 0
+ *   if some lane is not a face case: the closest pair, per lane,
+ *       for each vertex i of A: the first closest point over B's edges,
+ *           kept when strictly closer than the best so far;
+ *       then B's vertices against A's edges alike
+ *   separation, normal, edge, owner: face case or closest pair, with the
+ *       reference's d == 0 fallback to the face axis; + 0
+ *   on a hit: A in B when every vertex k of A has sd + rA <= rB, where sd
+ *       is the face value inside a polygon core and the distance to the
+ *       core elsewhere (computed only for lanes that still need it, and
+ *       the loop stops once no lane is a candidate); B in A alike
+ *
+ * Every lane evaluates round.h's expressions with the same operands in the
+ * same order and keeps its strict comparisons, so the bits agree with the
+ * reference. Rows past a core's count repeat vertex 0 (kernel.h), so the
+ * extra vertices change no minimum and a polygon's extra faces repeat face
+ * 0; edge e ends at row e + 1, which for a core's last edge is such a
+ * repeat, or row 0 when the class has no spare row. Lanes pay for the
+ * class's rows where the scalar code would stop at the core's count: the
+ * loops of the closest pair search run to the tile's largest counts. */
+
+typedef struct core_tile {
+    sepax_tile t; /* columns, vertex counts, origin, result places */
+    SIMDE_ALIGN_TO_64 float fa[WIDE], fb[WIDE]; /* faces */
+    SIMDE_ALIGN_TO_64 float ea[WIDE], eb[WIDE]; /* edges for the distance search */
+    SIMDE_ALIGN_TO_64 float ra[WIDE], rb[WIDE];
+    uint32_t top_na, top_nb, top_ea, top_eb; /* largest counts in the tile */
+} core_tile;
+
+/* Edge e of every lane's core, relative to o: start (ax, ay), direction
+ * (ex, ey), squared length ee. */
+typedef struct core_edges {
+    wf ax[SEPAX_BLOCK_ALIGN], ay[SEPAX_BLOCK_ALIGN];
+    wf ex[SEPAX_BLOCK_ALIGN], ey[SEPAX_BLOCK_ALIGN], ee[SEPAX_BLOCK_ALIGN];
+} core_edges;
+
+static HEDLEY_ALWAYS_INLINE void core_edges_of(const wf (*rel)[SEPAX_BLOCK_ALIGN], uint32_t m,
+                                               uint32_t edges, core_edges *E)
+{
+    for (uint32_t e = 0; e < edges; e++) {
+        const uint32_t k = e + 1u < m ? e + 1u : 0u;
+        E->ax[e] = rel[0][e], E->ay[e] = rel[1][e];
+        E->ex[e] = wf_sub(rel[0][k], rel[0][e]);
+        E->ey[e] = wf_sub(rel[1][k], rel[1][e]);
+        E->ee[e] = wf_add(wf_mul(E->ex[e], E->ex[e]), wf_mul(E->ey[e], E->ey[e]));
+    }
+}
+
+/* sepax_segment_closest in lanes: the division runs in every lane and is
+ * kept only where the reference would have made it. */
+static HEDLEY_ALWAYS_INLINE wf core_segment_d2(wf px, wf py, const core_edges *E, uint32_t e,
+                                               wf *qx, wf *qy)
+{
+    const wf zero = wf_set1(0.0f);
+    const wf wx = wf_sub(px, E->ax[e]), wy = wf_sub(py, E->ay[e]);
+    const wf we = wf_add(wf_mul(wx, E->ex[e]), wf_mul(wy, E->ey[e]));
+    const wf inner = wf_keep(wf_gt_m(we, zero), wf_div(we, E->ee[e]), zero);
+    const wf t = wf_keep(wf_le_m(E->ee[e], we), wf_set1(1.0f), inner);
+    *qx = wf_add(E->ax[e], wf_mul(t, E->ex[e]));
+    *qy = wf_add(E->ay[e], wf_mul(t, E->ey[e]));
+    const wf dx = wf_sub(px, *qx), dy = wf_sub(py, *qy);
+    return wf_add(wf_mul(dx, dx), wf_mul(dy, dy));
+}
+
+/* The closest pair so far: squared distance and the points on A and B. */
+typedef struct core_closest {
+    wf d2, pax, pay, pbx, pby;
+} core_closest;
+
+/* sepax_closest_from in lanes: from's vertices (valid below from_n)
+ * against to's edges (valid below to_edges); from_is_b says which of the
+ * pair's points the vertex is. */
+static HEDLEY_ALWAYS_INLINE void core_closest_from(const wf (*from)[SEPAX_BLOCK_ALIGN], wf from_n,
+                                                   uint32_t top_n, const core_edges *to,
+                                                   wf to_edges, uint32_t top_e, int from_is_b,
+                                                   core_closest *c)
+{
+    for (uint32_t i = 0; i < top_n; i++) {
+        const wf px = from[0][i], py = from[1][i];
+        wf best = wf_set1(INFINITY), bqx = wf_set1(0.0f), bqy = bqx;
+        for (uint32_t e = 0; e < top_e; e++) {
+            wf qx, qy;
+            const wf d2 = core_segment_d2(px, py, to, e, &qx, &qy);
+            const wm closer = wm_and(wf_gt_m(to_edges, wf_set1((float)e)), wf_gt_m(best, d2));
+            best = wf_keep(closer, d2, best);
+            bqx = wf_keep(closer, qx, bqx);
+            bqy = wf_keep(closer, qy, bqy);
+        }
+        const wm take = wm_and(wf_gt_m(from_n, wf_set1((float)i)), wf_gt_m(c->d2, best));
+        c->d2 = wf_keep(take, best, c->d2);
+        wf *vx = from_is_b ? &c->pbx : &c->pax, *vy = from_is_b ? &c->pby : &c->pay;
+        wf *qx = from_is_b ? &c->pax : &c->pbx, *qy = from_is_b ? &c->pay : &c->pby;
+        *vx = wf_keep(take, px, *vx);
+        *vy = wf_keep(take, py, *vy);
+        *qx = wf_keep(take, bqx, *qx);
+        *qy = wf_keep(take, bqy, *qy);
+    }
+}
+
+/* sepax_core_within in lanes: the candidate lanes (cand) where every
+ * vertex of p (valid below p_n), grown by rp, lies within rq of q's core.
+ * sd holds each vertex's face value against q (a signed distance where
+ * q_poly); the distance to q's core replaces it where q is not a polygon
+ * or the vertex lies outside, for the lanes still in question. */
+static HEDLEY_ALWAYS_INLINE wm core_within(const wf (*p)[SEPAX_BLOCK_ALIGN], wf p_n, uint32_t top_n,
+                                           const wf *sd, wf rp, wm q_poly, const core_edges *q,
+                                           wf q_edges, uint32_t top_e, wf rq, wm cand)
+{
+    const wf zero = wf_set1(0.0f);
+    for (uint32_t k = 0; k < top_n && wm_bits(cand); k++) {
+        const wm valid = wf_gt_m(p_n, wf_set1((float)k));
+        wf s = sd[k];
+        const wm need = wm_and(wm_and(cand, valid), wm_or(wm_andnot(valid, q_poly),
+                                                           wf_gt_m(s, zero)));
+        if (wm_bits(need)) {
+            wf d2 = wf_set1(INFINITY);
+            for (uint32_t e = 0; e < top_e; e++) {
+                wf qx, qy;
+                const wf t = core_segment_d2(p[0][k], p[1][k], q, e, &qx, &qy);
+                d2 = wf_keep(wf_gt_m(q_edges, wf_set1((float)e)), wf_min(t, d2), d2);
+            }
+            s = wf_keep(need, wf_sqrt(d2), s);
+        }
+        /* a valid vertex that is not within ends the lane's candidacy */
+        cand = wm_andnot(cand, wm_andnot(valid, wf_le_m(wf_add(s, rp), rq)));
+    }
+    return cand;
+}
+
+static HEDLEY_ALWAYS_INLINE void core_tile_run_m(core_tile *ct, uint32_t m, sepax_result *out)
+{
+    const sepax_tile *t = &ct->t;
+    const wf zero = wf_set1(0.0f);
+    wf rel[2][4][SEPAX_BLOCK_ALIGN]; /* [A/B][x y nx ny][row] */
+    tile_relative(t, m, rel);
+    const wf na = wf_load(t->na), nb = wf_load(t->nb);
+    const wf fa = wf_load(ct->fa), fb = wf_load(ct->fb);
+    const wf ra = wf_load(ct->ra), rb = wf_load(ct->rb), rsum = wf_add(ra, rb);
+
+    /* face anchors: a segment (more faces than vertices) starts face 2 at
+     * vertex 1 */
+    wf anc[2][2][SEPAX_BLOCK_ALIGN];
+    for (uint32_t s = 0; s < 2; s++)
+        for (uint32_t r = 0; r < m; r++)
+            anc[s][0][r] = rel[s][0][r], anc[s][1][r] = rel[s][1][r];
+    if (m >= 4u) {
+        const wm seg_a = wf_gt_m(fa, na), seg_b = wf_gt_m(fb, nb);
+        anc[0][0][2] = wf_keep(seg_a, rel[0][0][1], rel[0][0][2]);
+        anc[0][1][2] = wf_keep(seg_a, rel[0][1][1], rel[0][1][2]);
+        anc[1][0][2] = wf_keep(seg_b, rel[1][0][1], rel[1][0][2]);
+        anc[1][1][2] = wf_keep(seg_b, rel[1][1][1], rel[1][1][2]);
+    }
+    wf sd_a[SEPAX_BLOCK_ALIGN], sd_b[SEPAX_BLOCK_ALIGN]; /* A's vertices against B, and back */
+    for (uint32_t r = 0; r < m; r++)
+        sd_a[r] = sd_b[r] = wf_set1(-INFINITY);
+    const tile_pass pa = tile_faces((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], anc[0][0], anc[0][1],
+                                    (const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], m, fa, sd_b);
+    const tile_pass pb = tile_faces((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], anc[1][0], anc[1][1],
+                                    (const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], m, fb, sd_a);
+    const wm from_b = wf_gt_m(pb.best, pa.best);
+    const wf core_sep = wf_keep(from_b, pb.best, pa.best);
+    const wf sign = wf_keep(from_b, wf_set1(-1.0f), wf_set1(1.0f));
+    const wf face_nx = wf_mul(sign, wf_keep(from_b, pb.nx, pa.nx));
+    const wf face_ny = wf_mul(sign, wf_keep(from_b, pb.ny, pa.ny));
+    wi face_meta = wi_or(wi_from_f(wf_keep(from_b, pb.edge, pa.edge)), wi_bits_if(from_b, 1u << 16));
+
+    core_edges ea, eb;
+    const wf na_e = wf_load(ct->ea), nb_e = wf_load(ct->eb);
+    core_edges_of((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], m, ct->top_ea, &ea);
+    core_edges_of((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], m, ct->top_eb, &eb);
+
+    wf rec[4];
+    const wm face_case = wm_or(wf_le_m(core_sep, zero), wf_le_m(rsum, zero));
+    rec[0] = wf_sub(core_sep, rsum);
+    rec[1] = face_nx;
+    rec[2] = face_ny;
+    wi meta = face_meta;
+    if (wm_bits(face_case) != (1u << WIDE) - 1u) {
+        core_closest c = {wf_set1(INFINITY), zero, zero, zero, zero};
+        core_closest_from((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], na, ct->top_na, &eb, nb_e,
+                          ct->top_eb, 0, &c);
+        core_closest_from((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], nb, ct->top_nb, &ea, na_e,
+                          ct->top_ea, 1, &c);
+        const wf d = wf_sqrt(c.d2);
+        /* apart: the closest pair's axis; d == 0 keeps the face axis */
+        const wm apart = wm_andnot(wf_gt_m(d, zero), face_case);
+        rec[0] = wf_keep(face_case, rec[0], wf_sub(d, rsum));
+        rec[1] = wf_keep(apart, wf_div(wf_sub(c.pbx, c.pax), d), rec[1]);
+        rec[2] = wf_keep(apart, wf_div(wf_sub(c.pby, c.pay), d), rec[2]);
+        /* a blend moves bits untouched, so the word can pass as a float */
+        meta = wf_as_i(wf_keep(apart, wi_as_f(wi_set1(SEPAX_EDGE_NONE)), wi_as_f(meta)));
+    }
+    rec[0] = wf_add(rec[0], zero); /* -0 to +0, as in the reference */
+    const wm hit = wf_le_m(rec[0], zero);
+    if (wm_bits(hit)) {
+        const wf half = wf_set1(2.5f); /* a polygon core has at least 3 vertices */
+        const wm a_in_b = core_within((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], na, ct->top_na, sd_a,
+                                      ra, wf_gt_m(nb, half), &eb, nb_e, ct->top_eb, rb, hit);
+        const wm b_in_a = core_within((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], nb, ct->top_nb, sd_b,
+                                      rb, wf_gt_m(na, half), &ea, na_e, ct->top_ea, ra, hit);
+        meta = wi_or(meta, wi_bits_if(hit, SEPAX_HIT << 24));
+        meta = wi_or(meta, wi_bits_if(a_in_b, SEPAX_A_IN_B << 24));
+        meta = wi_or(meta, wi_bits_if(b_in_a, SEPAX_B_IN_A << 24));
+    }
+    rec[3] = wi_as_f(meta);
+    tile_scatter(rec, t->at, t->n, out);
+}
+
+/* One instance per size class, so the face passes have constant trip
+ * counts. */
+static void core_tile_run(core_tile *ct, uint32_t m, sepax_result *out)
+{
+    sepax_tile *t = &ct->t;
+    for (uint32_t l = t->n; l < WIDE; l++) {
+        ct->fa[l] = ct->fa[0], ct->fb[l] = ct->fb[0], ct->ea[l] = ct->ea[0], ct->eb[l] = ct->eb[0];
+        ct->ra[l] = ct->ra[0], ct->rb[l] = ct->rb[0];
+    }
+    tile_pad(t);
+    switch (m) {
+    case 3: core_tile_run_m(ct, 3, out); break;
+    case 4: core_tile_run_m(ct, 4, out); break;
+    case 5: core_tile_run_m(ct, 5, out); break;
+    case 6: core_tile_run_m(ct, 6, out); break;
+    case 7: core_tile_run_m(ct, 7, out); break;
+    default: core_tile_run_m(ct, SEPAX_BLOCK_ALIGN, out); break;
+    }
+    t->n = 0;
+    ct->top_na = ct->top_nb = ct->top_ea = ct->top_eb = 0;
+}
+
+/* Rows a core needs in a tile: a segment's four faces, else its vertices. */
+static inline uint32_t core_rows(uint32_t n)
+{
+    return n == 2u ? 4u : n;
+}
+
+/* Put the pair (sa, sb), both cores of at most a block, in its class's
+ * tile, and run the tile once full. */
+static HEDLEY_ALWAYS_INLINE void core_tile_add(core_tile *tiles, const sepax_columns *c,
+                                               uint32_t sa, uint32_t sb, sepax_span pa,
+                                               sepax_span pb, size_t at, sepax_result *out)
+{
+    const uint32_t ra = core_rows(pa.count), rb = core_rows(pb.count);
+    const uint32_t m = ra > rb ? ra : rb;
+    core_tile *ct = &tiles[m - TILE_MIN_COUNT];
+    sepax_tile *t = &ct->t;
+    const uint32_t l = t->n;
+    /* a block is SEPAX_BLOCK_ALIGN floats here: world columns start 4 in */
+    t->a[l] = c->pool + pa.offset + 4u * SEPAX_BLOCK_ALIGN;
+    t->b[l] = c->pool + pb.offset + 4u * SEPAX_BLOCK_ALIGN;
+    t->na[l] = (float)pa.count;
+    t->nb[l] = (float)pb.count;
+    t->a_origin[l] = sepax_select_f32(0u - (uint32_t)(sa < sb), 1.0f, 0.0f);
+    t->at[l] = at;
+    const uint32_t ea = sepax_core_edges(pa.count), eb = sepax_core_edges(pb.count);
+    ct->fa[l] = (float)sepax_core_faces(pa.count);
+    ct->fb[l] = (float)sepax_core_faces(pb.count);
+    ct->ea[l] = (float)ea;
+    ct->eb[l] = (float)eb;
+    ct->ra[l] = c->radius[sa];
+    ct->rb[l] = c->radius[sb];
+    ct->top_na = pa.count > ct->top_na ? pa.count : ct->top_na;
+    ct->top_nb = pb.count > ct->top_nb ? pb.count : ct->top_nb;
+    ct->top_ea = ea > ct->top_ea ? ea : ct->top_ea;
+    ct->top_eb = eb > ct->top_eb ? eb : ct->top_eb;
+    if (++t->n == WIDE)
+        core_tile_run(ct, m, out);
+}
