@@ -1,64 +1,21 @@
 /* The public batch calls: check every pair, then hand the list to the
  * store's kernels; the compacted call runs them over stack-sized chunks
- * and keeps only the hits. When the store holds round or thin shapes,
- * each chunk's pairs are grouped by kind: polygon pairs go to the polygon
- * kernel, the rest to the round kernel, and the results are scattered
- * back into pair order. */
+ * and keeps only the hits. */
 #include "store.h"
 
-/* chunks long enough that the polygon kernel's tiles of pairs mostly fill
- * before a chunk ends, short enough to keep the stack under 24 KB */
+/* chunks long enough that the kernels' tiles of pairs mostly fill before
+ * a chunk ends, short enough to keep the stack small */
 #define HIT_CHUNK 512u
-#define KIND_CHUNK 512u
 
-static int polygon_pair(const sepax_store *s, sepax_pair p)
-{
-    return s->kind[SEPAX_ID_SLOT(p.a)] == SEPAX_KIND_POLYGON &&
-           s->kind[SEPAX_ID_SLOT(p.b)] == SEPAX_KIND_POLYGON;
-}
-
-/* Run one kernel over the pairs whose index is listed, in place. */
-static void gathered(sepax_collide_fn fn, const sepax_columns *cols, const sepax_pair *pairs,
-                     const uint32_t *idx, size_t n, sepax_result *out)
-{
-    if (n == 0)
-        return;
-    sepax_pair sub[KIND_CHUNK];
-    sepax_result res[KIND_CHUNK];
-    /* do-while: gcc then sees the list filled before the kernel reads it */
-    size_t k = 0;
-    do
-        sub[k] = pairs[idx[k]];
-    while (++k < n);
-    fn(cols, sub, n, res);
-    for (size_t i = 0; i < n; i++)
-        out[idx[i]] = res[i];
-}
-
+/* A store with round or thin shapes takes the kernel that sorts any kinds
+ * into its own tiles; a polygon-only store skips the kind checks. */
 static void run_kernels(const sepax_store *s, const sepax_columns *cols, const sepax_pair *pairs,
                         size_t n, sepax_result *out)
 {
-    if (s->round_live == 0) {
+    if (s->round_live == 0)
         s->kernels->collide(cols, pairs, n, out);
-        return;
-    }
-    for (size_t base = 0; base < n; base += KIND_CHUNK) {
-        const size_t m = n - base < KIND_CHUNK ? n - base : KIND_CHUNK;
-        uint32_t poly[KIND_CHUNK], round[KIND_CHUNK];
-        size_t np = 0, nr = 0;
-        for (size_t i = 0; i < m; i++) {
-            if (polygon_pair(s, pairs[base + i]))
-                poly[np++] = (uint32_t)i;
-            else
-                round[nr++] = (uint32_t)i;
-        }
-        if (nr == 0) {
-            s->kernels->collide(cols, pairs + base, m, out + base);
-            continue;
-        }
-        gathered(s->kernels->collide, cols, pairs + base, poly, np, out + base);
-        gathered(s->kernels->collide_round, cols, pairs + base, round, nr, out + base);
-    }
+    else
+        s->kernels->collide_any(cols, pairs, n, out);
 }
 
 static sepax_status check_pairs(const sepax_store *s, const sepax_pair *pairs, size_t count,

@@ -8,7 +8,7 @@
 #include "kernels/kernel.h"
 
 static const sepax_kernels scalar_kernels = {sepax_reference_collide, sepax_reference_world,
-                                              sepax_reference_collide_round,
+                                              sepax_reference_collide_any,
                                               sepax_reference_points};
 
 #ifdef SEPAX_HAVE_GENERIC

@@ -54,26 +54,37 @@ static sepax_face_pass faces_against(const sepax_view *f, const sepax_view *v, f
     return r;
 }
 
+static sepax_result polygon_pair(const sepax_columns *c, uint32_t sa, uint32_t sb)
+{
+    const sepax_view a = sepax_world_view(c, sa), b = sepax_world_view(c, sb);
+    const sepax_view *o = sa < sb ? &a : &b;
+    const float ox = o->x[0], oy = o->y[0];
+    const sepax_face_pass fa = faces_against(&a, &b, ox, oy);
+    const sepax_face_pass fb = faces_against(&b, &a, ox, oy);
+    return sepax_make_result(&a, &b, fa, fb);
+}
+
 void sepax_reference_collide(const sepax_columns *c, const sepax_pair *pairs, size_t n,
                              sepax_result *out)
 {
-    for (size_t k = 0; k < n; k++) {
-        const uint32_t sa = SEPAX_ID_SLOT(pairs[k].a), sb = SEPAX_ID_SLOT(pairs[k].b);
-        const sepax_view a = sepax_world_view(c, sa), b = sepax_world_view(c, sb);
-        const sepax_view *o = sa < sb ? &a : &b;
-        const float ox = o->x[0], oy = o->y[0];
-        const sepax_face_pass fa = faces_against(&a, &b, ox, oy);
-        const sepax_face_pass fb = faces_against(&b, &a, ox, oy);
-        out[k] = sepax_make_result(&a, &b, fa, fb);
-    }
+    for (size_t k = 0; k < n; k++)
+        out[k] = polygon_pair(c, SEPAX_ID_SLOT(pairs[k].a), SEPAX_ID_SLOT(pairs[k].b));
 }
 
-/* Round and thin kinds, and point queries: src/kernels/round.h is their
- * specification, shared verbatim with the backends. */
-void sepax_reference_collide_round(const sepax_columns *c, const sepax_pair *pairs, size_t n,
-                                   sepax_result *out)
+/* Any kinds: two polygons as above; round and thin kinds by
+ * src/kernels/round.h, their specification, shared verbatim with the
+ * backends (as are point queries). */
+void sepax_reference_collide_any(const sepax_columns *c, const sepax_pair *pairs, size_t n,
+                                 sepax_result *out)
 {
-    sepax_round_collide(c, pairs, n, out);
+    for (size_t k = 0; k < n; k++) {
+        sepax_prefetch_ahead(c, pairs, n, k);
+        const uint32_t sa = SEPAX_ID_SLOT(pairs[k].a), sb = SEPAX_ID_SLOT(pairs[k].b);
+        if (c->kind[sa] == SEPAX_KIND_POLYGON && c->kind[sb] == SEPAX_KIND_POLYGON)
+            out[k] = polygon_pair(c, sa, sb);
+        else
+            out[k] = sepax_round_pair(c, sa, sb);
+    }
 }
 
 void sepax_reference_points(const sepax_columns *c, const sepax_point_query *queries, size_t n,

@@ -40,7 +40,18 @@ typedef struct core_tile {
     SIMDE_ALIGN_TO_64 float ea[WIDE], eb[WIDE]; /* edges for the distance search */
     SIMDE_ALIGN_TO_64 float ra[WIDE], rb[WIDE];
     uint32_t top_na, top_nb, top_ea, top_eb; /* largest counts in the tile */
+    uint32_t top_m;                          /* largest rows: the class run */
 } core_tile;
+
+/* Tiles are binned by the pair's core shapes, A's then B's: a point, a
+ * segment, a polygon of 3-4 or of 5-8 vertices, so that a lane rarely
+ * runs the closest pair search over many more vertices and edges than its
+ * own pair has. */
+#define CORE_BINS 16u
+static inline uint32_t core_class(uint32_t n)
+{
+    return n < 3u ? n - 1u : n <= 4u ? 2u : 3u;
+}
 
 /* Edge e of every lane's core, relative to o: start (ax, ay), direction
  * (ex, ey), squared length ee. */
@@ -221,9 +232,9 @@ static HEDLEY_ALWAYS_INLINE void core_tile_run_m(core_tile *ct, uint32_t m, sepa
     tile_scatter(rec, t->at, t->n, out);
 }
 
-/* One instance per size class, so the face passes have constant trip
+/* One instance per row count, so the face passes have constant trip
  * counts. */
-static void core_tile_run(core_tile *ct, uint32_t m, sepax_result *out)
+static void core_tile_run(core_tile *ct, sepax_result *out)
 {
     sepax_tile *t = &ct->t;
     for (uint32_t l = t->n; l < WIDE; l++) {
@@ -231,7 +242,7 @@ static void core_tile_run(core_tile *ct, uint32_t m, sepax_result *out)
         ct->ra[l] = ct->ra[0], ct->rb[l] = ct->rb[0];
     }
     tile_pad(t);
-    switch (m) {
+    switch (ct->top_m) {
     case 3: core_tile_run_m(ct, 3, out); break;
     case 4: core_tile_run_m(ct, 4, out); break;
     case 5: core_tile_run_m(ct, 5, out); break;
@@ -240,7 +251,22 @@ static void core_tile_run(core_tile *ct, uint32_t m, sepax_result *out)
     default: core_tile_run_m(ct, SEPAX_BLOCK_ALIGN, out); break;
     }
     t->n = 0;
-    ct->top_na = ct->top_nb = ct->top_ea = ct->top_eb = 0;
+    ct->top_na = ct->top_nb = ct->top_ea = ct->top_eb = ct->top_m = 0;
+}
+
+static void core_tiles_init(core_tile *tiles)
+{
+    for (uint32_t k = 0; k < CORE_BINS; k++) {
+        tiles[k].t.n = 0;
+        tiles[k].top_na = tiles[k].top_nb = tiles[k].top_ea = tiles[k].top_eb = tiles[k].top_m = 0;
+    }
+}
+
+static void core_tiles_flush(core_tile *tiles, sepax_result *out)
+{
+    for (uint32_t k = 0; k < CORE_BINS; k++)
+        if (tiles[k].t.n)
+            core_tile_run(&tiles[k], out);
 }
 
 /* Rows a core needs in a tile: a segment's four faces, else its vertices. */
@@ -257,7 +283,8 @@ static HEDLEY_ALWAYS_INLINE void core_tile_add(core_tile *tiles, const sepax_col
 {
     const uint32_t ra = core_rows(pa.count), rb = core_rows(pb.count);
     const uint32_t m = ra > rb ? ra : rb;
-    core_tile *ct = &tiles[m - TILE_MIN_COUNT];
+    core_tile *ct = &tiles[4u * core_class(pa.count) + core_class(pb.count)];
+    ct->top_m = m > ct->top_m ? m : ct->top_m;
     sepax_tile *t = &ct->t;
     const uint32_t l = t->n;
     /* a block is SEPAX_BLOCK_ALIGN floats here: world columns start 4 in */
@@ -279,5 +306,5 @@ static HEDLEY_ALWAYS_INLINE void core_tile_add(core_tile *tiles, const sepax_col
     ct->top_ea = ea > ct->top_ea ? ea : ct->top_ea;
     ct->top_eb = eb > ct->top_eb ? eb : ct->top_eb;
     if (++t->n == WIDE)
-        core_tile_run(ct, m, out);
+        core_tile_run(ct, out);
 }

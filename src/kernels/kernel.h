@@ -109,12 +109,12 @@ typedef void (*sepax_world_fn)(const sepax_world_job *job, const uint32_t *slots
 typedef void (*sepax_points_fn)(const sepax_columns *cols, const sepax_point_query *queries,
                                 size_t n, uint8_t *inside);
 
-/* collide takes polygon pairs only; collide_round any kinds (the batch
- * driver groups them). */
+/* collide takes polygon pairs only; collide_any pairs of any kinds in any
+ * order (polygon pairs give what collide gives). */
 typedef struct sepax_kernels {
     sepax_collide_fn collide;
     sepax_world_fn world;
-    sepax_collide_fn collide_round;
+    sepax_collide_fn collide_any;
     sepax_points_fn points;
 } sepax_kernels;
 
@@ -122,8 +122,8 @@ typedef struct sepax_kernels {
 void sepax_reference_collide(const sepax_columns *cols, const sepax_pair *pairs, size_t n,
                              sepax_result *out);
 void sepax_reference_world(const sepax_world_job *job, const uint32_t *slots, size_t n);
-void sepax_reference_collide_round(const sepax_columns *cols, const sepax_pair *pairs, size_t n,
-                                   sepax_result *out);
+void sepax_reference_collide_any(const sepax_columns *cols, const sepax_pair *pairs, size_t n,
+                                 sepax_result *out);
 void sepax_reference_points(const sepax_columns *cols, const sepax_point_query *queries, size_t n,
                             uint8_t *inside);
 

@@ -272,15 +272,6 @@ static inline sepax_result sepax_round_pair(const sepax_columns *c, uint32_t sa,
     return r;
 }
 
-static inline void sepax_round_collide(const sepax_columns *c, const sepax_pair *pairs, size_t n,
-                                       sepax_result *out)
-{
-    for (size_t k = 0; k < n; k++) {
-        sepax_prefetch_ahead(c, pairs, n, k);
-        out[k] = sepax_round_pair(c, SEPAX_ID_SLOT(pairs[k].a), SEPAX_ID_SLOT(pairs[k].b));
-    }
-}
-
 static inline void sepax_round_points(const sepax_columns *c, const sepax_point_query *q, size_t n,
                                       uint8_t *inside)
 {

@@ -67,41 +67,54 @@ static void circle_tile_run(circle_tile *t, sepax_result *out)
     t->n = 0;
 }
 
-static void collide_round_wide(const sepax_columns *c, const sepax_pair *pairs, size_t n,
-                               sepax_result *out)
+static HEDLEY_ALWAYS_INLINE void circle_tile_add(circle_tile *t, const sepax_columns *c,
+                                                 uint32_t sa, uint32_t sb, size_t at,
+                                                 sepax_result *out)
 {
-    circle_tile t;
-    t.n = 0;
-    core_tile tiles[TILE_CLASSES];
-    for (uint32_t k = 0; k < TILE_CLASSES; k++) {
-        tiles[k].t.n = 0;
-        tiles[k].top_na = tiles[k].top_nb = tiles[k].top_ea = tiles[k].top_eb = 0;
-    }
+    const uint32_t l = t->n;
+    /* a circle's core is one vertex: a block of SEPAX_BLOCK_ALIGN */
+    t->a[l] = c->pool + c->span[sa].offset + 4u * SEPAX_BLOCK_ALIGN;
+    t->b[l] = c->pool + c->span[sb].offset + 4u * SEPAX_BLOCK_ALIGN;
+    t->ra[l] = c->radius[sa], t->rb[l] = c->radius[sb];
+    /* a select, not a branch: which slot is lower is a coin toss per pair */
+    t->a_origin[l] = sepax_select_f32(0u - (uint32_t)(sa < sb), 1.0f, 0.0f);
+    t->at[l] = at;
+    if (++t->n == WIDE)
+        circle_tile_run(t, out);
+}
+
+/* Any kinds in any order: polygon pairs into the polygon tiles, two
+ * circles into the circle tile, other cores of at most a block into the
+ * core tiles, the rest one at a time by round.h; every tile stores its
+ * results at its pairs' places, so no regrouping is needed. */
+static void collide_any_wide(const sepax_columns *c, const sepax_pair *pairs, size_t n,
+                             sepax_result *out)
+{
+    sepax_tile polygons[TILE_CLASSES];
+    for (uint32_t k = 0; k < TILE_CLASSES; k++)
+        polygons[k].n = 0;
+    circle_tile circles;
+    circles.n = 0;
+    core_tile cores[CORE_BINS];
+    core_tiles_init(cores);
     for (size_t k = 0; k < n; k++) {
         sepax_prefetch_ahead(c, pairs, n, k);
         const uint32_t sa = SEPAX_ID_SLOT(pairs[k].a), sb = SEPAX_ID_SLOT(pairs[k].b);
-        if (c->kind[sa] != SEPAX_KIND_CIRCLE || c->kind[sb] != SEPAX_KIND_CIRCLE) {
+        const uint32_t ka = c->kind[sa], kb = c->kind[sb];
+        if (ka == SEPAX_KIND_POLYGON && kb == SEPAX_KIND_POLYGON) {
+            tile_add_polygons(polygons, c, pairs, k, out);
+        } else if (ka == SEPAX_KIND_CIRCLE && kb == SEPAX_KIND_CIRCLE) {
+            circle_tile_add(&circles, c, sa, sb, k, out);
+        } else {
             const sepax_span pa = c->span[sa], pb = c->span[sb];
             if (pa.count <= SEPAX_BLOCK_ALIGN && pb.count <= SEPAX_BLOCK_ALIGN)
-                core_tile_add(tiles, c, sa, sb, pa, pb, k, out);
+                core_tile_add(cores, c, sa, sb, pa, pb, k, out);
             else
                 out[k] = sepax_round_pair(c, sa, sb);
-            continue;
         }
-        const uint32_t l = t.n;
-        /* a circle's core is one vertex: a block of SEPAX_BLOCK_ALIGN */
-        t.a[l] = c->pool + c->span[sa].offset + 4u * SEPAX_BLOCK_ALIGN;
-        t.b[l] = c->pool + c->span[sb].offset + 4u * SEPAX_BLOCK_ALIGN;
-        t.ra[l] = c->radius[sa], t.rb[l] = c->radius[sb];
-        /* a select, not a branch: which slot is lower is a coin toss per pair */
-        t.a_origin[l] = sepax_select_f32(0u - (uint32_t)(sa < sb), 1.0f, 0.0f);
-        t.at[l] = k;
-        if (++t.n == WIDE)
-            circle_tile_run(&t, out);
     }
-    if (t.n)
-        circle_tile_run(&t, out);
-    for (uint32_t k = 0; k < TILE_CLASSES; k++)
-        if (tiles[k].t.n)
-            core_tile_run(&tiles[k], k + TILE_MIN_COUNT, out);
+    tile_flush_polygons(polygons, out);
+    if (circles.n)
+        circle_tile_run(&circles, out);
+    core_tiles_flush(cores, out);
 }

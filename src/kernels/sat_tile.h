@@ -201,6 +201,51 @@ static void tile_run(sepax_tile *t, uint32_t m, sepax_result *out)
     }
 }
 
+/* Settle the polygon pair k or put it in its class's tile, running the
+ * tile once full. */
+static HEDLEY_ALWAYS_INLINE void tile_add_polygons(sepax_tile *tiles, const sepax_columns *c,
+                                                   const sepax_pair *pairs, size_t k,
+                                                   sepax_result *out)
+{
+    const uint32_t sa = SEPAX_ID_SLOT(pairs[k].a), sb = SEPAX_ID_SLOT(pairs[k].b);
+    const sepax_span pa = c->span[sa], pb = c->span[sb];
+    const uint32_t m = pa.count > pb.count ? pa.count : pb.count;
+    const uint32_t least = pa.count < pb.count ? pa.count : pb.count;
+    if (m > SEPAX_BLOCK_ALIGN || least < TILE_MIN_COUNT) {
+        sepax_view a, b;
+        float o[2];
+        load_pair(c, pairs[k], &a, &b, o);
+        out[k] = one_pair_wide(&a, &b, o[0], o[1]);
+        return;
+    }
+    /* a block is SEPAX_BLOCK_ALIGN floats here: world columns start 4 in */
+    const float *wa = c->pool + pa.offset + 4u * SEPAX_BLOCK_ALIGN;
+    const float *wb = c->pool + pb.offset + 4u * SEPAX_BLOCK_ALIGN;
+    /* the four world columns: two cache lines per shape */
+    __builtin_prefetch(wa);
+    __builtin_prefetch(wa + 2u * SEPAX_BLOCK_ALIGN);
+    __builtin_prefetch(wb);
+    __builtin_prefetch(wb + 2u * SEPAX_BLOCK_ALIGN);
+    sepax_tile *t = &tiles[m - TILE_MIN_COUNT];
+    const uint32_t l = t->n;
+    t->a[l] = wa;
+    t->b[l] = wb;
+    t->na[l] = (float)pa.count;
+    t->nb[l] = (float)pb.count;
+    /* a select, not a branch: which slot is lower is a coin toss per pair */
+    t->a_origin[l] = sepax_select_f32(0u - (uint32_t)(sa < sb), 1.0f, 0.0f);
+    t->at[l] = k;
+    if (++t->n == WIDE)
+        tile_run(t, m, out);
+}
+
+static void tile_flush_polygons(sepax_tile *tiles, sepax_result *out)
+{
+    for (uint32_t k = 0; k < TILE_CLASSES; k++)
+        if (tiles[k].n)
+            tile_run(&tiles[k], k + TILE_MIN_COUNT, out);
+}
+
 static void collide_tiles(const sepax_columns *c, const sepax_pair *pairs, size_t n,
                           sepax_result *out)
 {
@@ -209,38 +254,7 @@ static void collide_tiles(const sepax_columns *c, const sepax_pair *pairs, size_
         tiles[k].n = 0;
     for (size_t k = 0; k < n; k++) {
         sepax_prefetch_spans(c, pairs, n, k);
-        const uint32_t sa = SEPAX_ID_SLOT(pairs[k].a), sb = SEPAX_ID_SLOT(pairs[k].b);
-        const sepax_span pa = c->span[sa], pb = c->span[sb];
-        const uint32_t m = pa.count > pb.count ? pa.count : pb.count;
-        const uint32_t least = pa.count < pb.count ? pa.count : pb.count;
-        if (m > SEPAX_BLOCK_ALIGN || least < TILE_MIN_COUNT) {
-            sepax_view a, b;
-            float o[2];
-            load_pair(c, pairs[k], &a, &b, o);
-            out[k] = one_pair_wide(&a, &b, o[0], o[1]);
-            continue;
-        }
-        /* a block is SEPAX_BLOCK_ALIGN floats here: world columns start 4 in */
-        const float *wa = c->pool + pa.offset + 4u * SEPAX_BLOCK_ALIGN;
-        const float *wb = c->pool + pb.offset + 4u * SEPAX_BLOCK_ALIGN;
-        /* the four world columns: two cache lines per shape */
-        __builtin_prefetch(wa);
-        __builtin_prefetch(wa + 2u * SEPAX_BLOCK_ALIGN);
-        __builtin_prefetch(wb);
-        __builtin_prefetch(wb + 2u * SEPAX_BLOCK_ALIGN);
-        sepax_tile *t = &tiles[m - TILE_MIN_COUNT];
-        const uint32_t l = t->n;
-        t->a[l] = wa;
-        t->b[l] = wb;
-        t->na[l] = (float)pa.count;
-        t->nb[l] = (float)pb.count;
-        /* a select, not a branch: which slot is lower is a coin toss per pair */
-        t->a_origin[l] = sepax_select_f32(0u - (uint32_t)(sa < sb), 1.0f, 0.0f);
-        t->at[l] = k;
-        if (++t->n == WIDE)
-            tile_run(t, m, out);
+        tile_add_polygons(tiles, c, pairs, k, out);
     }
-    for (uint32_t k = 0; k < TILE_CLASSES; k++)
-        if (tiles[k].n)
-            tile_run(&tiles[k], k + TILE_MIN_COUNT, out);
+    tile_flush_polygons(tiles, out);
 }

@@ -164,4 +164,4 @@ static void points_wide(const sepax_columns *c, const sepax_point_query *q, size
 }
 
 const sepax_kernels SEPAX_CAT(sepax_kernels_, SEPAX_WIDE_NAME) = {collide_tiles, world_wide,
-                                                                 collide_round_wide, points_wide};
+                                                                 collide_any_wide, points_wide};
