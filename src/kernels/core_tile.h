@@ -61,11 +61,16 @@ typedef struct core_edges {
 } core_edges;
 
 static HEDLEY_ALWAYS_INLINE void core_edges_of(const wf (*rel)[SEPAX_BLOCK_ALIGN], uint32_t m,
-                                               uint32_t edges, core_edges *E)
+                                               wf lane_edges, uint32_t edges, core_edges *E)
 {
+    /* a lane's edges past its count start far away (coordinates are at
+     * most SEPAX_MAX_COORDINATE), so their squared distance overflows to
+     * +inf and never wins: no mask in the loops that read them */
+    const wf far = wf_set1(1e30f);
     for (uint32_t e = 0; e < edges; e++) {
         const uint32_t k = e + 1u < m ? e + 1u : 0u;
-        E->ax[e] = rel[0][e], E->ay[e] = rel[1][e];
+        const wm real = wf_gt_m(lane_edges, wf_set1((float)e));
+        E->ax[e] = wf_keep(real, rel[0][e], far), E->ay[e] = wf_keep(real, rel[1][e], far);
         E->ex[e] = wf_sub(rel[0][k], rel[0][e]);
         E->ey[e] = wf_sub(rel[1][k], rel[1][e]);
         E->ee[e] = wf_add(wf_mul(E->ex[e], E->ex[e]), wf_mul(E->ey[e], E->ey[e]));
@@ -73,14 +78,16 @@ static HEDLEY_ALWAYS_INLINE void core_edges_of(const wf (*rel)[SEPAX_BLOCK_ALIGN
 }
 
 /* sepax_segment_closest in lanes: the division runs in every lane and is
- * kept only where the reference would have made it. */
+ * kept only where the reference would have made it. Where we <= 0 < ee the
+ * quotient is <= 0 and max(., 0) gives the reference's +0; where
+ * ee <= we the blend gives 1 (also for a point's edge, 0 <= 0). */
 static HEDLEY_ALWAYS_INLINE wf core_segment_d2(wf px, wf py, const core_edges *E, uint32_t e,
                                                wf *qx, wf *qy)
 {
     const wf zero = wf_set1(0.0f);
     const wf wx = wf_sub(px, E->ax[e]), wy = wf_sub(py, E->ay[e]);
     const wf we = wf_add(wf_mul(wx, E->ex[e]), wf_mul(wy, E->ey[e]));
-    const wf inner = wf_keep(wf_gt_m(we, zero), wf_div(we, E->ee[e]), zero);
+    const wf inner = wf_max(wf_div(we, E->ee[e]), zero);
     const wf t = wf_keep(wf_le_m(E->ee[e], we), wf_set1(1.0f), inner);
     *qx = wf_add(E->ax[e], wf_mul(t, E->ex[e]));
     *qy = wf_add(E->ay[e], wf_mul(t, E->ey[e]));
@@ -93,12 +100,13 @@ typedef struct core_closest {
     wf d2, pax, pay, pbx, pby;
 } core_closest;
 
-/* sepax_closest_from in lanes: from's vertices (valid below from_n)
- * against to's edges (valid below to_edges); from_is_b says which of the
- * pair's points the vertex is. */
-static HEDLEY_ALWAYS_INLINE void core_closest_from(const wf (*from)[SEPAX_BLOCK_ALIGN], wf from_n,
+/* sepax_closest_from in lanes: from's vertices against to's edges (see
+ * core_edges_of); from_is_b says which of the pair's points the vertex
+ * is. Rows past a lane's count repeat vertex 0, whose distance is then
+ * only equalled, never beaten: they need no mask. */
+static HEDLEY_ALWAYS_INLINE void core_closest_from(const wf (*from)[SEPAX_BLOCK_ALIGN],
                                                    uint32_t top_n, const core_edges *to,
-                                                   wf to_edges, uint32_t top_e, int from_is_b,
+                                                   uint32_t top_e, int from_is_b,
                                                    core_closest *c)
 {
     for (uint32_t i = 0; i < top_n; i++) {
@@ -107,12 +115,12 @@ static HEDLEY_ALWAYS_INLINE void core_closest_from(const wf (*from)[SEPAX_BLOCK_
         for (uint32_t e = 0; e < top_e; e++) {
             wf qx, qy;
             const wf d2 = core_segment_d2(px, py, to, e, &qx, &qy);
-            const wm closer = wm_and(wf_gt_m(to_edges, wf_set1((float)e)), wf_gt_m(best, d2));
+            const wm closer = wf_gt_m(best, d2);
             best = wf_keep(closer, d2, best);
             bqx = wf_keep(closer, qx, bqx);
             bqy = wf_keep(closer, qy, bqy);
         }
-        const wm take = wm_and(wf_gt_m(from_n, wf_set1((float)i)), wf_gt_m(c->d2, best));
+        const wm take = wf_gt_m(c->d2, best);
         c->d2 = wf_keep(take, best, c->d2);
         wf *vx = from_is_b ? &c->pbx : &c->pax, *vy = from_is_b ? &c->pby : &c->pay;
         wf *qx = from_is_b ? &c->pax : &c->pbx, *qy = from_is_b ? &c->pay : &c->pby;
@@ -124,31 +132,30 @@ static HEDLEY_ALWAYS_INLINE void core_closest_from(const wf (*from)[SEPAX_BLOCK_
 }
 
 /* sepax_core_within in lanes: the candidate lanes (cand) where every
- * vertex of p (valid below p_n), grown by rp, lies within rq of q's core.
- * sd holds each vertex's face value against q (a signed distance where
- * q_poly); the distance to q's core replaces it where q is not a polygon
- * or the vertex lies outside, for the lanes still in question. */
-static HEDLEY_ALWAYS_INLINE wm core_within(const wf (*p)[SEPAX_BLOCK_ALIGN], wf p_n, uint32_t top_n,
+ * vertex of p, grown by rp, lies within rq of q's core. sd holds each
+ * vertex's face value against q (a signed distance where q_poly); the
+ * distance to q's core replaces it where q is not a polygon or the vertex
+ * lies outside, for the lanes still in question. Rows past a lane's count
+ * repeat vertex 0 and so repeat its verdict: no mask. */
+static HEDLEY_ALWAYS_INLINE wm core_within(const wf (*p)[SEPAX_BLOCK_ALIGN], uint32_t top_n,
                                            const wf *sd, wf rp, wm q_poly, const core_edges *q,
-                                           wf q_edges, uint32_t top_e, wf rq, wm cand)
+                                           uint32_t top_e, wf rq, wm cand)
 {
     const wf zero = wf_set1(0.0f);
     for (uint32_t k = 0; k < top_n && wm_bits(cand); k++) {
-        const wm valid = wf_gt_m(p_n, wf_set1((float)k));
         wf s = sd[k];
-        const wm need = wm_and(wm_and(cand, valid), wm_or(wm_andnot(valid, q_poly),
-                                                           wf_gt_m(s, zero)));
+        const wm need = wm_and(cand, wm_or(wm_andnot(cand, q_poly), wf_gt_m(s, zero)));
         if (wm_bits(need)) {
             wf d2 = wf_set1(INFINITY);
             for (uint32_t e = 0; e < top_e; e++) {
                 wf qx, qy;
                 const wf t = core_segment_d2(p[0][k], p[1][k], q, e, &qx, &qy);
-                d2 = wf_keep(wf_gt_m(q_edges, wf_set1((float)e)), wf_min(t, d2), d2);
+                d2 = wf_min(t, d2);
             }
             s = wf_keep(need, wf_sqrt(d2), s);
         }
-        /* a valid vertex that is not within ends the lane's candidacy */
-        cand = wm_andnot(cand, wm_andnot(valid, wf_le_m(wf_add(s, rp), rq)));
+        /* a vertex that is not within ends the lane's candidacy */
+        cand = wm_and(cand, wf_le_m(wf_add(s, rp), rq));
     }
     return cand;
 }
@@ -192,8 +199,8 @@ static HEDLEY_ALWAYS_INLINE void core_tile_run_m(core_tile *ct, uint32_t m, sepa
 
     core_edges ea, eb;
     const wf na_e = wf_load(ct->ea), nb_e = wf_load(ct->eb);
-    core_edges_of((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], m, ct->top_ea, &ea);
-    core_edges_of((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], m, ct->top_eb, &eb);
+    core_edges_of((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], m, na_e, ct->top_ea, &ea);
+    core_edges_of((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], m, nb_e, ct->top_eb, &eb);
 
     wf rec[4];
     const wm face_case = wm_or(wf_le_m(core_sep, zero), wf_le_m(rsum, zero));
@@ -203,10 +210,10 @@ static HEDLEY_ALWAYS_INLINE void core_tile_run_m(core_tile *ct, uint32_t m, sepa
     wi meta = face_meta;
     if (wm_bits(face_case) != (1u << WIDE) - 1u) {
         core_closest c = {wf_set1(INFINITY), zero, zero, zero, zero};
-        core_closest_from((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], na, ct->top_na, &eb, nb_e,
-                          ct->top_eb, 0, &c);
-        core_closest_from((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], nb, ct->top_nb, &ea, na_e,
-                          ct->top_ea, 1, &c);
+        core_closest_from((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], ct->top_na, &eb, ct->top_eb, 0,
+                          &c);
+        core_closest_from((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], ct->top_nb, &ea, ct->top_ea, 1,
+                          &c);
         const wf d = wf_sqrt(c.d2);
         /* apart: the closest pair's axis; d == 0 keeps the face axis */
         const wm apart = wm_andnot(wf_gt_m(d, zero), face_case);
@@ -220,10 +227,10 @@ static HEDLEY_ALWAYS_INLINE void core_tile_run_m(core_tile *ct, uint32_t m, sepa
     const wm hit = wf_le_m(rec[0], zero);
     if (wm_bits(hit)) {
         const wf half = wf_set1(2.5f); /* a polygon core has at least 3 vertices */
-        const wm a_in_b = core_within((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], na, ct->top_na, sd_a,
-                                      ra, wf_gt_m(nb, half), &eb, nb_e, ct->top_eb, rb, hit);
-        const wm b_in_a = core_within((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], nb, ct->top_nb, sd_b,
-                                      rb, wf_gt_m(na, half), &ea, na_e, ct->top_ea, ra, hit);
+        const wm a_in_b = core_within((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], ct->top_na, sd_a,
+                                      ra, wf_gt_m(nb, half), &eb, ct->top_eb, rb, hit);
+        const wm b_in_a = core_within((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], ct->top_nb, sd_b,
+                                      rb, wf_gt_m(na, half), &ea, ct->top_ea, ra, hit);
         meta = wi_or(meta, wi_bits_if(hit, SEPAX_HIT << 24));
         meta = wi_or(meta, wi_bits_if(a_in_b, SEPAX_A_IN_B << 24));
         meta = wi_or(meta, wi_bits_if(b_in_a, SEPAX_B_IN_A << 24));
