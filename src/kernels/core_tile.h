@@ -36,11 +36,8 @@
 
 typedef struct core_tile {
     sepax_tile t; /* columns, vertex counts, origin, result places */
-    SIMDE_ALIGN_TO_64 float fa[WIDE], fb[WIDE]; /* faces */
-    SIMDE_ALIGN_TO_64 float ea[WIDE], eb[WIDE]; /* edges for the distance search */
     SIMDE_ALIGN_TO_64 float ra[WIDE], rb[WIDE];
-    uint32_t top_na, top_nb, top_ea, top_eb; /* largest counts in the tile */
-    uint32_t top_m;                          /* largest rows: the class run */
+    uint32_t top_na, top_nb; /* largest vertex counts in the tile */
 } core_tile;
 
 /* Tiles are binned by the pair's core shapes, A's then B's: a point, a
@@ -167,7 +164,16 @@ static HEDLEY_ALWAYS_INLINE void core_tile_run_m(core_tile *ct, uint32_t m, sepa
     wf rel[2][4][SEPAX_BLOCK_ALIGN]; /* [A/B][x y nx ny][row] */
     tile_relative(t, m, rel);
     const wf na = wf_load(t->na), nb = wf_load(t->nb);
-    const wf fa = wf_load(ct->fa), fb = wf_load(ct->fb);
+    /* faces and edges of each lane's core (round.h): 0 and 1 for a point,
+     * 4 and 1 for a segment, n and n for a polygon */
+    const wf two_and_half = wf_set1(2.5f), one_and_half = wf_set1(1.5f);
+    const wm poly_a = wf_gt_m(na, two_and_half), poly_b = wf_gt_m(nb, two_and_half);
+    const wf four = wf_set1(4.0f), one = wf_set1(1.0f);
+    const wf fa = wf_keep(poly_a, na, wf_keep(wf_gt_m(na, one_and_half), four, zero));
+    const wf fb = wf_keep(poly_b, nb, wf_keep(wf_gt_m(nb, one_and_half), four, zero));
+    const wf na_e = wf_keep(poly_a, na, one), nb_e = wf_keep(poly_b, nb, one);
+    /* edge counts grow with vertex counts, so the tile's largest */
+    const uint32_t top_ea = sepax_core_edges(ct->top_na), top_eb = sepax_core_edges(ct->top_nb);
     const wf ra = wf_load(ct->ra), rb = wf_load(ct->rb), rsum = wf_add(ra, rb);
 
     /* face anchors: a segment (more faces than vertices) starts face 2 at
@@ -198,9 +204,8 @@ static HEDLEY_ALWAYS_INLINE void core_tile_run_m(core_tile *ct, uint32_t m, sepa
     wi face_meta = wi_or(wi_from_f(wf_keep(from_b, pb.edge, pa.edge)), wi_bits_if(from_b, 1u << 16));
 
     core_edges ea, eb;
-    const wf na_e = wf_load(ct->ea), nb_e = wf_load(ct->eb);
-    core_edges_of((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], m, na_e, ct->top_ea, &ea);
-    core_edges_of((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], m, nb_e, ct->top_eb, &eb);
+    core_edges_of((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], m, na_e, top_ea, &ea);
+    core_edges_of((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], m, nb_e, top_eb, &eb);
 
     wf rec[4];
     const wm face_case = wm_or(wf_le_m(core_sep, zero), wf_le_m(rsum, zero));
@@ -210,9 +215,9 @@ static HEDLEY_ALWAYS_INLINE void core_tile_run_m(core_tile *ct, uint32_t m, sepa
     wi meta = face_meta;
     if (wm_bits(face_case) != (1u << WIDE) - 1u) {
         core_closest c = {wf_set1(INFINITY), zero, zero, zero, zero};
-        core_closest_from((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], ct->top_na, &eb, ct->top_eb, 0,
+        core_closest_from((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], ct->top_na, &eb, top_eb, 0,
                           &c);
-        core_closest_from((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], ct->top_nb, &ea, ct->top_ea, 1,
+        core_closest_from((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], ct->top_nb, &ea, top_ea, 1,
                           &c);
         const wf d = wf_sqrt(c.d2);
         /* apart: the closest pair's axis; d == 0 keeps the face axis */
@@ -226,11 +231,10 @@ static HEDLEY_ALWAYS_INLINE void core_tile_run_m(core_tile *ct, uint32_t m, sepa
     rec[0] = wf_add(rec[0], zero); /* -0 to +0, as in the reference */
     const wm hit = wf_le_m(rec[0], zero);
     if (wm_bits(hit)) {
-        const wf half = wf_set1(2.5f); /* a polygon core has at least 3 vertices */
         const wm a_in_b = core_within((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], ct->top_na, sd_a,
-                                      ra, wf_gt_m(nb, half), &eb, ct->top_eb, rb, hit);
+                                      ra, poly_b, &eb, top_eb, rb, hit);
         const wm b_in_a = core_within((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], ct->top_nb, sd_b,
-                                      rb, wf_gt_m(na, half), &ea, ct->top_ea, ra, hit);
+                                      rb, poly_a, &ea, top_ea, ra, hit);
         meta = wi_or(meta, wi_bits_if(hit, SEPAX_HIT << 24));
         meta = wi_or(meta, wi_bits_if(a_in_b, SEPAX_A_IN_B << 24));
         meta = wi_or(meta, wi_bits_if(b_in_a, SEPAX_B_IN_A << 24));
@@ -239,17 +243,24 @@ static HEDLEY_ALWAYS_INLINE void core_tile_run_m(core_tile *ct, uint32_t m, sepa
     tile_scatter(rec, t->at, t->n, out);
 }
 
+/* Rows a core needs in a tile: a segment's four faces, else its vertices. */
+static inline uint32_t core_rows(uint32_t n)
+{
+    return n == 2u ? 4u : n;
+}
+
 /* One instance per row count, so the face passes have constant trip
  * counts. */
 static void core_tile_run(core_tile *ct, sepax_result *out)
 {
     sepax_tile *t = &ct->t;
-    for (uint32_t l = t->n; l < WIDE; l++) {
-        ct->fa[l] = ct->fa[0], ct->fb[l] = ct->fb[0], ct->ea[l] = ct->ea[0], ct->eb[l] = ct->eb[0];
+    for (uint32_t l = t->n; l < WIDE; l++)
         ct->ra[l] = ct->ra[0], ct->rb[l] = ct->rb[0];
-    }
     tile_pad(t);
-    switch (ct->top_m) {
+    /* a bin holds one core shape per side, so the rows of its largest
+     * counts are its largest rows */
+    const uint32_t ra = core_rows(ct->top_na), rb = core_rows(ct->top_nb);
+    switch (ra > rb ? ra : rb) {
     case 3: core_tile_run_m(ct, 3, out); break;
     case 4: core_tile_run_m(ct, 4, out); break;
     case 5: core_tile_run_m(ct, 5, out); break;
@@ -258,14 +269,14 @@ static void core_tile_run(core_tile *ct, sepax_result *out)
     default: core_tile_run_m(ct, SEPAX_BLOCK_ALIGN, out); break;
     }
     t->n = 0;
-    ct->top_na = ct->top_nb = ct->top_ea = ct->top_eb = ct->top_m = 0;
+    ct->top_na = ct->top_nb = 0;
 }
 
 static void core_tiles_init(core_tile *tiles)
 {
     for (uint32_t k = 0; k < CORE_BINS; k++) {
         tiles[k].t.n = 0;
-        tiles[k].top_na = tiles[k].top_nb = tiles[k].top_ea = tiles[k].top_eb = tiles[k].top_m = 0;
+        tiles[k].top_na = tiles[k].top_nb = 0;
     }
 }
 
@@ -276,22 +287,14 @@ static void core_tiles_flush(core_tile *tiles, sepax_result *out)
             core_tile_run(&tiles[k], out);
 }
 
-/* Rows a core needs in a tile: a segment's four faces, else its vertices. */
-static inline uint32_t core_rows(uint32_t n)
+/* Put the pair k, both cores of at most a block, in the tile of its bin
+ * (see core_class), and run the tile once full. */
+static HEDLEY_ALWAYS_INLINE void core_tile_add(core_tile *ct, const sepax_columns *c,
+                                               const sepax_pair *pairs, size_t k,
+                                               sepax_result *out)
 {
-    return n == 2u ? 4u : n;
-}
-
-/* Put the pair (sa, sb), both cores of at most a block, in its class's
- * tile, and run the tile once full. */
-static HEDLEY_ALWAYS_INLINE void core_tile_add(core_tile *tiles, const sepax_columns *c,
-                                               uint32_t sa, uint32_t sb, sepax_span pa,
-                                               sepax_span pb, size_t at, sepax_result *out)
-{
-    const uint32_t ra = core_rows(pa.count), rb = core_rows(pb.count);
-    const uint32_t m = ra > rb ? ra : rb;
-    core_tile *ct = &tiles[4u * core_class(pa.count) + core_class(pb.count)];
-    ct->top_m = m > ct->top_m ? m : ct->top_m;
+    const uint32_t sa = SEPAX_ID_SLOT(pairs[k].a), sb = SEPAX_ID_SLOT(pairs[k].b);
+    const sepax_span pa = c->span[sa], pb = c->span[sb];
     sepax_tile *t = &ct->t;
     const uint32_t l = t->n;
     /* a block is SEPAX_BLOCK_ALIGN floats here: world columns start 4 in */
@@ -300,18 +303,11 @@ static HEDLEY_ALWAYS_INLINE void core_tile_add(core_tile *tiles, const sepax_col
     t->na[l] = (float)pa.count;
     t->nb[l] = (float)pb.count;
     t->a_origin[l] = sepax_select_f32(0u - (uint32_t)(sa < sb), 1.0f, 0.0f);
-    t->at[l] = at;
-    const uint32_t ea = sepax_core_edges(pa.count), eb = sepax_core_edges(pb.count);
-    ct->fa[l] = (float)sepax_core_faces(pa.count);
-    ct->fb[l] = (float)sepax_core_faces(pb.count);
-    ct->ea[l] = (float)ea;
-    ct->eb[l] = (float)eb;
+    t->at[l] = k;
     ct->ra[l] = c->radius[sa];
     ct->rb[l] = c->radius[sb];
     ct->top_na = pa.count > ct->top_na ? pa.count : ct->top_na;
     ct->top_nb = pb.count > ct->top_nb ? pb.count : ct->top_nb;
-    ct->top_ea = ea > ct->top_ea ? ea : ct->top_ea;
-    ct->top_eb = eb > ct->top_eb ? eb : ct->top_eb;
     if (++t->n == WIDE)
         core_tile_run(ct, out);
 }

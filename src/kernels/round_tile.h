@@ -83,10 +83,38 @@ static HEDLEY_ALWAYS_INLINE void circle_tile_add(circle_tile *t, const sepax_col
         circle_tile_run(t, out);
 }
 
+/* Where a pair goes: the polygon tile of class m - 3 (0..5), a polygon
+ * pair one at a time (6), the circle tile (7), core bin b (8 + b), or
+ * round.h one at a time (24). */
+enum { ROUTE_POLYGON_BIG = TILE_CLASSES, ROUTE_CIRCLES, ROUTE_CORES, ROUTE_ROUND_BIG = ROUTE_CORES + CORE_BINS,
+       ROUTES };
+#define ROUTE_CHUNK 128u
+
+static HEDLEY_ALWAYS_INLINE uint32_t route_of(const sepax_columns *c, uint32_t sa, uint32_t sb)
+{
+    const uint32_t ka = c->kind[sa], kb = c->kind[sb];
+    const uint32_t na = c->span[sa].count, nb = c->span[sb].count;
+    const uint32_t m = na > nb ? na : nb, least = na < nb ? na : nb;
+    const uint32_t small = 0u - (uint32_t)(m <= SEPAX_BLOCK_ALIGN);
+    const uint32_t polygons = 0u - (uint32_t)((ka == SEPAX_KIND_POLYGON) & (kb == SEPAX_KIND_POLYGON));
+    const uint32_t circles = 0u - (uint32_t)((ka == SEPAX_KIND_CIRCLE) & (kb == SEPAX_KIND_CIRCLE));
+    const uint32_t poly_tile = small & (0u - (uint32_t)(least >= TILE_MIN_COUNT));
+    const uint32_t poly = sepax_select_u32(poly_tile, m - TILE_MIN_COUNT, ROUTE_POLYGON_BIG);
+    const uint32_t core = sepax_select_u32(
+        small, ROUTE_CORES + 4u * core_class(na) + core_class(nb), ROUTE_ROUND_BIG);
+    return sepax_select_u32(polygons, poly, sepax_select_u32(circles, ROUTE_CIRCLES, core));
+}
+
 /* Any kinds in any order: polygon pairs into the polygon tiles, two
  * circles into the circle tile, other cores of at most a block into the
  * core tiles, the rest one at a time by round.h; every tile stores its
- * results at its pairs' places, so no regrouping is needed. */
+ * results at its pairs' places, so no regrouping is needed.
+ *
+ * Why two passes per chunk: in a mixed list the kind of the next pair is
+ * a coin toss, so choosing its tile with branches mispredicts on most
+ * pairs. The first pass computes each pair's route with selects and
+ * appends the pair to that route's list (and prefetches its columns);
+ * the second walks the lists, where every branch goes the same way. */
 static void collide_any_wide(const sepax_columns *c, const sepax_pair *pairs, size_t n,
                              sepax_result *out)
 {
@@ -97,20 +125,36 @@ static void collide_any_wide(const sepax_columns *c, const sepax_pair *pairs, si
     circles.n = 0;
     core_tile cores[CORE_BINS];
     core_tiles_init(cores);
-    for (size_t k = 0; k < n; k++) {
-        sepax_prefetch_ahead(c, pairs, n, k);
-        const uint32_t sa = SEPAX_ID_SLOT(pairs[k].a), sb = SEPAX_ID_SLOT(pairs[k].b);
-        const uint32_t ka = c->kind[sa], kb = c->kind[sb];
-        if (ka == SEPAX_KIND_POLYGON && kb == SEPAX_KIND_POLYGON) {
-            tile_add_polygons(polygons, c, pairs, k, out);
-        } else if (ka == SEPAX_KIND_CIRCLE && kb == SEPAX_KIND_CIRCLE) {
-            circle_tile_add(&circles, c, sa, sb, k, out);
-        } else {
-            const sepax_span pa = c->span[sa], pb = c->span[sb];
-            if (pa.count <= SEPAX_BLOCK_ALIGN && pb.count <= SEPAX_BLOCK_ALIGN)
-                core_tile_add(cores, c, sa, sb, pa, pb, k, out);
-            else
-                out[k] = sepax_round_pair(c, sa, sb);
+    uint16_t list[ROUTES][ROUTE_CHUNK];
+    for (size_t base = 0; base < n; base += ROUTE_CHUNK) {
+        const size_t len = n - base < ROUTE_CHUNK ? n - base : ROUTE_CHUNK;
+        uint32_t count[ROUTES] = {0};
+        for (size_t i = 0; i < len; i++) {
+            const size_t k = base + i;
+            sepax_prefetch_spans(c, pairs, n, k);
+            const uint32_t sa = SEPAX_ID_SLOT(pairs[k].a), sb = SEPAX_ID_SLOT(pairs[k].b);
+            const sepax_view a = sepax_world_view(c, sa), b = sepax_world_view(c, sb);
+            __builtin_prefetch(a.x);
+            __builtin_prefetch(a.nx);
+            __builtin_prefetch(b.x);
+            __builtin_prefetch(b.nx);
+            const uint32_t r = route_of(c, sa, sb);
+            list[r][count[r]++] = (uint16_t)i;
+        }
+        for (uint32_t r = 0; r <= ROUTE_POLYGON_BIG; r++)
+            for (uint32_t j = 0; j < count[r]; j++)
+                tile_add_polygons(polygons, c, pairs, base + list[r][j], out);
+        for (uint32_t j = 0; j < count[ROUTE_CIRCLES]; j++) {
+            const size_t k = base + list[ROUTE_CIRCLES][j];
+            circle_tile_add(&circles, c, SEPAX_ID_SLOT(pairs[k].a), SEPAX_ID_SLOT(pairs[k].b), k,
+                            out);
+        }
+        for (uint32_t r = ROUTE_CORES; r < ROUTE_ROUND_BIG; r++)
+            for (uint32_t j = 0; j < count[r]; j++)
+                core_tile_add(&cores[r - ROUTE_CORES], c, pairs, base + list[r][j], out);
+        for (uint32_t j = 0; j < count[ROUTE_ROUND_BIG]; j++) {
+            const size_t k = base + list[ROUTE_ROUND_BIG][j];
+            out[k] = sepax_round_pair(c, SEPAX_ID_SLOT(pairs[k].a), SEPAX_ID_SLOT(pairs[k].b));
         }
     }
     tile_flush_polygons(polygons, out);
