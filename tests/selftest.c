@@ -57,12 +57,15 @@ static void check_names(void)
 }
 
 /* Every kind of shape: a mixed_kinds scene's broadphase pairs (all kind
- * pairs, in sweep order, so the batch driver groups and scatters) and
+ * pairs, in sweep order, so the batch driver routes them to every tile and
+ * one-at-a-time path) and
  * point queries around every shape, each backend against scalar. */
 static void round_crosscheck(const sepax_backend *list, size_t n, size_t shapes)
 {
     sepax_scene_params p = sepax_scene_params_mixed_kinds();
     p.shapes = shapes;
+    /* cores past a block of 8 take the one-at-a-time paths */
+    p.max_vertices = 12;
     sepax_scene scene;
     sepax_store *s = NULL;
     sepax_pair *pairs = NULL;
@@ -281,8 +284,9 @@ int main(int argc, char **argv)
         free(res);
     }
 
-    /* one shape per 200 pairs (about 2 pairs each), 200 to 5000 shapes */
-    round_crosscheck(list, n, pairs / 200 < 5000 ? (pairs / 200 > 200 ? pairs / 200 : 200) : 5000);
+    /* one shape per 50 pairs (about 2 pairs each, enough to fill tiles in
+     * every bin), 200 to 5000 shapes */
+    round_crosscheck(list, n, pairs / 50 < 5000 ? (pairs / 50 > 200 ? pairs / 50 : 200) : 5000);
     oracle_sample(pairs < ORACLE_PAIRS ? pairs : ORACLE_PAIRS);
 
     printf("%u passed, %u failed\n", passed, failed);
