@@ -1,17 +1,16 @@
-/* Round and thin kinds in the vector backends: pairs of two circles run
- * in tiles of WIDE pairs, one pair per lane; every other kind pair runs
- * round.h's scalar-shaped code, compiled with this backend's flags.
- * Included by sat_wide.h after sat_tile.h.
+/* Pairs of any kinds in the vector backends (collide_any), and the
+ * two-circle tile. Included by sat_wide.h after sat_tile.h.
  *
- *   for each pair in the list:
- *       if both shapes are circles: copy their centres and radii into
- *           the tile's lane (o = centre of the shape in the lower slot)
- *       else: settle it now by round.h
- *       when the tile holds WIDE pairs (or the list ends), per lane:
- *           a' = a - o; q = (b - o) + 0; d = |a' - q|
- *           separation = (d - (rA + rB)) + 0
- *           normal = (q - a') / d, or (1, 0) when d = 0
- *           hit = separation <= 0; A in B: d + rA <= rB; B in A: d + rB <= rA
+ *   route every pair (see collide_any_wide): two polygons to the polygon
+ *   tiles, two circles to the circle tile, other cores of at most a block
+ *   to the core tiles (core_tile.h), the rest to round.h one at a time
+ *
+ *   the circle tile, when it holds WIDE pairs (or the list ends), per lane
+ *   (o = centre of the shape in the lower slot):
+ *       a' = a - o; q = (b - o) + 0; d = |a' - q|
+ *       separation = (d - (rA + rB)) + 0
+ *       normal = (q - a') / d, or (1, 0) when d = 0
+ *       hit = separation <= 0; A in B: d + rA <= rB; B in A: d + rB <= rA
  *
  * These are sepax_round_circles's expressions, operand for operand; the
  * vector square root and division round exactly as the scalar ones, so
