@@ -15,6 +15,11 @@
  * sepax_collide_hits, sepax_broadphase, sepax_shape_*, sepax_store_count...)
  * may run on many threads at once on the same store. Calls that change it
  * (add, remove, set transforms, update) need the caller's exclusive lock.
+ *
+ * Memory: batch calls allocate nothing; they keep their tiles of pairs on
+ * the calling thread's stack, up to about 50 KB (sepax_collide_hits on a
+ * store with round shapes, AVX-512 backend), so threads that call them
+ * need stacks of at least 64 KB.
  */
 #ifndef SEPAX_SEPAX_H
 #define SEPAX_SEPAX_H
