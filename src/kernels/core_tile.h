@@ -101,7 +101,7 @@ typedef struct core_closest {
  * core_edges_of); from_is_b says which of the pair's points the vertex
  * is. Rows past a lane's count repeat vertex 0, whose distance is then
  * only equalled, never beaten: they need no mask. */
-static HEDLEY_ALWAYS_INLINE void core_closest_from(const wf (*from)[SEPAX_BLOCK_ALIGN],
+static HEDLEY_NEVER_INLINE void core_closest_from(const wf (*from)[SEPAX_BLOCK_ALIGN],
                                                    uint32_t top_n, const core_edges *to,
                                                    uint32_t top_e, int from_is_b,
                                                    core_closest *c)
@@ -134,7 +134,7 @@ static HEDLEY_ALWAYS_INLINE void core_closest_from(const wf (*from)[SEPAX_BLOCK_
  * distance to q's core replaces it where q is not a polygon or the vertex
  * lies outside, for the lanes still in question. Rows past a lane's count
  * repeat vertex 0 and so repeat its verdict: no mask. */
-static HEDLEY_ALWAYS_INLINE wm core_within(const wf (*p)[SEPAX_BLOCK_ALIGN], uint32_t top_n,
+static HEDLEY_NEVER_INLINE wm core_within(const wf (*p)[SEPAX_BLOCK_ALIGN], uint32_t top_n,
                                            const wf *sd, wf rp, wm q_poly, const core_edges *q,
                                            uint32_t top_e, wf rq, wm cand)
 {
