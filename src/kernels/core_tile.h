@@ -9,9 +9,7 @@
  *   load and transpose both shapes' world columns; x, y relative to o
  *   face passes as in the polygon tile, over faces < faces(core), where a
  *       segment's face 2 starts at its vertex 1 (face 3 at vertex 0, which
- *       row 3 already repeats); on the way, sd[k] = max over the faces of
- *       e - c for each vertex k of the other shape (its signed distance
- *       when the faces are a polygon's)
+ *       row 3 already repeats)
  *   core_sep, face, sign, owner: the larger pass, A's on ties
  *   face case = core_sep <= 0 or rA + rB == 0
  *   if some lane is not a face case: the closest pair, per lane,
@@ -21,8 +19,8 @@
  *   separation, normal, edge, owner: face case or closest pair, with the
  *       reference's d == 0 fallback to the face axis; + 0
  *   on a hit: A in B when every vertex k of A has sd + rA <= rB, where sd
- *       is the face value inside a polygon core and the distance to the
- *       core elsewhere (computed only for lanes that still need it, and
+ *       is the largest face value e - c inside a polygon core and the
+ *       distance to the core elsewhere (computed only for lanes that still need it, and
  *       the loop stops once no lane is a candidate); B in A alike
  *
  * Every lane evaluates round.h's expressions with the same operands in the
@@ -129,18 +127,24 @@ static HEDLEY_NEVER_INLINE void core_closest_from(const wf (*from)[SEPAX_BLOCK_A
 }
 
 /* sepax_core_within in lanes: the candidate lanes (cand) where every
- * vertex of p, grown by rp, lies within rq of q's core. sd holds each
- * vertex's face value against q (a signed distance where q_poly); the
- * distance to q's core replaces it where q is not a polygon or the vertex
- * lies outside, for the lanes still in question. Rows past a lane's count
- * repeat vertex 0 and so repeat its verdict: no mask. */
+ * vertex of p, grown by rp, lies within rq of q's core. Where q is a
+ * polygon (q_poly) a vertex's signed distance is its largest face value
+ * e - c over q's m face rows (rows past q's count repeat face 0); where q
+ * is not, or the vertex lies outside, the distance to q's core replaces
+ * it, for the lanes still in question. Rows past a lane's count repeat
+ * vertex 0 and so repeat its verdict: no mask. */
 static HEDLEY_NEVER_INLINE wm core_within(const wf (*p)[SEPAX_BLOCK_ALIGN], uint32_t top_n,
-                                           const wf *sd, wf rp, wm q_poly, const core_edges *q,
-                                           uint32_t top_e, wf rq, wm cand)
+                                          const wf (*q_rows)[SEPAX_BLOCK_ALIGN], const wf *q_c,
+                                          uint32_t m, wf rp, wm q_poly, const core_edges *q,
+                                          uint32_t top_e, wf rq, wm cand)
 {
     const wf zero = wf_set1(0.0f);
     for (uint32_t k = 0; k < top_n && wm_bits(cand); k++) {
-        wf s = sd[k];
+        wf s = wf_set1(-INFINITY);
+        for (uint32_t i = 0; i < m; i++) {
+            const wf e = wf_add(wf_mul(q_rows[2][i], p[0][k]), wf_mul(q_rows[3][i], p[1][k]));
+            s = wf_max(wf_sub(e, q_c[i]), s);
+        }
         const wm need = wm_and(cand, wm_or(wm_andnot(cand, q_poly), wf_gt_m(s, zero)));
         if (wm_bits(need)) {
             wf d2 = wf_set1(INFINITY);
@@ -189,13 +193,11 @@ static HEDLEY_ALWAYS_INLINE void core_tile_run_m(core_tile *ct, uint32_t m, sepa
         anc[1][0][2] = wf_keep(seg_b, rel[1][0][1], rel[1][0][2]);
         anc[1][1][2] = wf_keep(seg_b, rel[1][1][1], rel[1][1][2]);
     }
-    wf sd_a[SEPAX_BLOCK_ALIGN], sd_b[SEPAX_BLOCK_ALIGN]; /* A's vertices against B, and back */
-    for (uint32_t r = 0; r < m; r++)
-        sd_a[r] = sd_b[r] = wf_set1(-INFINITY);
+    wf c_a[SEPAX_BLOCK_ALIGN], c_b[SEPAX_BLOCK_ALIGN]; /* each face's c */
     const tile_pass pa = tile_faces((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], anc[0][0], anc[0][1],
-                                    (const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], m, fa, sd_b);
+                                    (const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], m, fa, c_a);
     const tile_pass pb = tile_faces((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], anc[1][0], anc[1][1],
-                                    (const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], m, fb, sd_a);
+                                    (const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], m, fb, c_b);
     const wm from_b = wf_gt_m(pb.best, pa.best);
     const wf core_sep = wf_keep(from_b, pb.best, pa.best);
     const wf sign = wf_keep(from_b, wf_set1(-1.0f), wf_set1(1.0f));
@@ -231,10 +233,10 @@ static HEDLEY_ALWAYS_INLINE void core_tile_run_m(core_tile *ct, uint32_t m, sepa
     rec[0] = wf_add(rec[0], zero); /* -0 to +0, as in the reference */
     const wm hit = wf_le_m(rec[0], zero);
     if (wm_bits(hit)) {
-        const wm a_in_b = core_within((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], ct->top_na, sd_a,
-                                      ra, poly_b, &eb, top_eb, rb, hit);
-        const wm b_in_a = core_within((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], ct->top_nb, sd_b,
-                                      rb, poly_a, &ea, top_ea, ra, hit);
+        const wm a_in_b = core_within((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], ct->top_na,
+                                      (const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], c_b, m, ra, poly_b, &eb, top_eb, rb, hit);
+        const wm b_in_a = core_within((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], ct->top_nb,
+                                      (const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], c_a, m, rb, poly_a, &ea, top_ea, ra, hit);
         meta = wi_or(meta, wi_bits_if(hit, SEPAX_HIT << 24));
         meta = wi_or(meta, wi_bits_if(a_in_b, SEPAX_A_IN_B << 24));
         meta = wi_or(meta, wi_bits_if(b_in_a, SEPAX_B_IN_A << 24));

@@ -54,12 +54,11 @@ typedef struct tile_pass {
 
 /* f and v hold x', y', n.x, n.y, eight rows each; rows < m are used.
  * Face i's constant comes from anchor row i (ax, ay): f's own x', y' for
- * a polygon. With sd, each of v's vertices k also gets the largest
- * e - c over f's faces, a signed distance to f for the round kernel; a
- * constant NULL compiles that away. */
+ * a polygon. With c_out, each face's c is kept for the round kernel's
+ * signed distances; a constant NULL compiles that away. */
 static HEDLEY_ALWAYS_INLINE tile_pass tile_faces(const wf (*f)[SEPAX_BLOCK_ALIGN], const wf *ax,
                                                  const wf *ay, const wf (*v)[SEPAX_BLOCK_ALIGN],
-                                                 uint32_t m, wf count, wf *sd)
+                                                 uint32_t m, wf count, wf *c_out)
 {
     tile_pass p = {wf_set1(-INFINITY), wf_set1(0.0f), f[2][0], f[3][0], wm_none()};
     /* the face loop stays a loop: unrolled as well, the six size classes
@@ -74,9 +73,9 @@ static HEDLEY_ALWAYS_INLINE tile_pass tile_faces(const wf (*f)[SEPAX_BLOCK_ALIGN
             const wf e = wf_add(wf_mul(nx, v[0][k]), wf_mul(ny, v[1][k]));
             lo = wf_min(e, lo);
             hi = wf_max(e, hi);
-            if (sd)
-                sd[k] = wf_max(wf_sub(e, c), sd[k]);
         }
+        if (c_out)
+            c_out[i] = c;
         const wf s = wf_sub(lo, c);
         const wf fi = wf_set1((float)i);
         const wm valid = wf_gt_m(count, fi);
