@@ -1,0 +1,173 @@
+/* Round shapes on the edge of containment: pairs built so that the
+ * "A inside B" decision sits within a few ulps of its boundary, where a
+ * backend that evaluates any expression of the test differently from the
+ * reference (a face value, a distance to an edge, the radius sum) flips a
+ * flag. A's worst point lies inside B's core, or (for a rounded B)
+ * outside it but within the rounding. Random shapes almost never land there: a kernel that scaled every
+ * face offset by 1 + 1e-4 passed the random cross-check, and fails here.
+ *
+ * Every backend is compared with the scalar reference bit for bit, and the
+ * test checks that the flags really do flip across the cases. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cases.h"
+#include "sepax/sepax.h"
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+#define TRIALS 600
+#define STEPS 7 /* radius scales 1 + k * 2^-22, k = -3..3 */
+
+typedef struct core {
+    double x[8], y[8];
+    int n;
+} core;
+
+/* A convex polygon core: n points on an ellipse, counter-clockwise. */
+static core make_core(cases_rng *g, double cx, double cy)
+{
+    core c;
+    c.n = cases_rng_int(g, 3, 8);
+    const double a = cases_rng_range(g, 1, 3), b = a * cases_rng_range(g, 0.4, 1);
+    const double phase = cases_rng_range(g, 0, 2 * M_PI);
+    for (int i = 0; i < c.n; i++) {
+        const double t = phase + 2 * M_PI * (i + cases_rng_range(g, -0.2, 0.2)) / c.n;
+        c.x[i] = (double)(float)(cx + a * cos(t));
+        c.y[i] = (double)(float)(cy + b * sin(t));
+    }
+    return c;
+}
+
+/* Signed distance from (px, py) to the core: the largest face value
+ * (the distance itself for a point outside that projects inside a face). */
+static double face_distance(const core *c, double px, double py)
+{
+    double m = -INFINITY;
+    for (int i = 0; i < c->n; i++) {
+        const int j = (i + 1) % c->n;
+        const double ex = c->x[j] - c->x[i], ey = c->y[j] - c->y[i], len = hypot(ex, ey);
+        const double s = (ey * (px - c->x[i]) - ex * (py - c->y[i])) / len;
+        m = s > m ? s : m;
+    }
+    return m;
+}
+
+/* A point strictly inside: a random mix of the vertices. */
+static void inside_point(cases_rng *g, const core *c, double *px, double *py)
+{
+    double w[8], sum = 0;
+    for (int i = 0; i < c->n; i++)
+        sum += w[i] = cases_rng_range(g, 0.1, 1);
+    *px = *py = 0;
+    for (int i = 0; i < c->n; i++)
+        *px += w[i] / sum * c->x[i], *py += w[i] / sum * c->y[i];
+}
+
+Test(round_boundary, containment_flags_match_the_reference)
+{
+    sepax_store *s = NULL;
+    cr_assert_eq(sepax_store_create(NULL, &s), SEPAX_OK);
+    cr_assert_eq(sepax_store_set_backend(s, SEPAX_BACKEND_SCALAR), SEPAX_OK);
+    cases_rng g;
+    cases_rng_seed(&g, 77001);
+    const size_t most = (size_t)TRIALS * STEPS * 2;
+    sepax_pair *pairs = malloc(most * sizeof *pairs);
+    sepax_result *want = malloc(most * sizeof *want), *got = malloc(most * sizeof *got);
+    cr_assert(pairs && want && got);
+    size_t n = 0;
+    for (int t = 0; t < TRIALS; t++) {
+        /* B: a polygon or a rounded polygon, anywhere up to 1e3 out */
+        const double cx = cases_rng_range(&g, -1e3, 1e3), cy = cases_rng_range(&g, -1e3, 1e3);
+        const core c = make_core(&g, cx, cy);
+        sepax_vec2 v[8];
+        for (int i = 0; i < c.n; i++)
+            v[i] = (sepax_vec2){(float)c.x[i], (float)c.y[i]};
+        const double rb = t % 2 ? (double)(float)cases_rng_range(&g, 0.1, 0.5) : 0.0;
+        sepax_shape_id b = 0;
+        cr_assert_eq(rb > 0 ? sepax_add_rounded_polygon(s, v, (size_t)c.n, (float)rb, &b)
+                            : sepax_add_polygon(s, v, (size_t)c.n, &b),
+                     SEPAX_OK);
+        /* A: a circle, or a capsule, whose worst point is exactly rB - rA
+         * past B's core in real arithmetic, then its radius nudged */
+        double p[2][2];
+        inside_point(&g, &c, &p[0][0], &p[0][1]);
+        inside_point(&g, &c, &p[1][0], &p[1][1]);
+        if (rb > 0 && t % 8 >= 4) {
+            /* the worst point outside B's core, inside its rounding: the
+             * test then takes the distance to the core, not a face value */
+            const int i = cases_rng_int(&g, 0, c.n - 1), j = (i + 1) % c.n;
+            const double u = cases_rng_range(&g, 0.2, 0.8), d = rb * cases_rng_range(&g, 0.1, 0.9);
+            const double ex = c.x[j] - c.x[i], ey = c.y[j] - c.y[i], len = hypot(ex, ey);
+            p[0][0] = c.x[i] + u * ex + d * ey / len;
+            p[0][1] = c.y[i] + u * ey - d * ex / len;
+        }
+        const int capsule = t % 4 >= 2;
+        double worst = face_distance(&c, p[0][0], p[0][1]);
+        if (capsule) {
+            const double w1 = face_distance(&c, p[1][0], p[1][1]);
+            worst = w1 > worst ? w1 : worst;
+        }
+        const double ra = rb - worst;
+        for (int k = -(STEPS / 2); k <= STEPS / 2; k++) {
+            const float r = (float)(ra * (1 + k * 0x1p-22));
+            sepax_shape_id a = 0;
+            const sepax_vec2 p0 = {(float)p[0][0], (float)p[0][1]};
+            const sepax_vec2 p1 = {(float)p[1][0], (float)p[1][1]};
+            const sepax_status st = capsule ? sepax_add_capsule(s, p0, p1, r, &a)
+                                            : sepax_add_circle(s, p0, r, &a);
+            if (st != SEPAX_OK)
+                continue; /* ends that rounded together */
+            pairs[n++] = (sepax_pair){a, b};
+            pairs[n++] = (sepax_pair){b, a};
+        }
+    }
+    /* a shuffle, so every tile mixes trials */
+    for (size_t i = n - 1; i > 0; i--) {
+        const size_t j = (size_t)cases_rng_int(&g, 0, (int)i);
+        const sepax_pair x = pairs[i];
+        pairs[i] = pairs[j];
+        pairs[j] = x;
+    }
+    cr_assert_eq(sepax_collide(s, pairs, n, want, NULL), SEPAX_OK);
+    size_t inside = 0, checked = 0;
+    for (size_t i = 0; i < n; i++) {
+        inside += (want[i].flags & (SEPAX_A_IN_B | SEPAX_B_IN_A)) != 0;
+        checked++;
+    }
+    /* the nudges straddle the boundary: neither verdict may take over */
+    cr_assert(inside > checked / 5 && inside < checked * 4 / 5,
+              "%zu of %zu pairs contained: the cases miss the boundary", inside, checked);
+    int backends = 0;
+    for (int be = 1; be < SEPAX_BACKEND_COUNT; be++) {
+        if (!sepax_backend_available((sepax_backend)be))
+            continue;
+        backends++;
+        cr_assert_eq(sepax_store_set_backend(s, (sepax_backend)be), SEPAX_OK);
+        memset(got, 0xA5, n * sizeof *got);
+        cr_assert_eq(sepax_collide(s, pairs, n, got, NULL), SEPAX_OK);
+        size_t diffs = 0, first = n;
+        for (size_t i = 0; i < n; i++) {
+            if (memcmp(&got[i], &want[i], sizeof *got) != 0) {
+                diffs++;
+                first = first < n ? first : i;
+            }
+        }
+        cr_assert_eq(diffs, 0,
+                     "%s: %zu of %zu boundary pairs differ from scalar (first %zu: flags %#x "
+                     "against %#x, separation %a against %a)",
+                     sepax_backend_name((sepax_backend)be), diffs, n, first,
+                     first < n ? got[first].flags : 0u, first < n ? want[first].flags : 0u,
+                     first < n ? (double)got[first].separation : 0.0,
+                     first < n ? (double)want[first].separation : 0.0);
+    }
+    cr_log_info("%zu boundary pairs, %zu contained, %d vector backends", n, inside, backends);
+    free(pairs);
+    free(want);
+    free(got);
+    sepax_store_destroy(s);
+}
