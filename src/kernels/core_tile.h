@@ -195,9 +195,9 @@ static HEDLEY_ALWAYS_INLINE void core_tile_run_m(core_tile *ct, uint32_t m, sepa
     }
     wf c_a[SEPAX_BLOCK_ALIGN], c_b[SEPAX_BLOCK_ALIGN]; /* each face's c */
     const tile_pass pa = tile_faces((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], anc[0][0], anc[0][1],
-                                    (const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], m, fa, c_a);
+                                    (const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], m, &fa, c_a);
     const tile_pass pb = tile_faces((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], anc[1][0], anc[1][1],
-                                    (const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], m, fb, c_b);
+                                    (const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], m, &fb, c_b);
     const wm from_b = wf_gt_m(pb.best, pa.best);
     const wf core_sep = wf_keep(from_b, pb.best, pa.best);
     const wf sign = wf_keep(from_b, wf_set1(-1.0f), wf_set1(1.0f));
@@ -256,8 +256,10 @@ static inline uint32_t core_rows(uint32_t n)
 static void core_tile_run(core_tile *ct, sepax_result *out)
 {
     sepax_tile *t = &ct->t;
-    for (uint32_t l = t->n; l < WIDE; l++)
+    for (uint32_t l = t->n; l < WIDE; l++) {
+        t->na[l] = t->na[0], t->nb[l] = t->nb[0];
         ct->ra[l] = ct->ra[0], ct->rb[l] = ct->rb[0];
+    }
     tile_pad(t);
     /* a bin holds one core shape per side, so the rows of its largest
      * counts are its largest rows */

@@ -14,8 +14,8 @@
  *               c = n.x*a'.x + n.y*a'.y
  *               e = n.x*b'.x + n.y*b'.y; lo = min(e, lo); hi = max(e, hi)
  *               s = lo - c
- *               if i < nA: if s > best: best = s, edge = i
- *                          if hi > c: B is not inside A
+ *               if s > best: best = s, edge = i
+ *               if hi > c: B is not inside A
  *           the same for B's faces against A's vertices
  *           each lane's result as in the reference (result.h)
  *
@@ -25,9 +25,10 @@
  * a full dot product per instruction, the best face is tracked with
  * compares and blends instead of horizontal maxima, and the loads of a
  * tile are many and independent, which hides the cache misses of pairs in
- * sweep order. Rows past a polygon's count repeat vertex 0 (see
- * kernel.h), so a lane with fewer vertices needs a mask only on its faces,
- * and the size classes keep short polygons from paying for eight rows.
+ * sweep order. Rows past a polygon's count repeat vertex 0 and its face
+ * (see kernel.h), so a lane with fewer vertices needs no mask at all: the
+ * repeats tie and never win a strict comparison. The size classes keep
+ * short polygons from paying for eight rows.
  *
  * Each lane evaluates the reference's expressions with the same operands
  * in the same order, and the faces are visited in the reference's order
@@ -39,7 +40,7 @@
 typedef struct sepax_tile {
     uint32_t n;                     /* pairs held */
     const float *a[WIDE], *b[WIDE]; /* world columns of A and B */
-    SIMDE_ALIGN_TO_64 float na[WIDE], nb[WIDE];
+    SIMDE_ALIGN_TO_64 float na[WIDE], nb[WIDE]; /* vertex counts: core tiles only */
     SIMDE_ALIGN_TO_64 float a_origin[WIDE]; /* 1: o is A's vertex 0, 0: B's */
     size_t at[WIDE];                /* where each result goes */
 } sepax_tile;
@@ -54,11 +55,12 @@ typedef struct tile_pass {
 
 /* f and v hold x', y', n.x, n.y, eight rows each; rows < m are used.
  * Face i's constant comes from anchor row i (ax, ay): f's own x', y' for
- * a polygon. With c_out, each face's c is kept for the round kernel's
- * signed distances; a constant NULL compiles that away. */
+ * a polygon. Faces at or past count (per lane) are skipped; with no
+ * count every row is a face. With c_out, each face's c is kept for the
+ * round kernel's signed distances. Constant NULLs compile away. */
 static HEDLEY_ALWAYS_INLINE tile_pass tile_faces(const wf (*f)[SEPAX_BLOCK_ALIGN], const wf *ax,
                                                  const wf *ay, const wf (*v)[SEPAX_BLOCK_ALIGN],
-                                                 uint32_t m, wf count, wf *c_out)
+                                                 uint32_t m, const wf *count, wf *c_out)
 {
     tile_pass p = {wf_set1(-INFINITY), wf_set1(0.0f), f[2][0], f[3][0], wm_none()};
     /* the face loop stays a loop: unrolled as well, the six size classes
@@ -78,13 +80,19 @@ static HEDLEY_ALWAYS_INLINE tile_pass tile_faces(const wf (*f)[SEPAX_BLOCK_ALIGN
             c_out[i] = c;
         const wf s = wf_sub(lo, c);
         const wf fi = wf_set1((float)i);
-        const wm valid = wf_gt_m(count, fi);
-        const wm better = wm_and(valid, wf_gt_m(s, p.best));
+        /* without a count every row is a face: a polygon's rows past its
+         * count repeat face 0 exactly, which can only tie */
+        wm better = wf_gt_m(s, p.best), out = wf_gt_m(hi, c);
+        if (count) {
+            const wm valid = wf_gt_m(*count, fi);
+            better = wm_and(valid, better);
+            out = wm_and(valid, out);
+        }
         p.best = wf_keep(better, s, p.best);
         p.edge = wf_keep(better, fi, p.edge);
         p.nx = wf_keep(better, nx, p.nx);
         p.ny = wf_keep(better, ny, p.ny);
-        p.outside = wm_or(p.outside, wm_and(valid, wf_gt_m(hi, c)));
+        p.outside = wm_or(p.outside, out);
     }
     return p;
 }
@@ -168,7 +176,7 @@ static inline void tile_pad(sepax_tile *t)
 {
     for (uint32_t l = t->n; l < WIDE; l++) {
         t->a[l] = t->a[0], t->b[l] = t->b[0];
-        t->na[l] = t->na[0], t->nb[l] = t->nb[0], t->a_origin[l] = t->a_origin[0];
+        t->a_origin[l] = t->a_origin[0];
     }
 }
 
@@ -177,11 +185,9 @@ static HEDLEY_ALWAYS_INLINE void tile_run_m(sepax_tile *t, uint32_t m, sepax_res
     wf rel[2][4][SEPAX_BLOCK_ALIGN]; /* [A/B][x y nx ny][row] */
     tile_relative(t, m, rel);
     const tile_pass pa = tile_faces((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], rel[0][0], rel[0][1],
-                                    (const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], m, wf_load(t->na),
-                                    NULL);
+                                    (const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], m, NULL, NULL);
     const tile_pass pb = tile_faces((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], rel[1][0], rel[1][1],
-                                    (const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], m, wf_load(t->nb),
-                                    NULL);
+                                    (const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], m, NULL, NULL);
     tile_results(t, &pa, &pb, out);
     t->n = 0;
 }
@@ -229,8 +235,6 @@ static HEDLEY_ALWAYS_INLINE void tile_add_polygons(sepax_tile *tiles, const sepa
     const uint32_t l = t->n;
     t->a[l] = wa;
     t->b[l] = wb;
-    t->na[l] = (float)pa.count;
-    t->nb[l] = (float)pb.count;
     /* a select, not a branch: which slot is lower is a coin toss per pair */
     t->a_origin[l] = sepax_select_f32(0u - (uint32_t)(sa < sb), 1.0f, 0.0f);
     t->at[l] = k;
