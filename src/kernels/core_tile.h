@@ -17,7 +17,8 @@
  *           kept when strictly closer than the best so far;
  *       then B's vertices against A's edges alike
  *   separation, normal, edge, owner: face case or closest pair, with the
- *       reference's d == 0 fallback to the face axis; + 0
+ *       reference's fallback to the face axis when the closest points
+ *       nearly coincide (sepax_apart); + 0
  *   on a hit: A in B when every vertex k of A has sd + rA <= rB, where sd
  *       is the largest face value e - c inside a polygon core and the
  *       distance to the core elsewhere (computed only for lanes that still need it, and
@@ -222,8 +223,8 @@ static HEDLEY_ALWAYS_INLINE void core_tile_run_m(core_tile *ct, uint32_t m, sepa
         core_closest_from((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], ct->top_nb, &ea, top_ea, 1,
                           &c);
         const wf d = wf_sqrt(c.d2);
-        /* apart: the closest pair's axis; d == 0 keeps the face axis */
-        const wm apart = wm_andnot(wf_gt_m(d, zero), face_case);
+        /* apart (sepax_apart): the closest pair's axis; else the face axis */
+        const wm apart = wm_andnot(wf_le_m(wf_set1(FLT_MIN), c.d2), face_case);
         rec[0] = wf_keep(face_case, rec[0], wf_sub(d, rsum));
         rec[1] = wf_keep(apart, wf_div(wf_sub(c.pbx, c.pax), d), rec[1]);
         rec[2] = wf_keep(apart, wf_div(wf_sub(c.pby, c.pay), d), rec[2]);

@@ -26,7 +26,8 @@
  *           against every core edge of the other (a point's one edge has
  *           zero length), first minimum in that order
  *       separation = d - (rA + rB); normal = (pB - pA) / d; edge NONE
- *       (d == 0 falls back to the face axis, or (1, 0) for two points)
+ *       (d^2 below FLT_MIN, see sepax_apart, falls back to the face
+ *       axis, or (1, 0) for two points)
  *   on a hit only: A_IN_B when sd(v, B's core) + rA <= rB for every core
  *       vertex v of A (checked in order, stopping at the first that is
  *       not; rounding is monotonic, so this equals comparing the largest
@@ -36,9 +37,19 @@
 #ifndef SEPAX_ROUND_H
 #define SEPAX_ROUND_H
 
+#include <float.h>
 #include <math.h>
 
 #include "result.h"
+
+/* The closest points give an axis only when their squared distance d2 is
+ * a normal float: below FLT_MIN the components' squares are subnormal and
+ * have lost precision, so (q - p) / sqrt(d2) would not be of unit length.
+ * Closer than about 1e-19, points count as coincident. */
+static inline int sepax_apart(float d2)
+{
+    return d2 >= FLT_MIN;
+}
 
 /* Faces of a core with n vertices, and the vertex each face starts at. */
 static inline uint32_t sepax_core_faces(uint32_t n)
@@ -196,11 +207,11 @@ static inline sepax_result sepax_round_circles(const sepax_view *a, const sepax_
     const float ax = a->x[0] - ox, ay = a->y[0] - oy;
     const float qx = (b->x[0] - ox) + 0.0f, qy = (b->y[0] - oy) + 0.0f;
     const float dx = ax - qx, dy = ay - qy;
-    const float d = sqrtf(dx * dx + dy * dy);
+    const float d2 = dx * dx + dy * dy, d = sqrtf(d2);
     sepax_result r;
     r.separation = (d - (ra + rb)) + 0.0f;
-    r.normal.x = d > 0.0f ? (qx - ax) / d : 1.0f;
-    r.normal.y = d > 0.0f ? (qy - ay) / d : 0.0f;
+    r.normal.x = sepax_apart(d2) ? (qx - ax) / d : 1.0f;
+    r.normal.y = sepax_apart(d2) ? (qy - ay) / d : 0.0f;
     r.edge = (uint16_t)SEPAX_EDGE_NONE;
     r.owner = SEPAX_OWNER_A;
     r.flags = 0;
@@ -245,7 +256,7 @@ static inline sepax_result sepax_round_pair(const sepax_columns *c, uint32_t sa,
         sepax_closest_from(&b, &a, ox, oy, &d2, pb, pa);
         const float d = sqrtf(d2);
         r.separation = d - rsum;
-        if (d > 0.0f) {
+        if (sepax_apart(d2)) {
             r.normal.x = (pb[0] - pa[0]) / d;
             r.normal.y = (pb[1] - pa[1]) / d;
             r.edge = (uint16_t)SEPAX_EDGE_NONE;

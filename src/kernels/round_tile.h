@@ -9,7 +9,7 @@
  *   (o = centre of the shape in the lower slot):
  *       a' = a - o; q = (b - o) + 0; d = |a' - q|
  *       separation = (d - (rA + rB)) + 0
- *       normal = (q - a') / d, or (1, 0) when d = 0
+ *       normal = (q - a') / d, or (1, 0) when d^2 < FLT_MIN (sepax_apart)
  *       hit = separation <= 0; A in B: d + rA <= rB; B in A: d + rB <= rA
  *
  * These are sepax_round_circles's expressions, operand for operand; the
@@ -49,11 +49,11 @@ static void circle_tile_run(circle_tile *t, sepax_result *out)
     const wf px = wf_sub(ax, ox), py = wf_sub(ay, oy);
     const wf qx = wf_add(wf_sub(bx, ox), zero), qy = wf_add(wf_sub(by, oy), zero);
     const wf dx = wf_sub(px, qx), dy = wf_sub(py, qy);
-    const wf d = wf_sqrt(wf_add(wf_mul(dx, dx), wf_mul(dy, dy)));
-    const wm apart = wf_gt_m(d, zero);
+    const wf d2 = wf_add(wf_mul(dx, dx), wf_mul(dy, dy)), d = wf_sqrt(d2);
+    const wm apart = wf_le_m(wf_set1(FLT_MIN), d2); /* sepax_apart */
     wf rec[4];
     rec[0] = wf_add(wf_sub(d, wf_add(ra, rb)), zero);
-    /* lanes with d == 0 divide by zero and are replaced */
+    /* lanes whose centres coincide divide by zero and are replaced */
     rec[1] = wf_keep(apart, wf_div(wf_sub(qx, px), d), wf_set1(1.0f));
     rec[2] = wf_keep(apart, wf_div(wf_sub(qy, py), d), zero);
     const wm hit = wf_le_m(rec[0], zero);
