@@ -21,8 +21,9 @@
  *       nearly coincide (sepax_apart); + 0
  *   on a hit: A in B when every vertex k of A has sd + rA <= rB, where sd
  *       is the largest face value e - c inside a polygon core and the
- *       distance to the core elsewhere (computed only for lanes that still need it, and
- *       the loop stops once no lane is a candidate); B in A alike
+ *       distance to the core elsewhere (computed only for lanes that
+ *       still need it, and the loop stops once no lane is a candidate);
+ *       B in A alike
  *
  * Every lane evaluates round.h's expressions with the same operands in the
  * same order and keeps its strict comparisons, so the bits agree with the
@@ -204,7 +205,8 @@ static HEDLEY_ALWAYS_INLINE void core_tile_run_m(core_tile *ct, uint32_t m, sepa
     const wf sign = wf_keep(from_b, wf_set1(-1.0f), wf_set1(1.0f));
     const wf face_nx = wf_mul(sign, wf_keep(from_b, pb.nx, pa.nx));
     const wf face_ny = wf_mul(sign, wf_keep(from_b, pb.ny, pa.ny));
-    wi face_meta = wi_or(wi_from_f(wf_keep(from_b, pb.edge, pa.edge)), wi_bits_if(from_b, 1u << 16));
+    const wi face_meta =
+        wi_or(wi_from_f(wf_keep(from_b, pb.edge, pa.edge)), wi_bits_if(from_b, 1u << 16));
 
     core_edges ea, eb;
     core_edges_of((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], m, na_e, top_ea, &ea);
@@ -235,9 +237,11 @@ static HEDLEY_ALWAYS_INLINE void core_tile_run_m(core_tile *ct, uint32_t m, sepa
     const wm hit = wf_le_m(rec[0], zero);
     if (wm_bits(hit)) {
         const wm a_in_b = core_within((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], ct->top_na,
-                                      (const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], c_b, m, ra, poly_b, &eb, top_eb, rb, hit);
+                                      (const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], c_b, m, ra, poly_b,
+                                      &eb, top_eb, rb, hit);
         const wm b_in_a = core_within((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], ct->top_nb,
-                                      (const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], c_a, m, rb, poly_a, &ea, top_ea, ra, hit);
+                                      (const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], c_a, m, rb, poly_a,
+                                      &ea, top_ea, ra, hit);
         meta = wi_or(meta, wi_bits_if(hit, SEPAX_HIT << 24));
         meta = wi_or(meta, wi_bits_if(a_in_b, SEPAX_A_IN_B << 24));
         meta = wi_or(meta, wi_bits_if(b_in_a, SEPAX_B_IN_A << 24));
@@ -301,14 +305,9 @@ static HEDLEY_ALWAYS_INLINE void core_tile_add(core_tile *ct, const sepax_column
     const uint32_t sa = SEPAX_ID_SLOT(pairs[k].a), sb = SEPAX_ID_SLOT(pairs[k].b);
     const sepax_span pa = c->span[sa], pb = c->span[sb];
     sepax_tile *t = &ct->t;
-    const uint32_t l = t->n;
-    /* a block is SEPAX_BLOCK_ALIGN floats here: world columns start 4 in */
-    t->a[l] = c->pool + pa.offset + 4u * SEPAX_BLOCK_ALIGN;
-    t->b[l] = c->pool + pb.offset + 4u * SEPAX_BLOCK_ALIGN;
+    const uint32_t l = tile_put(t, c, sa, sb, pa, pb, k);
     t->na[l] = (float)pa.count;
     t->nb[l] = (float)pb.count;
-    t->a_origin[l] = sepax_select_f32(0u - (uint32_t)(sa < sb), 1.0f, 0.0f);
-    t->at[l] = k;
     ct->ra[l] = c->radius[sa];
     ct->rb[l] = c->radius[sb];
     ct->top_na = pa.count > ct->top_na ? pa.count : ct->top_na;

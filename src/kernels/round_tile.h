@@ -21,29 +21,25 @@
 #include "core_tile.h"
 
 typedef struct circle_tile {
-    uint32_t n;
-    const float *a[WIDE], *b[WIDE]; /* world x of each centre; y is a block further */
+    sepax_tile t; /* world x of each centre (y is a block further), origin, places */
     SIMDE_ALIGN_TO_64 float ax[WIDE], ay[WIDE], bx[WIDE], by[WIDE], ra[WIDE], rb[WIDE];
-    SIMDE_ALIGN_TO_64 float a_origin[WIDE]; /* 1: o is A's centre, 0: B's */
-    size_t at[WIDE];
 } circle_tile;
 
-static void circle_tile_run(circle_tile *t, sepax_result *out)
+static void circle_tile_run(circle_tile *ct, sepax_result *out)
 {
-    /* spare lanes repeat the first pair; their results are dropped */
-    for (uint32_t l = t->n; l < WIDE; l++) {
-        t->a[l] = t->a[0], t->b[l] = t->b[0];
-        t->ra[l] = t->ra[0], t->rb[l] = t->rb[0], t->a_origin[l] = t->a_origin[0];
-    }
+    sepax_tile *t = &ct->t;
+    for (uint32_t l = t->n; l < WIDE; l++)
+        ct->ra[l] = ct->ra[0], ct->rb[l] = ct->rb[0];
+    tile_pad(t);
     /* the centres are read here, WIDE pairs' worth of independent loads,
      * rather than one pair at a time as pairs arrive */
     for (uint32_t l = 0; l < WIDE; l++) {
-        t->ax[l] = t->a[l][0], t->ay[l] = t->a[l][SEPAX_BLOCK_ALIGN];
-        t->bx[l] = t->b[l][0], t->by[l] = t->b[l][SEPAX_BLOCK_ALIGN];
+        ct->ax[l] = t->a[l][0], ct->ay[l] = t->a[l][SEPAX_BLOCK_ALIGN];
+        ct->bx[l] = t->b[l][0], ct->by[l] = t->b[l][SEPAX_BLOCK_ALIGN];
     }
     const wf zero = wf_set1(0.0f);
-    const wf ax = wf_load(t->ax), ay = wf_load(t->ay), bx = wf_load(t->bx), by = wf_load(t->by);
-    const wf ra = wf_load(t->ra), rb = wf_load(t->rb);
+    const wf ax = wf_load(ct->ax), ay = wf_load(ct->ay), bx = wf_load(ct->bx), by = wf_load(ct->by);
+    const wf ra = wf_load(ct->ra), rb = wf_load(ct->rb);
     const wm a_origin = wf_gt_m(wf_load(t->a_origin), wf_set1(0.5f));
     const wf ox = wf_keep(a_origin, ax, bx), oy = wf_keep(a_origin, ay, by);
     const wf px = wf_sub(ax, ox), py = wf_sub(ay, oy);
@@ -66,27 +62,27 @@ static void circle_tile_run(circle_tile *t, sepax_result *out)
     t->n = 0;
 }
 
-static HEDLEY_ALWAYS_INLINE void circle_tile_add(circle_tile *t, const sepax_columns *c,
+static HEDLEY_ALWAYS_INLINE void circle_tile_add(circle_tile *ct, const sepax_columns *c,
                                                  uint32_t sa, uint32_t sb, size_t at,
                                                  sepax_result *out)
 {
-    const uint32_t l = t->n;
     /* a circle's core is one vertex: a block of SEPAX_BLOCK_ALIGN */
-    t->a[l] = c->pool + c->span[sa].offset + 4u * SEPAX_BLOCK_ALIGN;
-    t->b[l] = c->pool + c->span[sb].offset + 4u * SEPAX_BLOCK_ALIGN;
-    t->ra[l] = c->radius[sa], t->rb[l] = c->radius[sb];
-    /* a select, not a branch: which slot is lower is a coin toss per pair */
-    t->a_origin[l] = sepax_select_f32(0u - (uint32_t)(sa < sb), 1.0f, 0.0f);
-    t->at[l] = at;
-    if (++t->n == WIDE)
-        circle_tile_run(t, out);
+    const uint32_t l = tile_put(&ct->t, c, sa, sb, c->span[sa], c->span[sb], at);
+    ct->ra[l] = c->radius[sa], ct->rb[l] = c->radius[sb];
+    if (++ct->t.n == WIDE)
+        circle_tile_run(ct, out);
 }
 
 /* Where a pair goes: the polygon tile of class m - 3 (0..5), a polygon
  * pair one at a time (6), the circle tile (7), core bin b (8 + b), or
  * round.h one at a time (24). */
-enum { ROUTE_POLYGON_BIG = TILE_CLASSES, ROUTE_CIRCLES, ROUTE_CORES, ROUTE_ROUND_BIG = ROUTE_CORES + CORE_BINS,
-       ROUTES };
+enum {
+    ROUTE_POLYGON_BIG = TILE_CLASSES,
+    ROUTE_CIRCLES,
+    ROUTE_CORES,
+    ROUTE_ROUND_BIG = ROUTE_CORES + CORE_BINS,
+    ROUTES
+};
 #define ROUTE_CHUNK 128u
 
 static HEDLEY_ALWAYS_INLINE uint32_t route_of(const sepax_columns *c, uint32_t sa, uint32_t sb)
@@ -95,8 +91,10 @@ static HEDLEY_ALWAYS_INLINE uint32_t route_of(const sepax_columns *c, uint32_t s
     const uint32_t na = c->span[sa].count, nb = c->span[sb].count;
     const uint32_t m = na > nb ? na : nb, least = na < nb ? na : nb;
     const uint32_t small = 0u - (uint32_t)(m <= SEPAX_BLOCK_ALIGN);
-    const uint32_t polygons = 0u - (uint32_t)((ka == SEPAX_KIND_POLYGON) & (kb == SEPAX_KIND_POLYGON));
-    const uint32_t circles = 0u - (uint32_t)((ka == SEPAX_KIND_CIRCLE) & (kb == SEPAX_KIND_CIRCLE));
+    const uint32_t polygons =
+        0u - (uint32_t)((ka == SEPAX_KIND_POLYGON) & (kb == SEPAX_KIND_POLYGON));
+    const uint32_t circles =
+        0u - (uint32_t)((ka == SEPAX_KIND_CIRCLE) & (kb == SEPAX_KIND_CIRCLE));
     const uint32_t poly_tile = small & (0u - (uint32_t)(least >= TILE_MIN_COUNT));
     const uint32_t poly = sepax_select_u32(poly_tile, m - TILE_MIN_COUNT, ROUTE_POLYGON_BIG);
     const uint32_t core = sepax_select_u32(
@@ -121,7 +119,7 @@ static void collide_any_wide(const sepax_columns *c, const sepax_pair *pairs, si
     for (uint32_t k = 0; k < TILE_CLASSES; k++)
         polygons[k].n = 0;
     circle_tile circles;
-    circles.n = 0;
+    circles.t.n = 0;
     core_tile cores[CORE_BINS];
     core_tiles_init(cores);
     uint16_t list[ROUTES][ROUTE_CHUNK];
@@ -157,7 +155,7 @@ static void collide_any_wide(const sepax_columns *c, const sepax_pair *pairs, si
         }
     }
     tile_flush_polygons(polygons, out);
-    if (circles.n)
+    if (circles.t.n)
         circle_tile_run(&circles, out);
     core_tiles_flush(cores, out);
 }

@@ -206,6 +206,22 @@ static void tile_run(sepax_tile *t, uint32_t m, sepax_result *out)
     }
 }
 
+/* Fill the tile's next lane with the pair (sa, sb), whose results go to
+ * place k: its world columns, which side holds o, and the place. Returns
+ * the lane; the caller counts it and runs the tile when full. */
+static HEDLEY_ALWAYS_INLINE uint32_t tile_put(sepax_tile *t, const sepax_columns *c, uint32_t sa,
+                                              uint32_t sb, sepax_span pa, sepax_span pb, size_t k)
+{
+    const uint32_t l = t->n;
+    /* a block is SEPAX_BLOCK_ALIGN floats here: world columns start 4 in */
+    t->a[l] = c->pool + pa.offset + 4u * SEPAX_BLOCK_ALIGN;
+    t->b[l] = c->pool + pb.offset + 4u * SEPAX_BLOCK_ALIGN;
+    /* a select, not a branch: which slot is lower is a coin toss per pair */
+    t->a_origin[l] = sepax_select_f32(0u - (uint32_t)(sa < sb), 1.0f, 0.0f);
+    t->at[l] = k;
+    return l;
+}
+
 /* Settle the polygon pair k or put it in its class's tile, running the
  * tile once full. */
 static HEDLEY_ALWAYS_INLINE void tile_add_polygons(sepax_tile *tiles, const sepax_columns *c,
@@ -223,21 +239,13 @@ static HEDLEY_ALWAYS_INLINE void tile_add_polygons(sepax_tile *tiles, const sepa
         out[k] = one_pair_wide(&a, &b, o[0], o[1]);
         return;
     }
-    /* a block is SEPAX_BLOCK_ALIGN floats here: world columns start 4 in */
-    const float *wa = c->pool + pa.offset + 4u * SEPAX_BLOCK_ALIGN;
-    const float *wb = c->pool + pb.offset + 4u * SEPAX_BLOCK_ALIGN;
-    /* the four world columns: two cache lines per shape */
-    __builtin_prefetch(wa);
-    __builtin_prefetch(wa + 2u * SEPAX_BLOCK_ALIGN);
-    __builtin_prefetch(wb);
-    __builtin_prefetch(wb + 2u * SEPAX_BLOCK_ALIGN);
     sepax_tile *t = &tiles[m - TILE_MIN_COUNT];
-    const uint32_t l = t->n;
-    t->a[l] = wa;
-    t->b[l] = wb;
-    /* a select, not a branch: which slot is lower is a coin toss per pair */
-    t->a_origin[l] = sepax_select_f32(0u - (uint32_t)(sa < sb), 1.0f, 0.0f);
-    t->at[l] = k;
+    const uint32_t l = tile_put(t, c, sa, sb, pa, pb, k);
+    /* the four world columns: two cache lines per shape */
+    __builtin_prefetch(t->a[l]);
+    __builtin_prefetch(t->a[l] + 2u * SEPAX_BLOCK_ALIGN);
+    __builtin_prefetch(t->b[l]);
+    __builtin_prefetch(t->b[l] + 2u * SEPAX_BLOCK_ALIGN);
     if (++t->n == WIDE)
         tile_run(t, m, out);
 }
