@@ -40,6 +40,16 @@ int cases_rng_int(cases_rng *r, int lo, int hi)
     return lo + (int)(cases_rng_next(r) % span);
 }
 
+void cases_shuffle_pairs(cases_rng *r, sepax_pair *pairs, size_t n)
+{
+    for (size_t i = n > 0 ? n - 1 : 0; i > 0; i--) {
+        const size_t j = (size_t)cases_rng_int(r, 0, (int)i);
+        const sepax_pair t = pairs[i];
+        pairs[i] = pairs[j];
+        pairs[j] = t;
+    }
+}
+
 /* ---- families ------------------------------------------------------------ */
 
 static const char *const family_names[CASE_FAMILY_COUNT] = {

@@ -26,6 +26,8 @@ double cases_rng_unit(cases_rng *r);
 double cases_rng_range(cases_rng *r, double lo, double hi);
 /* Uniform integer in [lo, hi]. */
 int cases_rng_int(cases_rng *r, int lo, int hi);
+/* Fisher-Yates over n pairs, drawing with cases_rng_int. */
+void cases_shuffle_pairs(cases_rng *r, sepax_pair *pairs, size_t n);
 
 typedef enum case_family {
     CASE_OVERLAP = 0,     /* centres closer than the sum of radii */

@@ -1451,12 +1451,7 @@ Test(round_backends, mixed_lists_bitwise, .timeout = 600)
         if (i != j)
             pairs[n++] = (sepax_pair){gs[i].id, gs[j].id};
     }
-    for (size_t i = count - 1; i > 0; i--) {
-        const size_t j = (size_t)cases_rng_int(&g, 0, (int)i);
-        const sepax_pair t = pairs[i];
-        pairs[i] = pairs[j];
-        pairs[j] = t;
-    }
+    cases_shuffle_pairs(&g, pairs, count);
     cr_assert_eq(sepax_collide(s, pairs, count, r0, NULL), SEPAX_OK);
     size_t nhits = 0;
     for (size_t i = 0; i < count; i++)

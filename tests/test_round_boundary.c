@@ -3,8 +3,9 @@
  * backend that evaluates any expression of the test differently from the
  * reference (a face value, a distance to an edge, the radius sum) flips a
  * flag. A's worst point lies inside B's core, or (for a rounded B)
- * outside it but within the rounding. Random shapes almost never land there: a kernel that scaled every
- * face offset by 1 + 1e-4 passed the random cross-check, and fails here.
+ * outside it but within the rounding. Random shapes almost never land
+ * there: a kernel that scaled every face offset by 1 + 1e-4 passed the
+ * random cross-check, and fails here.
  *
  * Every backend is compared with the scalar reference bit for bit, and the
  * test checks that the flags really do flip across the cases. */
@@ -126,13 +127,7 @@ Test(round_boundary, containment_flags_match_the_reference)
             pairs[n++] = (sepax_pair){b, a};
         }
     }
-    /* a shuffle, so every tile mixes trials */
-    for (size_t i = n - 1; i > 0; i--) {
-        const size_t j = (size_t)cases_rng_int(&g, 0, (int)i);
-        const sepax_pair x = pairs[i];
-        pairs[i] = pairs[j];
-        pairs[j] = x;
-    }
+    cases_shuffle_pairs(&g, pairs, n); /* so that every tile mixes trials */
     cr_assert_eq(sepax_collide(s, pairs, n, want, NULL), SEPAX_OK);
     size_t inside = 0, checked = 0;
     for (size_t i = 0; i < n; i++) {
