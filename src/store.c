@@ -174,41 +174,16 @@ sepax_columns sepax_store_columns(const sepax_store *s)
 
 sepax_world_job sepax_store_world_job(sepax_store *s)
 {
-    sepax_world_job j = {s->pool, s->span, s->xf, s->lo_x, s->lo_y, s->hi_x, s->hi_y};
+    sepax_world_job j = {s->pool, s->span, s->xf, s->radius, s->lo_x, s->lo_y, s->hi_x, s->hi_y};
     return j;
 }
 
 /* Run the backend's world kernel over the listed slots (slots == NULL:
- * all), then grow round shapes' boxes by their radius. The grown bounds
- * are rounded outward, so that the box never ends inside the shape and
- * the broadphase cannot miss a touch. They are taken afresh from the
- * core's world vertices rather than from the kernel's box, because a slot
- * listed twice would otherwise grow twice. */
+ * all); it also grows round shapes' boxes by their radius. */
 static void world_update(sepax_store *s, const uint32_t *slots, size_t n)
 {
     sepax_world_job job = sepax_store_world_job(s);
     s->kernels->world(&job, slots, n);
-    if (s->round_live == 0)
-        return;
-    const sepax_columns cols = sepax_store_columns(s);
-    for (size_t k = 0; k < n; k++) {
-        const uint32_t slot = slots ? SEPAX_ID_SLOT(slots[k]) : (uint32_t)k;
-        const float r = s->radius[slot];
-        if (s->kind[slot] == SEPAX_KIND_FREE || r == 0.0f)
-            continue;
-        const sepax_view v = sepax_world_view(&cols, slot);
-        float lo_x = v.x[0], lo_y = v.y[0], hi_x = v.x[0], hi_y = v.y[0];
-        for (uint32_t i = 1; i < v.n; i++) {
-            lo_x = v.x[i] < lo_x ? v.x[i] : lo_x;
-            lo_y = v.y[i] < lo_y ? v.y[i] : lo_y;
-            hi_x = v.x[i] > hi_x ? v.x[i] : hi_x;
-            hi_y = v.y[i] > hi_y ? v.y[i] : hi_y;
-        }
-        s->lo_x[slot] = nextafterf(lo_x - r, -INFINITY);
-        s->lo_y[slot] = nextafterf(lo_y - r, -INFINITY);
-        s->hi_x[slot] = nextafterf(hi_x + r, INFINITY);
-        s->hi_y[slot] = nextafterf(hi_y + r, INFINITY);
-    }
 }
 
 /* Local normal lanes of a core. A polygon's lane i is the outward normal

@@ -1,5 +1,6 @@
 /* Scalar reference of the world update: local columns and a transform in,
- * world vertices, normals and bounding boxes out.
+ * world vertices, normals and bounding boxes (grown by a round shape's
+ * radius, see sepax_box_store) out.
  *
  *   for each listed shape with transform (p, c, s):
  *       for each vertex v with local (x, y) and normal (nx, ny):
@@ -41,12 +42,6 @@ void sepax_reference_world(const sepax_world_job *j, const uint32_t *slots, size
             hi_x = px > hi_x ? px : hi_x;
             hi_y = py > hi_y ? py : hi_y;
         }
-        /* + 0 makes a box bound of -0 +0: when -0 and +0 tie for the
-         * extreme, which one a min or max keeps depends on the order of
-         * the comparisons, and the broadphase sorts on the bits. */
-        j->lo_x[slot] = lo_x + 0.0f;
-        j->lo_y[slot] = lo_y + 0.0f;
-        j->hi_x[slot] = hi_x + 0.0f;
-        j->hi_y[slot] = hi_y + 0.0f;
+        sepax_box_store(j, slot, lo_x, lo_y, hi_x, hi_y);
     }
 }

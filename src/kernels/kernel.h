@@ -3,6 +3,8 @@
 #ifndef SEPAX_KERNEL_H
 #define SEPAX_KERNEL_H
 
+#include <string.h>
+
 #include "sepax/sepax.h"
 
 /* Where a shape lives in the pool: region [offset, offset + 8 * block)
@@ -44,8 +46,52 @@ typedef struct sepax_world_job {
     float *pool;
     const sepax_span *span;
     const sepax_transform *xf;
+    const float *radius;
     float *lo_x, *lo_y, *hi_x, *hi_y; /* per-slot AABB */
 } sepax_world_job;
+
+/* nextafterf(x, -INFINITY) for finite x, without a library call: finite
+ * floats of one sign are ordered like their bit patterns, so the next one
+ * down is one pattern away (+0 is first made -0, whose next one down is
+ * the smallest negative subnormal). */
+static inline float sepax_step_down(float x)
+{
+    int32_t i;
+    memcpy(&i, &x, sizeof i);
+    i |= (int32_t)((uint32_t)(i == 0) << 31);
+    i += i < 0 ? 1 : -1;
+    memcpy(&x, &i, sizeof x);
+    return x;
+}
+
+/* Store a shape's box, given the extremes of its core's world vertices:
+ *
+ *   round shape (r > 0):  lo = step_down(lo - r),  hi = -step_down(-(hi + r))
+ *   plain shape (r = 0):  lo = lo + 0,             hi = hi + 0
+ *
+ * A round shape's box grows by its radius, rounded one float outward, so
+ * that it never ends inside the shape and the broadphase cannot miss a
+ * touch. It grows here, from the fresh extremes, so that a slot listed
+ * twice in one update does not grow twice. Bounds stay below 4e18
+ * (SEPAX_MAX_COORDINATE), so the steps see finite values. The + 0 turns a
+ * bound of -0 into +0: when -0 and +0 tie for the extreme, which one a
+ * min or max keeps depends on the order of its comparisons, and the
+ * broadphase sorts on the bits. */
+static inline void sepax_box_store(const sepax_world_job *j, uint32_t slot, float lo_x, float lo_y,
+                                   float hi_x, float hi_y)
+{
+    const float r = j->radius[slot];
+    if (r != 0.0f) {
+        lo_x = sepax_step_down(lo_x - r), lo_y = sepax_step_down(lo_y - r);
+        hi_x = -sepax_step_down(-(hi_x + r)), hi_y = -sepax_step_down(-(hi_y + r));
+    } else {
+        lo_x += 0.0f, lo_y += 0.0f, hi_x += 0.0f, hi_y += 0.0f;
+    }
+    j->lo_x[slot] = lo_x;
+    j->lo_y[slot] = lo_y;
+    j->hi_x[slot] = hi_x;
+    j->hi_y[slot] = hi_y;
+}
 
 #define SEPAX_BLOCK_ALIGN 8u
 #define SEPAX_POOL_PAD 16u

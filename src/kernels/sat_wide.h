@@ -99,6 +99,35 @@ static inline void load_pair(const sepax_columns *c, sepax_pair pair, sepax_view
 
 #include "sat_tile.h"
 
+/* kernel.h's sepax_box_store on u = (lo_x, lo_y, -hi_x, -hi_y), with
+ * selects where it branches (round and plain shapes come in any order).
+ * Every lane of u is a lower bound, so the step down serves all four:
+ * -hi - r is -(hi + r) exactly. The sign flip of the hi lanes comes before
+ * the + 0, as in the reference, which adds 0 to hi itself. */
+static HEDLEY_ALWAYS_INLINE void box_store(const sepax_world_job *j, uint32_t slot, simde__m128 u)
+{
+    const simde__m128 r = simde_mm_set1_ps(j->radius[slot]);
+    const simde__m128 hi_sign = simde_mm_castsi128_ps(simde_mm_setr_epi32(0, 0, INT32_MIN, INT32_MIN));
+    const simde__m128 zero = simde_mm_setzero_ps();
+    simde__m128i i = simde_mm_castps_si128(simde_mm_sub_ps(u, r));
+    const simde__m128i neg = simde_mm_cmplt_epi32(i, simde_mm_setzero_si128());
+    const simde__m128i was_zero = simde_mm_cmpeq_epi32(i, simde_mm_setzero_si128());
+    /* +0 -> -0; then + 1 for negatives, - 1 for positives: i - 1 - 2 * neg */
+    i = simde_mm_or_si128(i, simde_mm_and_si128(was_zero, simde_mm_set1_epi32(INT32_MIN)));
+    const simde__m128i down = simde_mm_or_si128(neg, was_zero);
+    i = simde_mm_sub_epi32(simde_mm_sub_epi32(simde_mm_sub_epi32(i, simde_mm_set1_epi32(1)), down), down);
+    const simde__m128 grown = simde_mm_xor_ps(simde_mm_castsi128_ps(i), hi_sign);
+    const simde__m128 plain = simde_mm_add_ps(simde_mm_xor_ps(u, hi_sign), zero);
+    const simde__m128 round = simde_mm_cmpneq_ps(r, zero);
+    float box[4];
+    simde_mm_storeu_ps(box, simde_mm_or_ps(simde_mm_and_ps(round, grown),
+                                           simde_mm_andnot_ps(round, plain)));
+    j->lo_x[slot] = box[0];
+    j->lo_y[slot] = box[1];
+    j->hi_x[slot] = box[2];
+    j->hi_y[slot] = box[3];
+}
+
 static HEDLEY_ALWAYS_INLINE void world_shape(const sepax_world_job *j, uint32_t slot,
                                               uint32_t offset, uint32_t blk)
 {
@@ -121,16 +150,9 @@ static HEDLEY_ALWAYS_INLINE void world_shape(const sepax_world_job *j, uint32_t 
         hix = wb_max(hix, vx);
         hiy = wb_max(hiy, vy);
     }
-    /* max x = -min(-x) (negation is exact), and + 0 is the reference's
-     * rule for a bound tied between -0 and +0, so the zero signs that
-     * the order of a reduction decides never show */
+    /* max x = -min(-x) (negation is exact) */
     const wb zero = wb_set1(0.0f);
-    float box[4];
-    wb_hmin4(lox, loy, wb_sub(zero, hix), wb_sub(zero, hiy), box);
-    j->lo_x[slot] = box[0] + 0.0f;
-    j->lo_y[slot] = box[1] + 0.0f;
-    j->hi_x[slot] = -box[2] + 0.0f;
-    j->hi_y[slot] = -box[3] + 0.0f;
+    box_store(j, slot, wb_hmin4(lox, loy, wb_sub(zero, hix), wb_sub(zero, hiy)));
 }
 
 /* Every lane of the block is transformed, spare lanes included, so they

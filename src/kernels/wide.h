@@ -265,20 +265,19 @@ static inline void wf_rows8(const float *const *rows, wf *out)
 #endif
 }
 
-/* out[0..3] = the minimum over the lanes of a, b, c and d: one reduction
+/* Lane k = the minimum over the lanes of (a, b, c, d)[k]: one reduction
  * for the four bounds of a box instead of four. The minimum of a set of
  * finite floats is one value up to the sign of a zero, in any order. */
-static inline void wb_hmin4(wb a, wb b, wb c, wb d, float *out)
+static inline simde__m128 wb_hmin4(wb a, wb b, wb c, wb d)
 {
     const wb t0 = wb_min(wb_unpacklo(a, b), wb_unpackhi(a, b));
     const wb t1 = wb_min(wb_unpacklo(c, d), wb_unpackhi(c, d));
     const wb u = wb_min(wb_shuffle(t0, t1, SIMDE_MM_SHUFFLE(1, 0, 1, 0)),
                         wb_shuffle(t0, t1, SIMDE_MM_SHUFFLE(3, 2, 3, 2)));
 #if WB == 8
-    simde_mm_storeu_ps(out, simde_mm_min_ps(simde_mm256_castps256_ps128(u),
-                                            simde_mm256_extractf128_ps(u, 1)));
+    return simde_mm_min_ps(simde_mm256_castps256_ps128(u), simde_mm256_extractf128_ps(u, 1));
 #else
-    simde_mm_storeu_ps(out, u);
+    return u;
 #endif
 }
 
