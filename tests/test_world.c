@@ -2,6 +2,8 @@
  * vertices, normals and bounding boxes are bit-identical across backends,
  * and match the transform worked by hand. */
 #include <criterion/criterion.h>
+#include <float.h>
+#include <math.h>
 #include <string.h>
 
 #include "scene.h"
@@ -130,6 +132,51 @@ Test(world, quarter_turn_by_hand)
         cr_assert_eq(sepax_shape_aabb(s, id, &lo, &hi), SEPAX_OK);
         cr_expect(lo.x == 9.0f && lo.y == -3.0f && hi.x == 10.0f && hi.y == -1.0f,
                   "%s box (%g %g)-(%g %g)", sepax_backend_name(b), lo.x, lo.y, hi.x, hi.y);
+    }
+    sepax_store_destroy(s);
+}
+
+/* Round shapes' boxes are grown by the world kernels themselves. */
+Test(world, backends_match_reference_mixed_kinds)
+{
+    sepax_scene_params p = sepax_scene_params_mixed_kinds();
+    p.shapes = 3000;
+    p.seed = 9;
+    check_backends_agree(p);
+}
+
+/* The inline step is nextafterf towards -inf, for every float class the
+ * box store can meet (finite values of both signs, zeros, subnormals). */
+Test(world, step_down_is_nextafterf)
+{
+    const float xs[] = {0.0f, -0.0f, 1.0f, -1.0f, FLT_TRUE_MIN, -FLT_TRUE_MIN, FLT_MIN,
+                        -FLT_MIN, 0x1p-140f, -0x1p-140f, FLT_MAX, 4e18f, -4e18f, 3.5f, -0.1f};
+    for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++) {
+        const float got = sepax_step_down(xs[i]), want = nextafterf(xs[i], -INFINITY);
+        cr_expect_eq(memcmp(&got, &want, sizeof got), 0, "step_down(%a) = %a, want %a", xs[i],
+                     got, want);
+    }
+}
+
+/* A unit circle whose box touches zero: lo - r is exactly +0 there, and
+ * the bound must still step below it, to -FLT_TRUE_MIN. */
+Test(world, round_box_steps_outward_by_hand)
+{
+    sepax_store *s;
+    cr_assert_eq(sepax_store_create(NULL, &s), SEPAX_OK);
+    sepax_shape_id id;
+    cr_assert_eq(sepax_add_circle(s, (sepax_vec2){0, 0}, 1.0f, &id), SEPAX_OK);
+    for (int b = 0; b < SEPAX_BACKEND_COUNT; b++) {
+        if (!sepax_backend_available((sepax_backend)b))
+            continue;
+        cr_assert_eq(sepax_store_set_backend(s, (sepax_backend)b), SEPAX_OK);
+        const sepax_transform t = {{1.0f, -1.0f}, {1.0f, 0.0f}};
+        cr_assert_eq(sepax_set_transforms(s, &id, &t, 1), SEPAX_OK);
+        sepax_vec2 lo, hi;
+        cr_assert_eq(sepax_shape_aabb(s, id, &lo, &hi), SEPAX_OK);
+        cr_expect(lo.x == -FLT_TRUE_MIN && lo.y == nextafterf(-2.0f, -INFINITY) &&
+                      hi.x == nextafterf(2.0f, INFINITY) && hi.y == FLT_TRUE_MIN,
+                  "%s box (%a %a)-(%a %a)", sepax_backend_name(b), lo.x, lo.y, hi.x, hi.y);
     }
     sepax_store_destroy(s);
 }
