@@ -166,8 +166,8 @@ sepax_status sepax_broadphase(const sepax_store *s, sepax_pair *pairs, size_t ca
                         a = c;
                         c = t;
                     }
-                    pairs[found].a = ((uint32_t)s->gen[a] << 24) | a;
-                    pairs[found].b = ((uint32_t)s->gen[c] << 24) | c;
+                    pairs[found].a = s->live_id[a];
+                    pairs[found].b = s->live_id[c];
                 }
                 found++;
             }

@@ -15,13 +15,13 @@ static size_t align_up(size_t v, size_t a)
 }
 
 /* Carve every per-slot array out of one block, largest alignment first. */
-enum { SLOT_ARRAYS = 11 };
+enum { SLOT_ARRAYS = 12 };
 
 static size_t slot_layout(uint32_t cap, size_t off[SLOT_ARRAYS])
 {
     const size_t sizes[SLOT_ARRAYS] = {
         sizeof(sepax_transform), sizeof(sepax_span), sizeof(float), sizeof(float),
-        sizeof(float), sizeof(float), sizeof(uint32_t), 1, 1, sizeof(float), 0,
+        sizeof(float), sizeof(float), sizeof(uint32_t), 1, 1, sizeof(float), sizeof(uint32_t), 0,
     };
     size_t at = 0;
     for (int k = 0; k < SLOT_ARRAYS; k++) {
@@ -53,6 +53,7 @@ static sepax_status grow_slots(sepax_store *s, uint32_t need)
     uint32_t *free_slots = (uint32_t *)(m + off[6]);
     uint8_t *kind = m + off[7], *gen = m + off[8];
     float *radius = (float *)(m + off[9]);
+    uint32_t *live_id = (uint32_t *)(m + off[10]);
     uint32_t n = s->slot_limit;
     if (n) {
         memcpy(xf, s->xf, n * sizeof *xf);
@@ -64,6 +65,7 @@ static sepax_status grow_slots(sepax_store *s, uint32_t need)
         memcpy(kind, s->kind, n);
         memcpy(gen, s->gen, n);
         memcpy(radius, s->radius, n * sizeof(float));
+        memcpy(live_id, s->live_id, n * sizeof(uint32_t));
     }
     if (s->free_count)
         memcpy(free_slots, s->free_slots, s->free_count * sizeof(uint32_t));
@@ -75,6 +77,7 @@ static sepax_status grow_slots(sepax_store *s, uint32_t need)
     s->span = span, s->free_slots = free_slots;
     s->kind = kind, s->gen = gen;
     s->radius = radius;
+    s->live_id = live_id;
     return SEPAX_OK;
 }
 
@@ -250,7 +253,7 @@ sepax_status sepax_store_insert(sepax_store *s, int kind, const sepax_vec2 *v, u
     }
     core_normals(v, n, blk, lnx, lny);
     world_update(s, &slot, 1);
-    *out_id = make_id(s, slot);
+    *out_id = s->live_id[slot] = make_id(s, slot);
     return SEPAX_OK;
 }
 
@@ -302,6 +305,7 @@ sepax_status sepax_remove(sepax_store *s, sepax_shape_id id)
     s->pool_holes += sepax_region_of(s->span[slot].count);
     s->span[slot].count = 0;
     s->gen[slot]++;
+    s->live_id[slot] = SEPAX_FREE_ID(slot);
     s->free_slots[s->free_count++] = slot;
     s->live--;
     return SEPAX_OK;

@@ -16,6 +16,7 @@ struct sepax_store {
     void *slot_mem;
     uint32_t slot_cap, slot_limit, live;
     uint8_t *kind, *gen;
+    uint32_t *live_id; /* the id of the slot's shape, or SEPAX_FREE_ID */
     float *radius;
     uint32_t round_live; /* live shapes that are not plain polygons */
     sepax_span *span;
@@ -40,14 +41,19 @@ void *sepax_alloc(const sepax_allocator *a, size_t size);
 void sepax_free(const sepax_allocator *a, void *p);
 sepax_allocator sepax_default_allocator(void);
 
-/* Validate an id: SEPAX_OK, SEPAX_ERR_BAD_ID or SEPAX_ERR_STALE_ID.
- * Inline: the batch calls check two ids per pair before every kernel run. */
+/* What live_id holds for a free slot: its slot bits differ from the
+ * slot's, so no id of that slot can equal it. */
+#define SEPAX_FREE_ID(slot) (~(uint32_t)(slot) & 0xFFFFFFu)
+
+/* Validate an id: SEPAX_OK, SEPAX_ERR_BAD_ID or SEPAX_ERR_STALE_ID. An id
+ * is live when its slot's live_id equals it, which holds only when the
+ * slot is in use and the generations agree: one load, not two. */
 static inline sepax_status sepax_store_check_id(const sepax_store *s, sepax_shape_id id)
 {
     const uint32_t slot = SEPAX_ID_SLOT(id);
     if (slot >= s->slot_limit)
         return SEPAX_ERR_BAD_ID;
-    if (s->kind[slot] == SEPAX_KIND_FREE || s->gen[slot] != SEPAX_ID_GENERATION(id))
+    if (s->live_id[slot] != id)
         return SEPAX_ERR_STALE_ID;
     return SEPAX_OK;
 }

@@ -49,9 +49,11 @@ static void full(const sepax_pair *pairs, size_t n, sepax_result *out)
     cr_assert_eq(sepax_collide(S, pairs, n, out, &bad), SEPAX_OK);
 }
 
+/* N spans three of the screen's blocks of 256 pairs (collide.c), and the
+ * bad pair sits at either end of each. */
 Test(collide, bad_pairs_write_nothing)
 {
-    enum { N = 64 };
+    enum { N = 600 };
     sepax_pair pairs[N];
     memcpy(pairs, C.pairs, sizeof pairs);
     const uint32_t limit = sepax_store_slot_limit(S);
@@ -68,7 +70,7 @@ Test(collide, bad_pairs_write_nothing)
         {{C.pairs[0].a + (1u << 24), C.pairs[0].b}, SEPAX_ERR_STALE_ID, "wrong generation"},
         {{C.pairs[0].a, C.pairs[0].a}, SEPAX_ERR_BAD_PAIR, "a == b"},
     };
-    const size_t where[] = {0, 1, 31, N - 1};
+    const size_t where[] = {0, 1, 31, 255, 256, 511, 512, N - 1};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         for (size_t w = 0; w < sizeof where / sizeof where[0]; w++) {
             sepax_pair in[N];
