@@ -7,13 +7,16 @@
  * a chunk ends, short enough to keep the stack small */
 #define HIT_CHUNK 512u
 
-/* A store with round or thin shapes takes the kernel that sorts any kinds
- * into its own tiles; a polygon-only store skips the kind checks. */
+/* A store with shapes of more than one kind takes the kernel that sorts
+ * any kinds into its own tiles; a store of polygons only, or of circles
+ * only, skips the kind checks. */
 static void run_kernels(const sepax_store *s, const sepax_columns *cols, const sepax_pair *pairs,
                         size_t n, sepax_result *out)
 {
     if (s->round_live == 0)
         s->kernels->collide(cols, pairs, n, out);
+    else if (s->circle_live == s->live)
+        s->kernels->collide_circles(cols, pairs, n, out);
     else
         s->kernels->collide_any(cols, pairs, n, out);
 }

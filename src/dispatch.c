@@ -7,9 +7,11 @@
 
 #include "kernels/kernel.h"
 
+/* the reference's collide_any serves circle pairs as they are */
 static const sepax_kernels scalar_kernels = {sepax_reference_collide, sepax_reference_world,
                                               sepax_reference_collide_any,
-                                              sepax_reference_points};
+                                              sepax_reference_points,
+                                              sepax_reference_collide_any};
 
 #ifdef SEPAX_HAVE_GENERIC
 extern const sepax_kernels sepax_kernels_generic;

@@ -244,6 +244,7 @@ sepax_status sepax_store_insert(sepax_store *s, int kind, const sepax_vec2 *v, u
     s->xf[slot] = sepax_transform_identity();
     s->live++;
     s->round_live += kind != SEPAX_KIND_POLYGON;
+    s->circle_live += kind == SEPAX_KIND_CIRCLE;
 
     float *lx = s->pool + off, *ly = lx + blk, *lnx = ly + blk, *lny = lnx + blk;
     for (uint32_t i = 0; i < blk; i++) {
@@ -300,6 +301,7 @@ sepax_status sepax_remove(sepax_store *s, sepax_shape_id id)
         return st;
     uint32_t slot = SEPAX_ID_SLOT(id);
     s->round_live -= s->kind[slot] != SEPAX_KIND_POLYGON;
+    s->circle_live -= s->kind[slot] == SEPAX_KIND_CIRCLE;
     s->kind[slot] = SEPAX_KIND_FREE;
     s->radius[slot] = 0.0f;
     s->pool_holes += sepax_region_of(s->span[slot].count);

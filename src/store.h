@@ -18,7 +18,8 @@ struct sepax_store {
     uint8_t *kind, *gen;
     uint32_t *live_id; /* the id of the slot's shape, or SEPAX_FREE_ID */
     float *radius;
-    uint32_t round_live; /* live shapes that are not plain polygons */
+    uint32_t round_live;  /* live shapes that are not plain polygons */
+    uint32_t circle_live; /* live circles */
     sepax_span *span;
     sepax_transform *xf;
     float *lo_x, *lo_y, *hi_x, *hi_y;

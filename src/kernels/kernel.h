@@ -155,13 +155,15 @@ typedef void (*sepax_world_fn)(const sepax_world_job *job, const uint32_t *slots
 typedef void (*sepax_points_fn)(const sepax_columns *cols, const sepax_point_query *queries,
                                 size_t n, uint8_t *inside);
 
-/* collide takes polygon pairs only; collide_any pairs of any kinds in any
- * order (polygon pairs give what collide gives). */
+/* collide takes polygon pairs only, collide_circles pairs of two circles
+ * only, collide_any pairs of any kinds in any order; on the pairs they
+ * share, all three give the same results. */
 typedef struct sepax_kernels {
     sepax_collide_fn collide;
     sepax_world_fn world;
     sepax_collide_fn collide_any;
     sepax_points_fn points;
+    sepax_collide_fn collide_circles;
 } sepax_kernels;
 
 /* The scalar reference (src/reference.c, src/world.c): the specification. */

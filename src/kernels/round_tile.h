@@ -159,3 +159,19 @@ static void collide_any_wide(const sepax_columns *c, const sepax_pair *pairs, si
         circle_tile_run(&circles, out);
     core_tiles_flush(cores, out);
 }
+
+/* Pairs of two circles only (a store that holds nothing else): straight
+ * into the circle tile, with no routing pass, which on such a list costs
+ * several times the tile itself. */
+static void collide_circles_wide(const sepax_columns *c, const sepax_pair *pairs, size_t n,
+                                 sepax_result *out)
+{
+    circle_tile circles;
+    circles.t.n = 0;
+    for (size_t k = 0; k < n; k++) {
+        sepax_prefetch_ahead(c, pairs, n, k);
+        circle_tile_add(&circles, c, SEPAX_ID_SLOT(pairs[k].a), SEPAX_ID_SLOT(pairs[k].b), k, out);
+    }
+    if (circles.t.n)
+        circle_tile_run(&circles, out);
+}

@@ -185,5 +185,5 @@ static void points_wide(const sepax_columns *c, const sepax_point_query *q, size
     sepax_round_points(c, q, n, inside);
 }
 
-const sepax_kernels SEPAX_CAT(sepax_kernels_, SEPAX_WIDE_NAME) = {collide_tiles, world_wide,
-                                                                 collide_any_wide, points_wide};
+const sepax_kernels SEPAX_CAT(sepax_kernels_, SEPAX_WIDE_NAME) = {
+    collide_tiles, world_wide, collide_any_wide, points_wide, collide_circles_wide};
