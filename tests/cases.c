@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "store.h"
+
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
 #endif
@@ -982,6 +984,19 @@ uint64_t cases_store_fingerprint(const sepax_store *s)
         h = fnv(fnv(h, &kind, sizeof kind), &radius, sizeof radius);
     }
     return h;
+}
+
+void cases_scrub_world(sepax_store *s)
+{
+    for (uint32_t i = 0; i < s->slot_limit; i++) {
+        const sepax_span sp = s->span[i];
+        if (!sp.count)
+            continue;
+        const uint32_t blk = sepax_block_of(sp.count);
+        for (uint32_t k = 4 * blk; k < 8 * blk; k++)
+            s->pool[sp.offset + k] = 12345.0f;
+        s->lo_x[i] = s->lo_y[i] = s->hi_x[i] = s->hi_y[i] = -1.0f;
+    }
 }
 
 size_t cases_scaled(size_t n)

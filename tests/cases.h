@@ -102,6 +102,10 @@ sepax_status cases_crosscheck(const sepax_backend *backends, size_t nbackends, u
  * means the call left the store as it was. */
 uint64_t cases_store_fingerprint(const sepax_store *store);
 
+/* Overwrite every live shape's world columns and box with junk, so that a
+ * world update that skipped a lane or a shape would show. */
+void cases_scrub_world(sepax_store *store);
+
 /* n scaled by the environment variable SEPAX_TEST_SCALE (a number in
  * (0, 1]; unset means 1), at least 1000 or n if smaller. The heaviest
  * stress tests take their sizes from here so that the valgrind run can

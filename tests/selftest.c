@@ -56,16 +56,21 @@ static void check_names(void)
     verdict(ok);
 }
 
-/* Every kind of shape: a mixed_kinds scene's broadphase pairs (all kind
- * pairs, in sweep order, so the batch driver routes them to every tile and
- * one-at-a-time path) and
- * point queries around every shape, each backend against scalar. */
-static void round_crosscheck(const sepax_backend *list, size_t n, size_t shapes)
+/* Round shapes, each backend against scalar: a scene's broadphase pairs,
+ * point queries around every shape, and the world update (vertices and
+ * the boxes grown by the radius). Run on the mixed_kinds scene (all kind
+ * pairs, in sweep order, so the batch driver routes them to every tile
+ * and one-at-a-time path) and on the circles scene (a store of circles
+ * only, which takes a driver of its own). */
+static void round_crosscheck(const sepax_backend *list, size_t n, size_t shapes, int circles)
 {
-    sepax_scene_params p = sepax_scene_params_mixed_kinds();
+    const char *label = circles ? "circles" : "kinds";
+    sepax_scene_params p =
+        circles ? sepax_scene_params_circles() : sepax_scene_params_mixed_kinds();
     p.shapes = shapes;
     /* cores past a block of 8 take the one-at-a-time paths */
-    p.max_vertices = 12;
+    if (!circles)
+        p.max_vertices = 12;
     sepax_scene scene;
     sepax_store *s = NULL;
     sepax_pair *pairs = NULL;
@@ -104,16 +109,19 @@ static void round_crosscheck(const sepax_backend *list, size_t n, size_t shapes)
                 q[i].point = v[i % nv];
         }
         ok = sepax_store_set_backend(s, SEPAX_BACKEND_SCALAR) == SEPAX_OK &&
+             sepax_update_world(s) == SEPAX_OK &&
              sepax_collide(s, pairs, count, want, NULL) == SEPAX_OK &&
              sepax_query_points(s, q, nq, in_want, NULL) == SEPAX_OK;
     }
     if (!ok) {
-        printf("kinds: FAILED (could not build the mixed_kinds scene)\n");
+        printf("%s: FAILED (could not build the scene)\n", label);
         verdict(0);
     }
+    const uint64_t world_want = ok ? cases_store_fingerprint(s) : 0;
     for (size_t k = 0; ok && k < n; k++) {
         size_t diffs = 0, point_diffs = 0;
         if (sepax_store_set_backend(s, list[k]) != SEPAX_OK ||
+            (cases_scrub_world(s), sepax_update_world(s)) != SEPAX_OK ||
             sepax_collide(s, pairs, count, got, NULL) != SEPAX_OK ||
             sepax_query_points(s, q, nq, in_got, NULL) != SEPAX_OK) {
             diffs = count;
@@ -123,11 +131,15 @@ static void round_crosscheck(const sepax_backend *list, size_t n, size_t shapes)
             for (size_t i = 0; i < nq; i++)
                 point_diffs += in_want[i] != in_got[i];
         }
-        printf("kinds %s: %zu pairs of every kind, %zu point queries: %s (%zu results, %zu points "
-               "differ)\n",
-               sepax_backend_name(list[k]), count, nq,
-               diffs || point_diffs ? "FAILED" : "identical to scalar", diffs, point_diffs);
-        verdict(diffs == 0 && point_diffs == 0);
+        /* the fingerprint names the backend */
+        const int world_same = sepax_store_set_backend(s, SEPAX_BACKEND_SCALAR) == SEPAX_OK &&
+                               cases_store_fingerprint(s) == world_want;
+        printf("%s %s: %zu pairs, %zu point queries, world update: %s (%zu results, %zu points "
+               "differ; world %s)\n",
+               label, sepax_backend_name(list[k]), count, nq,
+               diffs || point_diffs || !world_same ? "FAILED" : "identical to scalar", diffs,
+               point_diffs, world_same ? "same" : "differs");
+        verdict(diffs == 0 && point_diffs == 0 && world_same);
     }
     free(pairs);
     free(want);
@@ -286,7 +298,9 @@ int main(int argc, char **argv)
 
     /* one shape per 50 pairs (about 2 pairs each, enough to fill tiles in
      * every bin), 200 to 5000 shapes */
-    round_crosscheck(list, n, pairs / 50 < 5000 ? (pairs / 50 > 200 ? pairs / 50 : 200) : 5000);
+    const size_t round_shapes = pairs / 50 < 5000 ? (pairs / 50 > 200 ? pairs / 50 : 200) : 5000;
+    round_crosscheck(list, n, round_shapes, 0);
+    round_crosscheck(list, n, round_shapes, 1);
     oracle_sample(pairs < ORACLE_PAIRS ? pairs : ORACLE_PAIRS);
 
     printf("%u passed, %u failed\n", passed, failed);
