@@ -53,14 +53,17 @@ typedef struct tile_pass {
     wm outside;
 } tile_pass;
 
-/* f and v hold x', y', n.x, n.y, eight rows each; rows < m are used.
+/* f and v hold x', y', n.x, n.y, eight rows each: f's face rows < m
+ * against v's vertex rows < mv (mv <= m; rows past a shape's count repeat
+ * vertex 0, so any mv at least every lane's count gives the same minima).
  * Face i's constant comes from anchor row i (ax, ay): f's own x', y' for
  * a polygon. Faces at or past count (per lane) are skipped; with no
  * count every row is a face. With c_out, each face's c is kept for the
  * round kernel's signed distances. Constant NULLs compile away. */
 static HEDLEY_ALWAYS_INLINE tile_pass tile_faces(const wf (*f)[SEPAX_BLOCK_ALIGN], const wf *ax,
                                                  const wf *ay, const wf (*v)[SEPAX_BLOCK_ALIGN],
-                                                 uint32_t m, const wf *count, wf *c_out)
+                                                 uint32_t m, uint32_t mv, const wf *count,
+                                                 wf *c_out)
 {
     tile_pass p = {wf_set1(-INFINITY), wf_set1(0.0f), f[2][0], f[3][0], wm_none()};
     /* the face loop stays a loop: unrolled as well, the six size classes
@@ -71,7 +74,7 @@ static HEDLEY_ALWAYS_INLINE tile_pass tile_faces(const wf (*f)[SEPAX_BLOCK_ALIGN
         const wf c = wf_add(wf_mul(nx, ax[i]), wf_mul(ny, ay[i]));
         wf lo = wf_set1(INFINITY), hi = wf_set1(-INFINITY);
 #pragma GCC unroll 8
-        for (uint32_t k = 0; k < m; k++) {
+        for (uint32_t k = 0; k < mv; k++) {
             const wf e = wf_add(wf_mul(nx, v[0][k]), wf_mul(ny, v[1][k]));
             lo = wf_min(e, lo);
             hi = wf_max(e, hi);
@@ -185,9 +188,9 @@ static HEDLEY_ALWAYS_INLINE void tile_run_m(sepax_tile *t, uint32_t m, sepax_res
     wf rel[2][4][SEPAX_BLOCK_ALIGN]; /* [A/B][x y nx ny][row] */
     tile_relative(t, m, rel);
     const tile_pass pa = tile_faces((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], rel[0][0], rel[0][1],
-                                    (const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], m, NULL, NULL);
+                                    (const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], m, m, NULL, NULL);
     const tile_pass pb = tile_faces((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], rel[1][0], rel[1][1],
-                                    (const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], m, NULL, NULL);
+                                    (const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], m, m, NULL, NULL);
     tile_results(t, &pa, &pb, out);
     t->n = 0;
 }
