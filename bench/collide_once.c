@@ -2,8 +2,12 @@
  * counting under valgrind (bench/callgrind.sh): the scene, the pairs and
  * the backend (SEPAX_BACKEND) are fixed, so the count repeats exactly.
  *
- *   collide_once [SHAPES [MIN_VERTICES MAX_VERTICES]]   prints the pair count
- *   collide_once circles|mixed_kinds                    those scenes instead of mix */
+ *   collide_once [SHAPES [MIN_VERTICES MAX_VERTICES]]   prints the backend,
+ *                                                      pairs and shapes
+ *   collide_once circles|mixed_kinds                    those scenes instead of mix
+ *
+ * It also runs one sepax_update_world over all shapes, before the
+ * broadphase, for the update count. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +35,6 @@ int main(int argc, char **argv)
         return 2;
     }
     sepax_scene_load(&scene, store, NULL, NULL);
-    /* counted separately (callgrind.sh's update column) */
     sepax_update_world(store);
     size_t n = 0;
     sepax_broadphase(store, NULL, 0, &n);
@@ -40,7 +43,8 @@ int main(int argc, char **argv)
     if (!pairs || !res || sepax_broadphase(store, pairs, n, &n) != SEPAX_OK)
         return 2;
     st = sepax_collide(store, pairs, n, res, NULL);
-    printf("%s %zu\n", sepax_backend_name(sepax_store_backend(store)), n);
+    printf("%s %zu %u\n", sepax_backend_name(sepax_store_backend(store)), n,
+           sepax_store_count(store));
     free(pairs);
     free(res);
     sepax_store_destroy(store);
