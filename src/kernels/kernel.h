@@ -122,8 +122,18 @@ static inline sepax_view sepax_world_view(const sepax_columns *c, uint32_t slot)
  * changes no result. */
 #define SEPAX_PREFETCH_SPAN 16u
 #define SEPAX_PREFETCH_DATA 8u
-static inline void sepax_prefetch_spans(const sepax_columns *c, const sepax_pair *pairs, size_t n,
-                                        size_t k)
+/* The prefetch helpers are forced inline: called out of line, GCC 12 finds
+ * them free of side effects (a prefetch does not count as one) and deletes
+ * the calls, which left the circle driver and the reference's any-kinds
+ * loop with no prefetch at all. */
+#if defined(__GNUC__)
+#define SEPAX_PREFETCH_INLINE inline __attribute__((always_inline))
+#else
+#define SEPAX_PREFETCH_INLINE inline
+#endif
+
+static SEPAX_PREFETCH_INLINE void sepax_prefetch_spans(const sepax_columns *c,
+                                                       const sepax_pair *pairs, size_t n, size_t k)
 {
     if (k + SEPAX_PREFETCH_SPAN < n) {
         __builtin_prefetch(&c->span[SEPAX_ID_SLOT(pairs[k + SEPAX_PREFETCH_SPAN].a)]);
@@ -131,8 +141,8 @@ static inline void sepax_prefetch_spans(const sepax_columns *c, const sepax_pair
     }
 }
 
-static inline void sepax_prefetch_ahead(const sepax_columns *c, const sepax_pair *pairs, size_t n,
-                                        size_t k)
+static SEPAX_PREFETCH_INLINE void sepax_prefetch_ahead(const sepax_columns *c,
+                                                       const sepax_pair *pairs, size_t n, size_t k)
 {
     sepax_prefetch_spans(c, pairs, n, k);
     if (k + SEPAX_PREFETCH_DATA < n) {
