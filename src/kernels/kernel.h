@@ -141,18 +141,24 @@ static SEPAX_PREFETCH_INLINE void sepax_prefetch_spans(const sepax_columns *c,
     }
 }
 
+/* the world columns of slots sa and sb: two cache lines each for a block */
+static SEPAX_PREFETCH_INLINE void sepax_prefetch_columns(const sepax_columns *c, uint32_t sa,
+                                                         uint32_t sb)
+{
+    const sepax_view a = sepax_world_view(c, sa), b = sepax_world_view(c, sb);
+    __builtin_prefetch(a.x);
+    __builtin_prefetch(a.nx);
+    __builtin_prefetch(b.x);
+    __builtin_prefetch(b.nx);
+}
+
 static SEPAX_PREFETCH_INLINE void sepax_prefetch_ahead(const sepax_columns *c,
                                                        const sepax_pair *pairs, size_t n, size_t k)
 {
     sepax_prefetch_spans(c, pairs, n, k);
-    if (k + SEPAX_PREFETCH_DATA < n) {
-        const sepax_view a = sepax_world_view(c, SEPAX_ID_SLOT(pairs[k + SEPAX_PREFETCH_DATA].a));
-        const sepax_view b = sepax_world_view(c, SEPAX_ID_SLOT(pairs[k + SEPAX_PREFETCH_DATA].b));
-        __builtin_prefetch(a.x);
-        __builtin_prefetch(a.nx);
-        __builtin_prefetch(b.x);
-        __builtin_prefetch(b.nx);
-    }
+    if (k + SEPAX_PREFETCH_DATA < n)
+        sepax_prefetch_columns(c, SEPAX_ID_SLOT(pairs[k + SEPAX_PREFETCH_DATA].a),
+                               SEPAX_ID_SLOT(pairs[k + SEPAX_PREFETCH_DATA].b));
 }
 
 typedef void (*sepax_collide_fn)(const sepax_columns *cols, const sepax_pair *pairs, size_t n,

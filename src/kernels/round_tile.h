@@ -138,11 +138,7 @@ static void collide_any_wide(const sepax_columns *c, const sepax_pair *pairs, si
             const size_t k = base + i;
             sepax_prefetch_spans(c, pairs, n, k);
             const uint32_t sa = SEPAX_ID_SLOT(pairs[k].a), sb = SEPAX_ID_SLOT(pairs[k].b);
-            const sepax_view a = sepax_world_view(c, sa), b = sepax_world_view(c, sb);
-            __builtin_prefetch(a.x);
-            __builtin_prefetch(a.nx);
-            __builtin_prefetch(b.x);
-            __builtin_prefetch(b.nx);
+            sepax_prefetch_columns(c, sa, sb);
             const uint32_t r = route_of(c, sa, sb);
             list[r][count[r]++] = (uint16_t)i;
         }
