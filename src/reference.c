@@ -67,8 +67,10 @@ static sepax_result polygon_pair(const sepax_columns *c, uint32_t sa, uint32_t s
 void sepax_reference_collide(const sepax_columns *c, const sepax_pair *pairs, size_t n,
                              sepax_result *out)
 {
-    for (size_t k = 0; k < n; k++)
+    for (size_t k = 0; k < n; k++) {
+        sepax_prefetch_ahead(c, pairs, n, k);
         out[k] = polygon_pair(c, SEPAX_ID_SLOT(pairs[k].a), SEPAX_ID_SLOT(pairs[k].b));
+    }
 }
 
 /* Any kinds: two polygons as above; round and thin kinds by
