@@ -116,8 +116,10 @@ static void world_all(const sepax_world_job *j, uint32_t n)
         for (uint32_t q = 0; q < 4u; q++)
             u[q] = world_columns(j, k + q, sp[q].offset, SEPAX_BLOCK_ALIGN);
         /* rows of shapes to rows of bounds */
-        const simde__m128 t0 = simde_mm_unpacklo_ps(u[0], u[1]), t1 = simde_mm_unpackhi_ps(u[0], u[1]);
-        const simde__m128 t2 = simde_mm_unpacklo_ps(u[2], u[3]), t3 = simde_mm_unpackhi_ps(u[2], u[3]);
+        const simde__m128 t0 = simde_mm_unpacklo_ps(u[0], u[1]);
+        const simde__m128 t1 = simde_mm_unpackhi_ps(u[0], u[1]);
+        const simde__m128 t2 = simde_mm_unpacklo_ps(u[2], u[3]);
+        const simde__m128 t3 = simde_mm_unpackhi_ps(u[2], u[3]);
         const simde__m128 r = simde_mm_loadu_ps(j->radius + k);
         simde_mm_storeu_ps(j->lo_x + k, box_finish(simde_mm_movelh_ps(t0, t2), r, lo_flip));
         simde_mm_storeu_ps(j->lo_y + k, box_finish(simde_mm_movehl_ps(t2, t0), r, lo_flip));
