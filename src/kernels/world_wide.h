@@ -21,12 +21,15 @@ static HEDLEY_ALWAYS_INLINE simde__m128 step_down4(simde__m128 v)
     simde__m128i i = simde_mm_castps_si128(v);
     const simde__m128i neg = simde_mm_cmplt_epi32(i, zero);
     const simde__m128i was_zero = simde_mm_cmpeq_epi32(i, zero);
-    /* +0 -> -0; then + 1 for negatives, - 1 for positives: i - 1 - 2 * neg */
+    /* +0 -> -0; then + 1 for negatives, - 1 for positives. The step is
+     * formed first (-1 - 2 * neg, so +1 or -1) and added last: the order
+     * i - 1 - 2 * neg overflows for -0 in SIMDe's portable code, which
+     * does lane arithmetic in signed ints */
     i = simde_mm_or_si128(i, simde_mm_and_si128(was_zero, simde_mm_set1_epi32(INT32_MIN)));
     const simde__m128i down = simde_mm_or_si128(neg, was_zero);
-    i = simde_mm_sub_epi32(simde_mm_sub_epi32(simde_mm_sub_epi32(i, simde_mm_set1_epi32(1)), down),
-                           down);
-    return simde_mm_castsi128_ps(i);
+    const simde__m128i step =
+        simde_mm_sub_epi32(simde_mm_sub_epi32(simde_mm_set1_epi32(-1), down), down);
+    return simde_mm_castsi128_ps(simde_mm_add_epi32(i, step));
 }
 
 /* kernel.h's sepax_box_store on lanes of lower bounds v (min x, min y, or
