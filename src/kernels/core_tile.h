@@ -205,13 +205,13 @@ static HEDLEY_ALWAYS_INLINE void core_tile_run_m(core_tile *ct, uint32_t m, sepa
     const uint32_t rows_a = a_point ? 0u : m, rows_b = b_point ? 0u : m;
     tile_pass pa = {wf_set1(-INFINITY), zero, rel[0][2][0], rel[0][3][0], wm_none()};
     tile_pass pb = {wf_set1(-INFINITY), zero, rel[1][2][0], rel[1][3][0], wm_none()};
-    if (a_point)
+    if (a_point) {
         pb = tile_faces((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], anc[1][0], anc[1][1],
                         (const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], m, 1, &fb, c_b);
-    else if (b_point)
+    } else if (b_point) {
         pa = tile_faces((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], anc[0][0], anc[0][1],
                         (const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], m, 1, &fa, c_a);
-    if (!a_point && !b_point) {
+    } else {
         pa = tile_faces((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], anc[0][0], anc[0][1],
                         (const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], m, m, &fa, c_a);
         pb = tile_faces((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], anc[1][0], anc[1][1],

@@ -24,23 +24,24 @@
  * ahead), rather than kept as column pointers and read when the tile runs:
  * fewer stores and loads per pair, and no slower. */
 typedef struct circle_tile {
-    sepax_tile t; /* origin and places (its column pointers stay unused) */
+    uint32_t n; /* pairs held */
     SIMDE_ALIGN_TO_64 float ax[WIDE], ay[WIDE], bx[WIDE], by[WIDE], ra[WIDE], rb[WIDE];
+    SIMDE_ALIGN_TO_64 float a_origin[WIDE]; /* 1: o is A's centre, 0: B's */
+    size_t at[WIDE];                        /* where each result goes */
 } circle_tile;
 
 static void circle_tile_run(circle_tile *ct, sepax_result *out)
 {
-    sepax_tile *t = &ct->t;
     /* spare lanes repeat the first pair; their results are dropped */
-    for (uint32_t l = t->n; l < WIDE; l++) {
+    for (uint32_t l = ct->n; l < WIDE; l++) {
         ct->ax[l] = ct->ax[0], ct->ay[l] = ct->ay[0], ct->bx[l] = ct->bx[0];
         ct->by[l] = ct->by[0], ct->ra[l] = ct->ra[0], ct->rb[l] = ct->rb[0];
-        t->a_origin[l] = t->a_origin[0];
+        ct->a_origin[l] = ct->a_origin[0];
     }
     const wf zero = wf_set1(0.0f);
     const wf ax = wf_load(ct->ax), ay = wf_load(ct->ay), bx = wf_load(ct->bx), by = wf_load(ct->by);
     const wf ra = wf_load(ct->ra), rb = wf_load(ct->rb);
-    const wm a_origin = wf_gt_m(wf_load(t->a_origin), wf_set1(0.5f));
+    const wm a_origin = wf_gt_m(wf_load(ct->a_origin), wf_set1(0.5f));
     const wf ox = wf_keep(a_origin, ax, bx), oy = wf_keep(a_origin, ay, by);
     const wf px = wf_sub(ax, ox), py = wf_sub(ay, oy);
     const wf qx = wf_add(wf_sub(bx, ox), zero), qy = wf_add(wf_sub(by, oy), zero);
@@ -58,8 +59,8 @@ static void circle_tile_run(circle_tile *ct, sepax_result *out)
     meta = wi_or(meta, wi_bits_if(wm_and(hit, wf_le_m(wf_add(d, rb), ra)), SEPAX_B_IN_A << 24));
     meta = wi_or(meta, wi_bits_unless(hit, SEPAX_EDGE_NONE));
     rec[3] = wi_as_f(meta);
-    tile_scatter(rec, t->at, t->n, out);
-    t->n = 0;
+    tile_scatter(rec, ct->at, ct->n, out);
+    ct->n = 0;
 }
 
 static HEDLEY_ALWAYS_INLINE void circle_tile_add(circle_tile *ct, const sepax_columns *c,
@@ -68,16 +69,15 @@ static HEDLEY_ALWAYS_INLINE void circle_tile_add(circle_tile *ct, const sepax_co
 {
     /* a circle's core is one vertex: a block of SEPAX_BLOCK_ALIGN, whose
      * world x starts 4 blocks in and y one block after */
-    const uint32_t l = ct->t.n;
+    const uint32_t l = ct->n;
     const float *a = c->pool + c->span[sa].offset + 4u * SEPAX_BLOCK_ALIGN;
     const float *b = c->pool + c->span[sb].offset + 4u * SEPAX_BLOCK_ALIGN;
     ct->ax[l] = a[0], ct->ay[l] = a[SEPAX_BLOCK_ALIGN];
     ct->bx[l] = b[0], ct->by[l] = b[SEPAX_BLOCK_ALIGN];
-    /* a select, not a branch: which slot is lower is a coin toss per pair */
-    ct->t.a_origin[l] = sepax_select_f32(0u - (uint32_t)(sa < sb), 1.0f, 0.0f);
-    ct->t.at[l] = at;
+    ct->a_origin[l] = tile_origin_a(sa, sb);
+    ct->at[l] = at;
     ct->ra[l] = c->radius[sa], ct->rb[l] = c->radius[sb];
-    if (++ct->t.n == WIDE)
+    if (++ct->n == WIDE)
         circle_tile_run(ct, out);
 }
 
@@ -127,7 +127,7 @@ static void collide_any_wide(const sepax_columns *c, const sepax_pair *pairs, si
     for (uint32_t k = 0; k < TILE_CLASSES; k++)
         polygons[k].n = 0;
     circle_tile circles;
-    circles.t.n = 0;
+    circles.n = 0;
     core_tile cores[CORE_BINS];
     core_tiles_init(cores);
     uint16_t list[ROUTES][ROUTE_CHUNK];
@@ -159,7 +159,7 @@ static void collide_any_wide(const sepax_columns *c, const sepax_pair *pairs, si
         }
     }
     tile_flush_polygons(polygons, out);
-    if (circles.t.n)
+    if (circles.n)
         circle_tile_run(&circles, out);
     core_tiles_flush(cores, out);
 }
@@ -171,11 +171,11 @@ static void collide_circles_wide(const sepax_columns *c, const sepax_pair *pairs
                                  sepax_result *out)
 {
     circle_tile circles;
-    circles.t.n = 0;
+    circles.n = 0;
     for (size_t k = 0; k < n; k++) {
         sepax_prefetch_ahead(c, pairs, n, k);
         circle_tile_add(&circles, c, SEPAX_ID_SLOT(pairs[k].a), SEPAX_ID_SLOT(pairs[k].b), k, out);
     }
-    if (circles.t.n)
+    if (circles.n)
         circle_tile_run(&circles, out);
 }

@@ -209,6 +209,14 @@ static void tile_run(sepax_tile *t, uint32_t m, sepax_result *out)
     }
 }
 
+/* 1.0 where o, the origin of a lane's coordinates, is A's vertex 0 (A has
+ * the lower slot), else 0.0. A select, not a branch: which slot is lower
+ * is a coin toss per pair. */
+static HEDLEY_ALWAYS_INLINE float tile_origin_a(uint32_t sa, uint32_t sb)
+{
+    return sepax_select_f32(0u - (uint32_t)(sa < sb), 1.0f, 0.0f);
+}
+
 /* Fill the tile's next lane with the pair (sa, sb), whose results go to
  * place k: its world columns, which side holds o, and the place. Returns
  * the lane; the caller counts it and runs the tile when full. */
@@ -219,8 +227,7 @@ static HEDLEY_ALWAYS_INLINE uint32_t tile_put(sepax_tile *t, const sepax_columns
     /* a block is SEPAX_BLOCK_ALIGN floats here: world columns start 4 in */
     t->a[l] = c->pool + pa.offset + 4u * SEPAX_BLOCK_ALIGN;
     t->b[l] = c->pool + pb.offset + 4u * SEPAX_BLOCK_ALIGN;
-    /* a select, not a branch: which slot is lower is a coin toss per pair */
-    t->a_origin[l] = sepax_select_f32(0u - (uint32_t)(sa < sb), 1.0f, 0.0f);
+    t->a_origin[l] = tile_origin_a(sa, sb);
     t->at[l] = k;
     return l;
 }
