@@ -264,7 +264,7 @@ static HEDLEY_ALWAYS_INLINE void core_tile_run_m(core_tile *ct, uint32_t m, sepa
         meta = wi_or(meta, wi_bits_if(b_in_a, SEPAX_B_IN_A << 24));
     }
     rec[3] = wi_as_f(meta);
-    tile_scatter(rec, t->at, t->n, out);
+    tile_scatter(rec, t->at, out);
 }
 
 /* Rows a core needs in a tile: a segment's four faces, else its vertices. */

@@ -32,11 +32,13 @@ typedef struct circle_tile {
 
 static void circle_tile_run(circle_tile *ct, sepax_result *out)
 {
-    /* spare lanes repeat the first pair; their results are dropped */
+    /* spare lanes repeat the first pair, its place included (see
+     * tile_scatter) */
     for (uint32_t l = ct->n; l < WIDE; l++) {
         ct->ax[l] = ct->ax[0], ct->ay[l] = ct->ay[0], ct->bx[l] = ct->bx[0];
         ct->by[l] = ct->by[0], ct->ra[l] = ct->ra[0], ct->rb[l] = ct->rb[0];
         ct->a_origin[l] = ct->a_origin[0];
+        ct->at[l] = ct->at[0];
     }
     const wf zero = wf_set1(0.0f);
     const wf ax = wf_load(ct->ax), ay = wf_load(ct->ay), bx = wf_load(ct->bx), by = wf_load(ct->by);
@@ -59,7 +61,7 @@ static void circle_tile_run(circle_tile *ct, sepax_result *out)
     meta = wi_or(meta, wi_bits_if(wm_and(hit, wf_le_m(wf_add(d, rb), ra)), SEPAX_B_IN_A << 24));
     meta = wi_or(meta, wi_bits_unless(hit, SEPAX_EDGE_NONE));
     rec[3] = wi_as_f(meta);
-    tile_scatter(rec, ct->at, ct->n, out);
+    tile_scatter(rec, ct->at, out);
     ct->n = 0;
 }
 
@@ -97,14 +99,13 @@ static HEDLEY_ALWAYS_INLINE uint32_t route_of(const sepax_columns *c, uint32_t s
 {
     const uint32_t ka = c->kind[sa], kb = c->kind[sb];
     const uint32_t na = c->span[sa].count, nb = c->span[sb].count;
-    const uint32_t m = na > nb ? na : nb, least = na < nb ? na : nb;
+    const uint32_t m = na > nb ? na : nb;
     const uint32_t small = 0u - (uint32_t)(m <= SEPAX_BLOCK_ALIGN);
     const uint32_t polygons =
         0u - (uint32_t)((ka == SEPAX_KIND_POLYGON) & (kb == SEPAX_KIND_POLYGON));
     const uint32_t circles =
         0u - (uint32_t)((ka == SEPAX_KIND_CIRCLE) & (kb == SEPAX_KIND_CIRCLE));
-    const uint32_t poly_tile = small & (0u - (uint32_t)(least >= TILE_MIN_COUNT));
-    const uint32_t poly = sepax_select_u32(poly_tile, m - TILE_MIN_COUNT, ROUTE_POLYGON_BIG);
+    const uint32_t poly = sepax_select_u32(small, m - TILE_MIN_COUNT, ROUTE_POLYGON_BIG);
     const uint32_t core = sepax_select_u32(
         small, ROUTE_CORES + 4u * core_class(na) + core_class(nb), ROUTE_ROUND_BIG);
     return sepax_select_u32(polygons, poly, sepax_select_u32(circles, ROUTE_CIRCLES, core));

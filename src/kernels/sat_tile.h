@@ -66,10 +66,14 @@ static HEDLEY_ALWAYS_INLINE tile_pass tile_faces(const wf (*f)[SEPAX_BLOCK_ALIGN
                                                  wf *c_out)
 {
     tile_pass p = {wf_set1(-INFINITY), wf_set1(0.0f), f[2][0], f[3][0], wm_none()};
+    /* the face's index in every lane, counted up (exact in floats) rather
+     * than converted and broadcast each time */
+    wf fi = wf_set1(0.0f);
+    const wf one = wf_set1(1.0f);
     /* the face loop stays a loop: unrolled as well, the six size classes
      * would make a kernel twice the size for no measurable gain */
 #pragma GCC unroll 1
-    for (uint32_t i = 0; i < m; i++) {
+    for (uint32_t i = 0; i < m; i++, fi = wf_add(fi, one)) {
         const wf nx = f[2][i], ny = f[3][i];
         const wf c = wf_add(wf_mul(nx, ax[i]), wf_mul(ny, ay[i]));
         wf lo = wf_set1(INFINITY), hi = wf_set1(-INFINITY);
@@ -82,7 +86,6 @@ static HEDLEY_ALWAYS_INLINE tile_pass tile_faces(const wf (*f)[SEPAX_BLOCK_ALIGN
         if (c_out)
             c_out[i] = c;
         const wf s = wf_sub(lo, c);
-        const wf fi = wf_set1((float)i);
         /* without a count every row is a face: a polygon's rows past its
          * count repeat face 0 exactly, which can only tie */
         wm better = wf_gt_m(s, p.best), out = wf_gt_m(hi, c);
@@ -121,18 +124,21 @@ _Static_assert(sizeof(sepax_result) == 16 && offsetof(sepax_result, normal) == 4
 
 /* Result records from their four fields in lanes (separation, normal x,
  * normal y, and edge | owner << 16 | flags << 24 as bits), transposed to
- * the result layout and stored at the first n lanes' places. */
-static HEDLEY_ALWAYS_INLINE void tile_scatter(const wf *rec, const size_t *at, uint32_t n,
-                                              sepax_result *out)
+ * the result layout and stored at every lane's place. All WIDE lanes are
+ * stored, with no count to loop on: a spare lane repeats the first pair
+ * (inputs and place), so it rewrites that pair's record with the same
+ * bytes, after the first lane has. */
+static HEDLEY_ALWAYS_INLINE void tile_scatter(const wf *rec, const size_t *at, sepax_result *out)
 {
     wf col[4];
     wf_transpose4(rec, col);
     /* col[e], 128-bit lane q, is the record of lane 4q + e */
-    SIMDE_ALIGN_TO_64 float flat[4][WIDE];
-    for (uint32_t e = 0; e < 4; e++)
-        wf_store(flat[e], col[e]);
-    for (uint32_t l = 0; l < n; l++)
-        memcpy(&out[at[l]], &flat[l & 3u][(l & ~3u)], sizeof *out);
+    for (uint32_t e = 0; e < 4; e++) {
+        float *to[WIDE / 4u];
+        for (uint32_t q = 0; q < WIDE / 4u; q++)
+            to[q] = &out[at[4u * q + e]].separation;
+        wf_store_quarters(col[e], to);
+    }
 }
 
 /* result.h's sepax_make_result, lane by lane: the same selects and the
@@ -153,7 +159,7 @@ static HEDLEY_ALWAYS_INLINE void tile_results(const sepax_tile *t, const tile_pa
     meta = wi_or(meta, wi_bits_unless(pa->outside, SEPAX_B_IN_A << 24));
     meta = wi_or(meta, wi_bits_unless(pb->outside, SEPAX_A_IN_B << 24));
     rec[3] = wi_as_f(meta);
-    tile_scatter(rec, t->at, t->n, out);
+    tile_scatter(rec, t->at, out);
 }
 
 /* Load a tile's A and B columns and take x and y relative to each lane's
@@ -174,12 +180,14 @@ static HEDLEY_ALWAYS_INLINE void tile_relative(const sepax_tile *t, uint32_t m,
     }
 }
 
-/* Spare lanes repeat the first pair; their results are dropped. */
+/* Spare lanes repeat the first pair, its place included (see
+ * tile_scatter). */
 static inline void tile_pad(sepax_tile *t)
 {
     for (uint32_t l = t->n; l < WIDE; l++) {
         t->a[l] = t->a[0], t->b[l] = t->b[0];
         t->a_origin[l] = t->a_origin[0];
+        t->at[l] = t->at[0];
     }
 }
 
@@ -240,9 +248,10 @@ static HEDLEY_ALWAYS_INLINE void tile_add_polygons(sepax_tile *tiles, const sepa
 {
     const uint32_t sa = SEPAX_ID_SLOT(pairs[k].a), sb = SEPAX_ID_SLOT(pairs[k].b);
     const sepax_span pa = c->span[sa], pb = c->span[sb];
+    /* every polygon has at least TILE_MIN_COUNT vertices: the store
+     * refuses fewer */
     const uint32_t m = pa.count > pb.count ? pa.count : pb.count;
-    const uint32_t least = pa.count < pb.count ? pa.count : pb.count;
-    if (m > SEPAX_BLOCK_ALIGN || least < TILE_MIN_COUNT) {
+    if (m > SEPAX_BLOCK_ALIGN) {
         sepax_view a, b;
         float o[2];
         load_pair(c, pairs[k], &a, &b, o);

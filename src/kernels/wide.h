@@ -265,6 +265,22 @@ static inline void wf_rows8(const float *const *rows, wf *out)
 #endif
 }
 
+/* Store 128-bit lane q of v at p[q], for every q < WIDE / 4. */
+static inline void wf_store_quarters(wf v, float *const *p)
+{
+#if SEPAX_WIDE_BITS == 512
+    simde_mm_storeu_ps(p[0], simde_mm512_castps512_ps128(v));
+    simde_mm_storeu_ps(p[1], simde_mm512_extractf32x4_ps(v, 1));
+    simde_mm_storeu_ps(p[2], simde_mm512_extractf32x4_ps(v, 2));
+    simde_mm_storeu_ps(p[3], simde_mm512_extractf32x4_ps(v, 3));
+#elif SEPAX_WIDE_BITS == 256
+    simde_mm_storeu_ps(p[0], simde_mm256_castps256_ps128(v));
+    simde_mm_storeu_ps(p[1], simde_mm256_extractf128_ps(v, 1));
+#else
+    simde_mm_storeu_ps(p[0], v);
+#endif
+}
+
 /* Lane k = the minimum over the lanes of (a, b, c, d)[k]: one reduction
  * for the four bounds of a box instead of four. The minimum of a set of
  * finite floats is one value up to the sign of a zero, in any order. */
