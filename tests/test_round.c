@@ -312,6 +312,40 @@ Test(round_hand, capsule_end_caps)
     sepax_store_destroy(s);
 }
 
+/* A capsule whose core is so short (1e-20) that its squared length is
+ * subnormal and the reciprocal the closest-point rule multiplies by
+ * overflows to +inf (round.h, sepax_segment_closest): t is capped at 1,
+ * so nothing turns to inf or NaN. The circle at (5e-21, 1), r 0.5, sees
+ * the core at distance 1 from every point of it (1 + 2.5e-41 rounds to
+ * 1), so the separation is 1 - 0.25 - 0.5 = 0.25 along (x, 1) with x
+ * below 1e-20. */
+Test(round_hand, capsule_too_short_for_a_reciprocal)
+{
+    sepax_store *s = scalar_store();
+    const sepax_shape_id cap = add_capsule(s, 0, 0, 1e-20f, 0, 0.25f);
+    const sepax_shape_id c = add_circle(s, 5e-21f, 1, 0.5f);
+    const sepax_pair p[2] = {{cap, c}, {c, cap}};
+    sepax_result r[2];
+    cr_assert_eq(sepax_collide(s, p, 2, r, NULL), SEPAX_OK);
+    for (int i = 0; i < 2; i++) {
+        const float sg = i == 0 ? 1.0f : -1.0f;
+        cr_expect(r[i].separation == 0.25f, "order %d: separation %.9g", i, r[i].separation);
+        cr_expect(r[i].normal.y == sg && fabsf(r[i].normal.x) < 1e-20f,
+                  "order %d: normal (%.9g, %.9g)", i, r[i].normal.x, r[i].normal.y);
+        cr_expect(r[i].flags == 0, "order %d: flags %u", i, r[i].flags);
+    }
+    for (int k = 0; k < SEPAX_BACKEND_COUNT; k++) {
+        if (!sepax_backend_available((sepax_backend)k))
+            continue;
+        sepax_result q[2];
+        cr_assert_eq(sepax_store_set_backend(s, (sepax_backend)k), SEPAX_OK);
+        cr_assert_eq(sepax_collide(s, p, 2, q, NULL), SEPAX_OK);
+        cr_expect(memcmp(q, r, sizeof q) == 0, "backend %s differs from scalar",
+                  sepax_backend_name((sepax_backend)k));
+    }
+    sepax_store_destroy(s);
+}
+
 Test(round_hand, capsule_capsule)
 {
     sepax_store *s = scalar_store();

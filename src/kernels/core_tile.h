@@ -51,10 +51,11 @@ static inline uint32_t core_class(uint32_t n)
 }
 
 /* Edge e of every lane's core, relative to o: start (ax, ay), direction
- * (ex, ey), squared length ee. */
+ * (ex, ey), squared length ee and its reciprocal. */
 typedef struct core_edges {
     wf ax[SEPAX_BLOCK_ALIGN], ay[SEPAX_BLOCK_ALIGN];
     wf ex[SEPAX_BLOCK_ALIGN], ey[SEPAX_BLOCK_ALIGN], ee[SEPAX_BLOCK_ALIGN];
+    wf inv_ee[SEPAX_BLOCK_ALIGN];
 } core_edges;
 
 static HEDLEY_ALWAYS_INLINE void core_edges_of(const wf (*rel)[SEPAX_BLOCK_ALIGN], uint32_t m,
@@ -71,20 +72,23 @@ static HEDLEY_ALWAYS_INLINE void core_edges_of(const wf (*rel)[SEPAX_BLOCK_ALIGN
         E->ex[e] = wf_sub(rel[0][k], rel[0][e]);
         E->ey[e] = wf_sub(rel[1][k], rel[1][e]);
         E->ee[e] = wf_add(wf_mul(E->ex[e], E->ex[e]), wf_mul(E->ey[e], E->ey[e]));
+        E->inv_ee[e] = wf_div(wf_set1(1.0f), E->ee[e]);
     }
 }
 
-/* sepax_segment_closest in lanes: the division runs in every lane and is
- * kept only where the reference would have made it. Where we <= 0 < ee the
- * quotient is <= 0 and max(., 0) gives the reference's +0; where
- * ee <= we the blend gives 1 (also for a point's edge, 0 <= 0). */
+/* sepax_segment_closest in lanes: the product with the edge's reciprocal
+ * runs in every lane and is kept only where the reference would have
+ * formed it. Where 0 < we < ee, min(., 1) is the reference's cap; where
+ * we <= 0 < ee the product is <= 0 and max(., 0) gives the reference's
+ * +0; where ee <= we the blend gives 1 (also for a point's edge, 0 <= 0,
+ * whose 0 * inf is NaN: min and max then return their second operand). */
 static HEDLEY_ALWAYS_INLINE wf core_segment_d2(wf px, wf py, const core_edges *E, uint32_t e,
                                                wf *qx, wf *qy)
 {
     const wf zero = wf_set1(0.0f);
     const wf wx = wf_sub(px, E->ax[e]), wy = wf_sub(py, E->ay[e]);
     const wf we = wf_add(wf_mul(wx, E->ex[e]), wf_mul(wy, E->ey[e]));
-    const wf inner = wf_max(wf_div(we, E->ee[e]), zero);
+    const wf inner = wf_max(wf_min(wf_mul(we, E->inv_ee[e]), wf_set1(1.0f)), zero);
     const wf t = wf_keep(wf_le_m(E->ee[e], we), wf_set1(1.0f), inner);
     *qx = wf_add(E->ax[e], wf_mul(t, E->ex[e]));
     *qy = wf_add(E->ay[e], wf_mul(t, E->ey[e]));

@@ -109,13 +109,20 @@ static inline float sepax_segment_closest(float px, float py, float ax, float ay
     const float wx = px - ax, wy = py - ay;
     const float ee = ex * ex + ey * ey;
     const float we = wx * ex + wy * ey;
-    /* Divide only inside the edge's span: most vertex-edge tests of a
-     * convex core land beyond one end. */
+    /* Only inside the edge's span is t a quotient: most vertex-edge tests
+     * of a convex core land beyond one end. It is we times the rounded
+     * reciprocal of ee, not we / ee: the vector kernels test every vertex
+     * against an edge, and one reciprocal per edge replaces a division per
+     * vertex. t may then be an ulp or two from the quotient, so it is
+     * capped at 1 (also for an edge so short that 1 / ee overflows), and
+     * q stays on the edge. */
     float t = 0.0f;
-    if (we >= ee)
+    if (we >= ee) {
         t = 1.0f;
-    else if (we > 0.0f)
-        t = we / ee;
+    } else if (we > 0.0f) {
+        t = we * (1.0f / ee);
+        t = t > 1.0f ? 1.0f : t;
+    }
     *qx = ax + t * ex;
     *qy = ay + t * ey;
     const float dx = px - *qx, dy = py - *qy;
