@@ -240,6 +240,17 @@ static HEDLEY_ALWAYS_INLINE uint32_t tile_put(sepax_tile *t, const sepax_columns
     return l;
 }
 
+/* A pair with a polygon larger than a block, settled at once. Out of line:
+ * inlined, this rare path's registers spill the common path's. */
+static HEDLEY_NEVER_INLINE void settle_pair(const sepax_columns *c, sepax_pair pair,
+                                            sepax_result *out)
+{
+    sepax_view a, b;
+    float o[2];
+    load_pair(c, pair, &a, &b, o);
+    *out = one_pair_wide(&a, &b, o[0], o[1]);
+}
+
 /* Settle the polygon pair k or put it in its class's tile, running the
  * tile once full. */
 static HEDLEY_ALWAYS_INLINE void tile_add_polygons(sepax_tile *tiles, const sepax_columns *c,
@@ -252,10 +263,7 @@ static HEDLEY_ALWAYS_INLINE void tile_add_polygons(sepax_tile *tiles, const sepa
      * refuses fewer */
     const uint32_t m = pa.count > pb.count ? pa.count : pb.count;
     if (m > SEPAX_BLOCK_ALIGN) {
-        sepax_view a, b;
-        float o[2];
-        load_pair(c, pairs[k], &a, &b, o);
-        out[k] = one_pair_wide(&a, &b, o[0], o[1]);
+        settle_pair(c, pairs[k], &out[k]);
         return;
     }
     sepax_tile *t = &tiles[m - TILE_MIN_COUNT];
@@ -282,9 +290,12 @@ static void collide_tiles(const sepax_columns *c, const sepax_pair *pairs, size_
     sepax_tile tiles[TILE_CLASSES];
     for (uint32_t k = 0; k < TILE_CLASSES; k++)
         tiles[k].n = 0;
+    /* a private copy of the column pointers: the lanes' stores could
+     * alias the caller's, which would reload them for every pair */
+    const sepax_columns cols = *c;
     for (size_t k = 0; k < n; k++) {
-        sepax_prefetch_spans(c, pairs, n, k);
-        tile_add_polygons(tiles, c, pairs, k, out);
+        sepax_prefetch_spans(&cols, pairs, n, k);
+        tile_add_polygons(tiles, &cols, pairs, k, out);
     }
     tile_flush_polygons(tiles, out);
 }
