@@ -83,11 +83,11 @@ static HEDLEY_ALWAYS_INLINE void circle_tile_add(circle_tile *ct, const sepax_co
         circle_tile_run(ct, out);
 }
 
-/* Where a pair goes: the polygon tile of class m - 3 (0..5), a polygon
- * pair one at a time (6), the circle tile (7), core bin b (8 + b), or
- * round.h one at a time (24). */
+/* Where a pair goes: the polygon tiles (0; tile_add_polygons picks the
+ * size class, or settles a pair larger than a block at once), the circle
+ * tile (1), core bin b (2 + b), or round.h one at a time (18). */
 enum {
-    ROUTE_POLYGON_BIG = TILE_CLASSES,
+    ROUTE_POLYGONS,
     ROUTE_CIRCLES,
     ROUTE_CORES,
     ROUTE_ROUND_BIG = ROUTE_CORES + CORE_BINS,
@@ -95,20 +95,52 @@ enum {
 };
 #define ROUTE_CHUNK 128u
 
+/* A side's code: its core class (core_class: point, segment, polygon of
+ * 3-4, of 5-8), + 4 for a plain polygon, + 8 for a core larger than a
+ * block; the route of a pair is then a table lookup on the two codes, in
+ * place of a chain of compares and selects per pair. */
+#define ROUTE_SIDE_BIG 8u
+#define ROUTE_SIDE_POLYGON 4u
+#define ROUTE_SIZE_(n) ((n) > SEPAX_BLOCK_ALIGN ? ROUTE_SIDE_BIG : (n) < 3u ? (n) - 1u : (n) <= 4u ? 2u : 3u)
+#define ROUTE_SIZE4_(n)                                                                        \
+    ROUTE_SIZE_(n), ROUTE_SIZE_((n) + 1u), ROUTE_SIZE_((n) + 2u), ROUTE_SIZE_((n) + 3u)
+/* counts 1..64 (index 0 unused) */
+static const uint8_t route_size[SEPAX_MAX_POLYGON_VERTICES + 1u] = {
+    0u,
+    ROUTE_SIZE4_(1u), ROUTE_SIZE4_(5u), ROUTE_SIZE4_(9u), ROUTE_SIZE4_(13u),
+    ROUTE_SIZE4_(17u), ROUTE_SIZE4_(21u), ROUTE_SIZE4_(25u), ROUTE_SIZE4_(29u),
+    ROUTE_SIZE4_(33u), ROUTE_SIZE4_(37u), ROUTE_SIZE4_(41u), ROUTE_SIZE4_(45u),
+    ROUTE_SIZE4_(49u), ROUTE_SIZE4_(53u), ROUTE_SIZE4_(57u), ROUTE_SIZE4_(61u)};
+
+/* the route of two side codes: two plain polygons go to the polygon
+ * tiles whatever their size, two points (circles) to the circle tile,
+ * other cores of at most a block to their core bin, the rest one at a
+ * time */
+#define ROUTE_BOTH_(a, b, bit) (((a) & (bit)) && ((b) & (bit)))
+#define ROUTE_OF_(a, b)                                                                        \
+    (ROUTE_BOTH_(a, b, ROUTE_SIDE_POLYGON)                         ? ROUTE_POLYGONS            \
+     : ((a) | (b)) & ROUTE_SIDE_BIG                                ? ROUTE_ROUND_BIG           \
+     : ((a) & 7u) == 0u && ((b) & 7u) == 0u                        ? ROUTE_CIRCLES             \
+                                                                   : ROUTE_CORES + 4u * ((a) & 3u) + ((b) & 3u))
+#define ROUTE_ROW4_(a, b)                                                                      \
+    ROUTE_OF_(a, b), ROUTE_OF_(a, (b) + 1u), ROUTE_OF_(a, (b) + 2u), ROUTE_OF_(a, (b) + 3u)
+#define ROUTE_ROW_(a)                                                                          \
+    {ROUTE_ROW4_(a, 0u), ROUTE_ROW4_(a, 4u), ROUTE_ROW4_(a, 8u), ROUTE_ROW4_(a, 12u)}
+static const uint8_t route_table[16][16] = {
+    ROUTE_ROW_(0u),  ROUTE_ROW_(1u),  ROUTE_ROW_(2u),  ROUTE_ROW_(3u),
+    ROUTE_ROW_(4u),  ROUTE_ROW_(5u),  ROUTE_ROW_(6u),  ROUTE_ROW_(7u),
+    ROUTE_ROW_(8u),  ROUTE_ROW_(9u),  ROUTE_ROW_(10u), ROUTE_ROW_(11u),
+    ROUTE_ROW_(12u), ROUTE_ROW_(13u), ROUTE_ROW_(14u), ROUTE_ROW_(15u)};
+
+static HEDLEY_ALWAYS_INLINE uint32_t route_side(const sepax_columns *c, uint32_t slot)
+{
+    return route_size[c->span[slot].count] |
+           (uint32_t)(c->kind[slot] == SEPAX_KIND_POLYGON) * ROUTE_SIDE_POLYGON;
+}
+
 static HEDLEY_ALWAYS_INLINE uint32_t route_of(const sepax_columns *c, uint32_t sa, uint32_t sb)
 {
-    const uint32_t ka = c->kind[sa], kb = c->kind[sb];
-    const uint32_t na = c->span[sa].count, nb = c->span[sb].count;
-    const uint32_t m = na > nb ? na : nb;
-    const uint32_t small = 0u - (uint32_t)(m <= SEPAX_BLOCK_ALIGN);
-    const uint32_t polygons =
-        0u - (uint32_t)((ka == SEPAX_KIND_POLYGON) & (kb == SEPAX_KIND_POLYGON));
-    const uint32_t circles =
-        0u - (uint32_t)((ka == SEPAX_KIND_CIRCLE) & (kb == SEPAX_KIND_CIRCLE));
-    const uint32_t poly = sepax_select_u32(small, m - TILE_MIN_COUNT, ROUTE_POLYGON_BIG);
-    const uint32_t core = sepax_select_u32(
-        small, ROUTE_CORES + 4u * core_class(na) + core_class(nb), ROUTE_ROUND_BIG);
-    return sepax_select_u32(polygons, poly, sepax_select_u32(circles, ROUTE_CIRCLES, core));
+    return route_table[route_side(c, sa)][route_side(c, sb)];
 }
 
 /* Any kinds in any order: polygon pairs into the polygon tiles, two
@@ -143,9 +175,8 @@ static void collide_any_wide(const sepax_columns *c, const sepax_pair *pairs, si
             const uint32_t r = route_of(c, sa, sb);
             list[r][count[r]++] = (uint16_t)i;
         }
-        for (uint32_t r = 0; r <= ROUTE_POLYGON_BIG; r++)
-            for (uint32_t j = 0; j < count[r]; j++)
-                tile_add_polygons(polygons, c, pairs, base + list[r][j], out);
+        for (uint32_t j = 0; j < count[ROUTE_POLYGONS]; j++)
+            tile_add_polygons(polygons, c, pairs, base + list[ROUTE_POLYGONS][j], out);
         for (uint32_t j = 0; j < count[ROUTE_CIRCLES]; j++) {
             const size_t k = base + list[ROUTE_CIRCLES][j];
             circle_tile_add(&circles, c, SEPAX_ID_SLOT(pairs[k].a), SEPAX_ID_SLOT(pairs[k].b), k,
