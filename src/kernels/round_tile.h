@@ -153,9 +153,11 @@ static HEDLEY_ALWAYS_INLINE uint32_t route_of(const sepax_columns *c, uint32_t s
  * pairs. The first pass computes each pair's route with selects and
  * appends the pair to that route's list (and prefetches its columns);
  * the second walks the lists, where every branch goes the same way. */
-static void collide_any_wide(const sepax_columns *c, const sepax_pair *pairs, size_t n,
+static void collide_any_wide(const sepax_columns *cols, const sepax_pair *pairs, size_t n,
                              sepax_result *out)
 {
+    /* a private copy of the column pointers (see collide_tiles) */
+    const sepax_columns copy = *cols, *c = &copy;
     sepax_tile polygons[TILE_CLASSES];
     for (uint32_t k = 0; k < TILE_CLASSES; k++)
         polygons[k].n = 0;
