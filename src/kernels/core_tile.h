@@ -45,10 +45,9 @@ typedef struct core_tile {
  * runs the closest pair search over many more vertices and edges than its
  * own pair has. */
 #define CORE_BINS 16u
-static inline uint32_t core_class(uint32_t n)
-{
-    return n < 3u ? n - 1u : n <= 4u ? 2u : 3u;
-}
+/* the class (0..3) of a core of n vertices; the bin is 4 * A's + B's.
+ * A macro, so that the router's tables can be built from it. */
+#define CORE_CLASS(n) ((n) < 3u ? (n) - 1u : (n) <= 4u ? 2u : 3u)
 
 /* Edge e of every lane's core, relative to o: start (ax, ay), direction
  * (ex, ey), squared length ee and its reciprocal. */
@@ -318,7 +317,7 @@ static void core_tiles_flush(core_tile *tiles, sepax_result *out)
 }
 
 /* Put the pair k, both cores of at most a block, in the tile of its bin
- * (see core_class), and run the tile once full. */
+ * (see CORE_CLASS), and run the tile once full. */
 static HEDLEY_ALWAYS_INLINE void core_tile_add(core_tile *ct, const sepax_columns *c,
                                                const sepax_pair *pairs, size_t k,
                                                sepax_result *out)

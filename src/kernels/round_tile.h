@@ -95,13 +95,13 @@ enum {
 };
 #define ROUTE_CHUNK 128u
 
-/* A side's code: its core class (core_class: point, segment, polygon of
+/* A side's code: its core class (CORE_CLASS: point, segment, polygon of
  * 3-4, of 5-8), + 4 for a plain polygon, + 8 for a core larger than a
  * block; the route of a pair is then a table lookup on the two codes, in
  * place of a chain of compares and selects per pair. */
 #define ROUTE_SIDE_BIG 8u
 #define ROUTE_SIDE_POLYGON 4u
-#define ROUTE_SIZE_(n) ((n) > SEPAX_BLOCK_ALIGN ? ROUTE_SIDE_BIG : (n) < 3u ? (n) - 1u : (n) <= 4u ? 2u : 3u)
+#define ROUTE_SIZE_(n) ((n) > SEPAX_BLOCK_ALIGN ? ROUTE_SIDE_BIG : CORE_CLASS(n))
 #define ROUTE_SIZE4_(n)                                                                        \
     ROUTE_SIZE_(n), ROUTE_SIZE_((n) + 1u), ROUTE_SIZE_((n) + 2u), ROUTE_SIZE_((n) + 3u)
 /* counts 1..64 (index 0 unused) */
@@ -118,10 +118,10 @@ static const uint8_t route_size[SEPAX_MAX_POLYGON_VERTICES + 1u] = {
  * time */
 #define ROUTE_BOTH_(a, b, bit) (((a) & (bit)) && ((b) & (bit)))
 #define ROUTE_OF_(a, b)                                                                        \
-    (ROUTE_BOTH_(a, b, ROUTE_SIDE_POLYGON)                         ? ROUTE_POLYGONS            \
-     : ((a) | (b)) & ROUTE_SIDE_BIG                                ? ROUTE_ROUND_BIG           \
-     : ((a) & 7u) == 0u && ((b) & 7u) == 0u                        ? ROUTE_CIRCLES             \
-                                                                   : ROUTE_CORES + 4u * ((a) & 3u) + ((b) & 3u))
+    (ROUTE_BOTH_(a, b, ROUTE_SIDE_POLYGON)     ? ROUTE_POLYGONS                                 \
+     : ((a) | (b)) & ROUTE_SIDE_BIG            ? ROUTE_ROUND_BIG                                \
+     : ((a) & 7u) == 0u && ((b) & 7u) == 0u    ? ROUTE_CIRCLES                                  \
+                                               : ROUTE_CORES + 4u * ((a) & 3u) + ((b) & 3u))
 #define ROUTE_ROW4_(a, b)                                                                      \
     ROUTE_OF_(a, b), ROUTE_OF_(a, (b) + 1u), ROUTE_OF_(a, (b) + 2u), ROUTE_OF_(a, (b) + 3u)
 #define ROUTE_ROW_(a)                                                                          \
@@ -150,7 +150,7 @@ static HEDLEY_ALWAYS_INLINE uint32_t route_of(const sepax_columns *c, uint32_t s
  *
  * Why two passes per chunk: in a mixed list the kind of the next pair is
  * a coin toss, so choosing its tile with branches mispredicts on most
- * pairs. The first pass computes each pair's route with selects and
+ * pairs. The first pass looks up each pair's route (route_of) and
  * appends the pair to that route's list (and prefetches its columns);
  * the second walks the lists, where every branch goes the same way. */
 static void collide_any_wide(const sepax_columns *cols, const sepax_pair *pairs, size_t n,
