@@ -49,11 +49,26 @@ static void full(const sepax_pair *pairs, size_t n, sepax_result *out)
     cr_assert_eq(sepax_collide(S, pairs, n, out, &bad), SEPAX_OK);
 }
 
-/* N spans three of the screen's blocks of 256 pairs (collide.c), and the
- * bad pair sits at either end of each. */
+/* On every backend: the vector screens pass blocks of 4 pairs (8 ids)
+ * and stop at the first block with a bad one (screen_wide.h), the scalar
+ * check names it. The bad pair sits at either end of such blocks, at the
+ * start and end of the list, and where the old 256-pair chunks met. */
+static void bad_pairs_on(sepax_backend backend);
+
 Test(collide, bad_pairs_write_nothing)
 {
+    for (int b = 0; b < SEPAX_BACKEND_COUNT; b++) {
+        if (!sepax_backend_available((sepax_backend)b))
+            continue;
+        cr_assert_eq(sepax_store_set_backend(S, (sepax_backend)b), SEPAX_OK);
+        bad_pairs_on((sepax_backend)b);
+    }
+}
+
+static void bad_pairs_on(sepax_backend backend)
+{
     enum { N = 600 };
+    const char *name = sepax_backend_name(backend);
     sepax_pair pairs[N];
     memcpy(pairs, C.pairs, sizeof pairs);
     const uint32_t limit = sepax_store_slot_limit(S);
@@ -70,7 +85,7 @@ Test(collide, bad_pairs_write_nothing)
         {{C.pairs[0].a + (1u << 24), C.pairs[0].b}, SEPAX_ERR_STALE_ID, "wrong generation"},
         {{C.pairs[0].a, C.pairs[0].a}, SEPAX_ERR_BAD_PAIR, "a == b"},
     };
-    const size_t where[] = {0, 1, 31, 255, 256, 511, 512, N - 1};
+    const size_t where[] = {0, 1, 3, 4, 31, 255, 256, 511, 512, N - 2, N - 1};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         for (size_t w = 0; w < sizeof where / sizeof where[0]; w++) {
             sepax_pair in[N];
@@ -80,10 +95,10 @@ Test(collide, bad_pairs_write_nothing)
             memset(out, SENTINEL, sizeof out);
             size_t bad_index = 999;
             sepax_status st = sepax_collide(S, in, N, out, &bad_index);
-            cr_assert_eq(st, bad[k].want, "%s at %zu: %s", bad[k].what, where[w],
+            cr_assert_eq(st, bad[k].want, "%s: %s at %zu: %s", name, bad[k].what, where[w],
                          sepax_status_string(st));
-            cr_assert_eq(bad_index, where[w], "%s at %zu: bad_index %zu", bad[k].what, where[w],
-                         bad_index);
+            cr_assert_eq(bad_index, where[w], "%s: %s at %zu: bad_index %zu", name, bad[k].what,
+                         where[w], bad_index);
             cr_assert(untouched(out, sizeof out), "%s at %zu: results were written",
                       bad[k].what, where[w]);
             /* NULL bad_index is allowed. */
