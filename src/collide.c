@@ -21,20 +21,10 @@ static void run_kernels(const sepax_store *s, const sepax_columns *cols, const s
         s->kernels->collide_any(cols, pairs, n, out);
 }
 
-size_t sepax_screen_none(const uint32_t *live_id, uint32_t slot_limit, const sepax_pair *pairs,
-                         size_t n)
-{
-    (void)live_id, (void)slot_limit, (void)pairs, (void)n;
-    return 0;
-}
-
-/* The backend's screen passes the leading pairs it can vouch for, many at
- * a time; from the first it cannot, pairs are checked one by one, which
- * finds and names the first bad pair. */
 static sepax_status check_pairs(const sepax_store *s, const sepax_pair *pairs, size_t count,
                                 size_t *bad_index)
 {
-    for (size_t i = s->kernels->screen(s->live_id, s->slot_limit, pairs, count); i < count; i++) {
+    for (size_t i = 0; i < count; i++) {
         sepax_status st = sepax_store_check_id(s, pairs[i].a);
         if (st == SEPAX_OK)
             st = sepax_store_check_id(s, pairs[i].b);

@@ -49,10 +49,9 @@ static void full(const sepax_pair *pairs, size_t n, sepax_result *out)
     cr_assert_eq(sepax_collide(S, pairs, n, out, &bad), SEPAX_OK);
 }
 
-/* On every backend: the vector screens pass blocks of 4 pairs (8 ids)
- * and stop at the first block with a bad one (screen_wide.h), the scalar
- * check names it. The bad pair sits at either end of such blocks, at the
- * start and end of the list, and where the old 256-pair chunks met. */
+/* On every backend (a backend may one day check ids in blocks): the bad
+ * pair sits at either end of blocks of 4 and of 256 pairs, and at the
+ * start and end of the list. */
 static void bad_pairs_on(sepax_backend backend);
 
 Test(collide, bad_pairs_write_nothing)

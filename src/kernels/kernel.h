@@ -171,12 +171,6 @@ typedef void (*sepax_world_fn)(const sepax_world_job *job, const uint32_t *slots
 typedef void (*sepax_points_fn)(const sepax_columns *cols, const sepax_point_query *queries,
                                 size_t n, uint8_t *inside);
 
-/* How many leading pairs are known good: both ids live (live_id[slot]
- * == id, slot < slot_limit) and their slots distinct. A screen may stop
- * early, even at 0; the caller checks the rest one by one. */
-typedef size_t (*sepax_screen_fn)(const uint32_t *live_id, uint32_t slot_limit,
-                                  const sepax_pair *pairs, size_t n);
-
 /* collide takes polygon pairs only, collide_circles pairs of two circles
  * only, collide_any pairs of any kinds in any order; on the pairs they
  * share, all three give the same results. */
@@ -186,7 +180,6 @@ typedef struct sepax_kernels {
     sepax_collide_fn collide_any;
     sepax_points_fn points;
     sepax_collide_fn collide_circles;
-    sepax_screen_fn screen;
 } sepax_kernels;
 
 /* The scalar reference (src/reference.c, src/world.c): the specification. */
@@ -197,10 +190,6 @@ void sepax_reference_collide_any(const sepax_columns *cols, const sepax_pair *pa
                                  sepax_result *out);
 void sepax_reference_points(const sepax_columns *cols, const sepax_point_query *queries, size_t n,
                             uint8_t *inside);
-/* The scalar backend's screen passes nothing: the library's own check is
- * the reference. */
-size_t sepax_screen_none(const uint32_t *live_id, uint32_t slot_limit, const sepax_pair *pairs,
-                         size_t n);
 
 /* The kernel table of a backend; NULL when it is not built or the CPU
  * lacks it (src/dispatch.c). */

@@ -103,8 +103,6 @@ static inline void load_pair(const sepax_columns *c, sepax_pair pair, sepax_view
 
 #include "round_tile.h"
 
-#include "screen_wide.h"
-
 /* Point queries: round.h's code, compiled with this backend's flags (see
  * the note there on why the bits agree). */
 
@@ -115,4 +113,4 @@ static void points_wide(const sepax_columns *c, const sepax_point_query *q, size
 }
 
 const sepax_kernels SEPAX_CAT(sepax_kernels_, SEPAX_WIDE_NAME) = {
-    collide_tiles, world_wide, collide_any_wide, points_wide, collide_circles_wide, screen_wide};
+    collide_tiles, world_wide, collide_any_wide, points_wide, collide_circles_wide};
