@@ -101,6 +101,23 @@ typedef struct want {
     int flips;
 } want;
 
+/* Every backend gives the scalar results r for the two pairs p, byte for
+ * byte; the store is left on scalar. */
+static void expect_backends_agree(sepax_store *s, const sepax_pair p[2], const sepax_result r[2],
+                                  const char *what)
+{
+    for (int k = 0; k < SEPAX_BACKEND_COUNT; k++) {
+        if (!sepax_backend_available((sepax_backend)k))
+            continue;
+        sepax_result q[2];
+        cr_assert_eq(sepax_store_set_backend(s, (sepax_backend)k), SEPAX_OK);
+        cr_assert_eq(sepax_collide(s, p, 2, q, NULL), SEPAX_OK);
+        cr_expect(memcmp(q, r, sizeof q) == 0, "%s: backend %s differs from scalar", what,
+                  sepax_backend_name((sepax_backend)k));
+    }
+    cr_assert_eq(sepax_store_set_backend(s, SEPAX_BACKEND_SCALAR), SEPAX_OK);
+}
+
 static void expect_pair(sepax_store *s, sepax_shape_id a, sepax_shape_id b, want w,
                         const char *what)
 {
@@ -134,17 +151,7 @@ static void expect_pair(sepax_store *s, sepax_shape_id a, sepax_shape_id b, want
     cr_expect(ba->flags == mirror_flags(w.flags), "%s swapped: flags %u, want %u", what,
               ba->flags, mirror_flags(w.flags));
 
-    /* Every backend: the same bytes. */
-    for (int k = 0; k < SEPAX_BACKEND_COUNT; k++) {
-        if (!sepax_backend_available((sepax_backend)k))
-            continue;
-        sepax_result q[2];
-        cr_assert_eq(sepax_store_set_backend(s, (sepax_backend)k), SEPAX_OK);
-        cr_assert_eq(sepax_collide(s, p, 2, q, NULL), SEPAX_OK);
-        cr_expect(memcmp(q, r, sizeof q) == 0, "%s: backend %s differs from scalar", what,
-                  sepax_backend_name((sepax_backend)k));
-    }
-    cr_assert_eq(sepax_store_set_backend(s, SEPAX_BACKEND_SCALAR), SEPAX_OK);
+    expect_backends_agree(s, p, r, what);
 }
 
 /* ---- hand-worked pairs ------------------------------------------------- */
@@ -334,15 +341,7 @@ Test(round_hand, capsule_too_short_for_a_reciprocal)
                   "order %d: normal (%.9g, %.9g)", i, r[i].normal.x, r[i].normal.y);
         cr_expect(r[i].flags == 0, "order %d: flags %u", i, r[i].flags);
     }
-    for (int k = 0; k < SEPAX_BACKEND_COUNT; k++) {
-        if (!sepax_backend_available((sepax_backend)k))
-            continue;
-        sepax_result q[2];
-        cr_assert_eq(sepax_store_set_backend(s, (sepax_backend)k), SEPAX_OK);
-        cr_assert_eq(sepax_collide(s, p, 2, q, NULL), SEPAX_OK);
-        cr_expect(memcmp(q, r, sizeof q) == 0, "backend %s differs from scalar",
-                  sepax_backend_name((sepax_backend)k));
-    }
+    expect_backends_agree(s, p, r, "short capsule");
     sepax_store_destroy(s);
 }
 
