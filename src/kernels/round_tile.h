@@ -158,9 +158,8 @@ static void collide_any_wide(const sepax_columns *cols, const sepax_pair *pairs,
 {
     /* a private copy of the column pointers (see collide_tiles) */
     const sepax_columns copy = *cols, *c = &copy;
-    sepax_tile polygons[TILE_CLASSES];
-    for (uint32_t k = 0; k < TILE_CLASSES; k++)
-        polygons[k].n = 0;
+    tile_set polygons;
+    tile_set_init(&polygons);
     circle_tile circles;
     circles.n = 0;
     core_tile cores[CORE_BINS];
@@ -178,7 +177,7 @@ static void collide_any_wide(const sepax_columns *cols, const sepax_pair *pairs,
             list[r][count[r]++] = (uint16_t)i;
         }
         for (uint32_t j = 0; j < count[ROUTE_POLYGONS]; j++)
-            tile_add_polygons(polygons, c, pairs, base + list[ROUTE_POLYGONS][j], out);
+            tile_add_polygons(&polygons, c, pairs, base + list[ROUTE_POLYGONS][j], out);
         for (uint32_t j = 0; j < count[ROUTE_CIRCLES]; j++) {
             const size_t k = base + list[ROUTE_CIRCLES][j];
             circle_tile_add(&circles, c, SEPAX_ID_SLOT(pairs[k].a), SEPAX_ID_SLOT(pairs[k].b), k,
@@ -192,7 +191,7 @@ static void collide_any_wide(const sepax_columns *cols, const sepax_pair *pairs,
             out[k] = sepax_round_pair(c, SEPAX_ID_SLOT(pairs[k].a), SEPAX_ID_SLOT(pairs[k].b));
         }
     }
-    tile_flush_polygons(polygons, out);
+    tile_flush_polygons(&polygons, out);
     if (circles.n)
         circle_tile_run(&circles, out);
     core_tiles_flush(cores, out);

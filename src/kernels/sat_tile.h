@@ -7,7 +7,9 @@
  *       if either polygon has more than a block of vertices:
  *           settle it now, by the per-pair path
  *       else put it in the tile of its size class m = max(nA, nB)
- *       when that tile holds WIDE pairs (or the list ends):
+ *       (prefetching the pair's world columns); when that tile holds
+ *       WIDE pairs it waits, and the class fills its second tile
+ *       when a tile waits and another fills (or the list ends), run it:
  *           load the world columns of every lane's A and B and transpose
  *           them into registers (row r, lane l); x -= o.x, y -= o.y
  *           for A's faces i < m against B's vertices k < m, per lane:
@@ -251,9 +253,31 @@ static HEDLEY_NEVER_INLINE void settle_pair(const sepax_columns *c, sepax_pair p
     *out = one_pair_wide(&a, &b, o[0], o[1]);
 }
 
-/* Settle the polygon pair k or put it in its class's tile, running the
- * tile once full. */
-static HEDLEY_ALWAYS_INLINE void tile_add_polygons(sepax_tile *tiles, const sepax_columns *c,
+/* The polygon tiles of one call: two per class, so that a tile that
+ * fills can wait while the other takes its class's next pairs. The
+ * columns of a tile's last lanes were prefetched only as those pairs
+ * joined; run at once, the tile would wait for them, so a full tile
+ * runs when the next tile fills, by which time they have arrived. */
+typedef struct tile_set {
+    sepax_tile *open[TILE_CLASSES]; /* the tile each class fills */
+    sepax_tile *full;               /* a full tile not yet run, or NULL */
+    uint32_t full_m;
+    sepax_tile buf[2u * TILE_CLASSES];
+} tile_set;
+
+static inline void tile_set_init(tile_set *ts)
+{
+    for (uint32_t k = 0; k < TILE_CLASSES; k++) {
+        ts->open[k] = &ts->buf[2u * k];
+        ts->buf[2u * k].n = ts->buf[2u * k + 1u].n = 0;
+    }
+    ts->full = NULL;
+    ts->full_m = 0;
+}
+
+/* Settle the polygon pair k or put it in its class's tile; a tile that
+ * fills waits, and runs the next time one fills (see tile_set). */
+static HEDLEY_ALWAYS_INLINE void tile_add_polygons(tile_set *ts, const sepax_columns *c,
                                                    const sepax_pair *pairs, size_t k,
                                                    sepax_result *out)
 {
@@ -266,36 +290,45 @@ static HEDLEY_ALWAYS_INLINE void tile_add_polygons(sepax_tile *tiles, const sepa
         settle_pair(c, pairs[k], &out[k]);
         return;
     }
-    sepax_tile *t = &tiles[m - TILE_MIN_COUNT];
+    const uint32_t cls = m - TILE_MIN_COUNT;
+    sepax_tile *t = ts->open[cls];
     const uint32_t l = tile_put(t, c, sa, sb, pa, pb, k);
     /* the four world columns: two cache lines per shape */
     __builtin_prefetch(t->a[l]);
     __builtin_prefetch(t->a[l] + 2u * SEPAX_BLOCK_ALIGN);
     __builtin_prefetch(t->b[l]);
     __builtin_prefetch(t->b[l] + 2u * SEPAX_BLOCK_ALIGN);
-    if (++t->n == WIDE)
-        tile_run(t, m, out);
+    if (++t->n == WIDE) {
+        /* the class's other tile is empty: it was the full one, or ran
+         * before it, when some later tile filled */
+        if (ts->full)
+            tile_run(ts->full, ts->full_m, out);
+        ts->full = t;
+        ts->full_m = m;
+        ts->open[cls] = t == &ts->buf[2u * cls] ? &ts->buf[2u * cls + 1u] : &ts->buf[2u * cls];
+    }
 }
 
-static void tile_flush_polygons(sepax_tile *tiles, sepax_result *out)
+static void tile_flush_polygons(tile_set *ts, sepax_result *out)
 {
+    if (ts->full)
+        tile_run(ts->full, ts->full_m, out);
     for (uint32_t k = 0; k < TILE_CLASSES; k++)
-        if (tiles[k].n)
-            tile_run(&tiles[k], k + TILE_MIN_COUNT, out);
+        if (ts->open[k]->n)
+            tile_run(ts->open[k], k + TILE_MIN_COUNT, out);
 }
 
 static void collide_tiles(const sepax_columns *c, const sepax_pair *pairs, size_t n,
                           sepax_result *out)
 {
-    sepax_tile tiles[TILE_CLASSES];
-    for (uint32_t k = 0; k < TILE_CLASSES; k++)
-        tiles[k].n = 0;
+    tile_set tiles;
+    tile_set_init(&tiles);
     /* a private copy of the column pointers: the lanes' stores could
      * alias the caller's, which would reload them for every pair */
     const sepax_columns cols = *c;
     for (size_t k = 0; k < n; k++) {
         sepax_prefetch_spans(&cols, pairs, n, k);
-        tile_add_polygons(tiles, &cols, pairs, k, out);
+        tile_add_polygons(&tiles, &cols, pairs, k, out);
     }
-    tile_flush_polygons(tiles, out);
+    tile_flush_polygons(&tiles, out);
 }
