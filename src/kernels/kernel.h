@@ -132,13 +132,18 @@ static inline sepax_view sepax_world_view(const sepax_columns *c, uint32_t slot)
 #define SEPAX_PREFETCH_INLINE inline
 #endif
 
+static SEPAX_PREFETCH_INLINE void sepax_prefetch_pair_spans(const sepax_columns *c,
+                                                            sepax_pair pair)
+{
+    __builtin_prefetch(&c->span[SEPAX_ID_SLOT(pair.a)]);
+    __builtin_prefetch(&c->span[SEPAX_ID_SLOT(pair.b)]);
+}
+
 static SEPAX_PREFETCH_INLINE void sepax_prefetch_spans(const sepax_columns *c,
                                                        const sepax_pair *pairs, size_t n, size_t k)
 {
-    if (k + SEPAX_PREFETCH_SPAN < n) {
-        __builtin_prefetch(&c->span[SEPAX_ID_SLOT(pairs[k + SEPAX_PREFETCH_SPAN].a)]);
-        __builtin_prefetch(&c->span[SEPAX_ID_SLOT(pairs[k + SEPAX_PREFETCH_SPAN].b)]);
-    }
+    if (k + SEPAX_PREFETCH_SPAN < n)
+        sepax_prefetch_pair_spans(c, pairs[k + SEPAX_PREFETCH_SPAN]);
 }
 
 /* the world columns of slots sa and sb: two cache lines each for a block */

@@ -326,9 +326,15 @@ static void collide_tiles(const sepax_columns *c, const sepax_pair *pairs, size_
     /* a private copy of the column pointers: the lanes' stores could
      * alias the caller's, which would reload them for every pair */
     const sepax_columns cols = *c;
-    for (size_t k = 0; k < n; k++) {
-        sepax_prefetch_spans(&cols, pairs, n, k);
+    /* the pairs whose span prefetch stays inside the list, then the rest:
+     * no bounds check per pair */
+    const size_t ahead = n > SEPAX_PREFETCH_SPAN ? n - SEPAX_PREFETCH_SPAN : 0;
+    size_t k = 0;
+    for (; k < ahead; k++) {
+        sepax_prefetch_pair_spans(&cols, pairs[k + SEPAX_PREFETCH_SPAN]);
         tile_add_polygons(&tiles, &cols, pairs, k, out);
     }
+    for (; k < n; k++)
+        tile_add_polygons(&tiles, &cols, pairs, k, out);
     tile_flush_polygons(&tiles, out);
 }
