@@ -18,6 +18,8 @@
  *               s = lo - c
  *               if s > best: best = s, edge = i
  *               if hi > c: B is not inside A
+ *               (once B is not inside A in every lane, the remaining
+ *               faces skip hi)
  *           the same for B's faces against A's vertices
  *           each lane's result as in the reference (result.h)
  *
@@ -55,13 +57,58 @@ typedef struct tile_pass {
     wm outside;
 } tile_pass;
 
+/* Face i (index fi) of f against v's vertex rows < mv: its distance
+ * joins the pass's best, and with track_hi the lanes where some vertex
+ * lies past it join outside. */
+static HEDLEY_ALWAYS_INLINE void tile_face(tile_pass *p, const wf (*f)[SEPAX_BLOCK_ALIGN],
+                                           const wf *ax, const wf *ay,
+                                           const wf (*v)[SEPAX_BLOCK_ALIGN], uint32_t i,
+                                           uint32_t mv, wf fi, const wf *count, wf *c_out,
+                                           int track_hi)
+{
+    const wf nx = f[2][i], ny = f[3][i];
+    const wf c = wf_add(wf_mul(nx, ax[i]), wf_mul(ny, ay[i]));
+    wf lo = wf_set1(INFINITY), hi = wf_set1(-INFINITY);
+#pragma GCC unroll 8
+    for (uint32_t k = 0; k < mv; k++) {
+        const wf e = wf_add(wf_mul(nx, v[0][k]), wf_mul(ny, v[1][k]));
+        lo = wf_min(e, lo);
+        if (track_hi)
+            hi = wf_max(e, hi);
+    }
+    if (c_out)
+        c_out[i] = c;
+    const wf s = wf_sub(lo, c);
+    /* without a count every row is a face: a polygon's rows past its
+     * count repeat face 0 exactly, which can only tie */
+    wm better = wf_gt_m(s, p->best);
+    if (count)
+        better = wm_and(wf_gt_m(*count, fi), better);
+    p->best = wf_keep(better, s, p->best);
+    p->edge = wf_keep(better, fi, p->edge);
+    p->nx = wf_keep(better, nx, p->nx);
+    p->ny = wf_keep(better, ny, p->ny);
+    if (track_hi) {
+        wm out = wf_gt_m(hi, c);
+        if (count)
+            out = wm_and(wf_gt_m(*count, fi), out);
+        p->outside = wm_or(p->outside, out);
+    }
+}
+
 /* f and v hold x', y', n.x, n.y, eight rows each: f's face rows < m
  * against v's vertex rows < mv (mv <= m; rows past a shape's count repeat
  * vertex 0, so any mv at least every lane's count gives the same minima).
  * Face i's constant comes from anchor row i (ax, ay): f's own x', y' for
  * a polygon. Faces at or past count (per lane) are skipped; with no
  * count every row is a face. With c_out, each face's c is kept for the
- * round kernel's signed distances. Constant NULLs compile away. */
+ * round kernel's signed distances. Constant NULLs compile away.
+ *
+ * The maxima only serve outside, which once set in a lane stays set, so
+ * when every lane is outside the remaining faces skip them: a third of
+ * the inner loop's additions, minima and maxima, which share one pipe
+ * on some cores. In overlapping pairs of similar size most lanes are
+ * outside after two or three faces. */
 static HEDLEY_ALWAYS_INLINE tile_pass tile_faces(const wf (*f)[SEPAX_BLOCK_ALIGN], const wf *ax,
                                                  const wf *ay, const wf (*v)[SEPAX_BLOCK_ALIGN],
                                                  uint32_t m, uint32_t mv, const wf *count,
@@ -72,36 +119,36 @@ static HEDLEY_ALWAYS_INLINE tile_pass tile_faces(const wf (*f)[SEPAX_BLOCK_ALIGN
      * than converted and broadcast each time */
     wf fi = wf_set1(0.0f);
     const wf one = wf_set1(1.0f);
-    /* the face loop stays a loop: unrolled as well, the six size classes
+    const uint32_t all = (1u << WIDE) - 1u; /* WIDE <= 16 */
+    uint32_t i = 0;
+    /* the face loops stay loops: unrolled as well, the six size classes
      * would make a kernel twice the size for no measurable gain */
+    if (WIDE >= 16) {
+        /* test after every face: the exit's mispredicted branch is
+         * shared by sixteen pairs */
 #pragma GCC unroll 1
-    for (uint32_t i = 0; i < m; i++, fi = wf_add(fi, one)) {
-        const wf nx = f[2][i], ny = f[3][i];
-        const wf c = wf_add(wf_mul(nx, ax[i]), wf_mul(ny, ay[i]));
-        wf lo = wf_set1(INFINITY), hi = wf_set1(-INFINITY);
-#pragma GCC unroll 8
-        for (uint32_t k = 0; k < mv; k++) {
-            const wf e = wf_add(wf_mul(nx, v[0][k]), wf_mul(ny, v[1][k]));
-            lo = wf_min(e, lo);
-            hi = wf_max(e, hi);
+        while (i < m) {
+            tile_face(&p, f, ax, ay, v, i, mv, fi, count, c_out, 1);
+            i++;
+            fi = wf_add(fi, one);
+            if (wm_bits(p.outside) == all)
+                break;
         }
-        if (c_out)
-            c_out[i] = c;
-        const wf s = wf_sub(lo, c);
-        /* without a count every row is a face: a polygon's rows past its
-         * count repeat face 0 exactly, which can only tie */
-        wm better = wf_gt_m(s, p.best), out = wf_gt_m(hi, c);
-        if (count) {
-            const wm valid = wf_gt_m(*count, fi);
-            better = wm_and(valid, better);
-            out = wm_and(valid, out);
+    } else {
+        /* with fewer lanes, once after two faces: testing every face
+         * cost more than it saved with eight (avx2) */
+#pragma GCC unroll 1
+        for (; i < 2u; i++, fi = wf_add(fi, one))
+            tile_face(&p, f, ax, ay, v, i, mv, fi, count, c_out, 1);
+        if (wm_bits(p.outside) != all) {
+#pragma GCC unroll 1
+            for (; i < m; i++, fi = wf_add(fi, one))
+                tile_face(&p, f, ax, ay, v, i, mv, fi, count, c_out, 1);
         }
-        p.best = wf_keep(better, s, p.best);
-        p.edge = wf_keep(better, fi, p.edge);
-        p.nx = wf_keep(better, nx, p.nx);
-        p.ny = wf_keep(better, ny, p.ny);
-        p.outside = wm_or(p.outside, out);
     }
+#pragma GCC unroll 1
+    for (; i < m; i++, fi = wf_add(fi, one))
+        tile_face(&p, f, ax, ay, v, i, mv, fi, count, c_out, 0);
     return p;
 }
 
