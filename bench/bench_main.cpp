@@ -24,6 +24,7 @@
 #endif
 
 #include "bench_scene.h"
+#include "roofline.h"
 
 namespace sepax_bench {
 namespace {
@@ -331,6 +332,52 @@ void bm_peer(benchmark::State &state, const std::string &scene, int cls, const P
     state.counters["peer_messages"] = (double)messages;
 }
 
+// The tile kernel alone (roofline.c): `rounds` rounds per iteration of
+// class m (0: mix's classes in mix's proportions), ns per pair.
+using RooflineFn = size_t (*)(uint32_t, int, size_t);
+
+void bm_roofline(benchmark::State &state, RooflineFn fn, uint32_t m, int faces_only)
+{
+    const size_t rounds = m ? 36 : 1;
+    size_t pairs = 0;
+    for (auto _ : state)
+        pairs = fn(m, faces_only, rounds);
+    state.SetItemsProcessed((int64_t)state.iterations() * (int64_t)pairs);
+    state.counters["ns_per_pair"] = ns_per((double)pairs);
+    state.counters["pairs"] = (double)pairs;
+}
+
+// roofline_<backend>/{tile,faces}/{mix,m3..m8}, for the backends this CPU runs.
+void register_roofline()
+{
+    struct Entry {
+        sepax_backend backend;
+        RooflineFn fn;
+    };
+    std::vector<Entry> entries;
+#if defined(SEPAX_BENCH_ROOFLINE_AVX2)
+    entries.push_back({SEPAX_BACKEND_AVX2, sepax_bench_roofline_avx2});
+#endif
+#if defined(SEPAX_BENCH_ROOFLINE_AVX512)
+    entries.push_back({SEPAX_BACKEND_AVX512, sepax_bench_roofline_avx512});
+#endif
+    for (const Entry &e : entries) {
+        if (!sepax_backend_available(e.backend))
+            continue;
+        for (const int faces_only : {0, 1}) {
+            for (uint32_t m = 0; m <= 8; m = m ? m + 1 : 3) {
+                const std::string name = std::string("roofline_") + sepax_backend_name(e.backend) +
+                                         (faces_only ? "/faces/" : "/tile/") +
+                                         (m ? "m" + std::to_string(m) : std::string("mix"));
+                const RooflineFn fn = e.fn;
+                benchmark::RegisterBenchmark(name.c_str(), [fn, m, faces_only](benchmark::State &st) {
+                    bm_roofline(st, fn, m, faces_only);
+                })->Unit(benchmark::kMicrosecond);
+            }
+        }
+    }
+}
+
 std::vector<sepax_backend> available_backends()
 {
     std::vector<sepax_backend> v;
@@ -513,6 +560,7 @@ int main(int argc, char **argv)
     std::vector<PeerSubject> peers;
     add_peer_subjects(peers);
     const std::vector<std::string> skipped = register_all(peers);
+    register_roofline();
 
     std::string libs;
     for (const PeerSubject &p : peers)

@@ -193,6 +193,8 @@ def build_rows(med):
     """scene -> list of (subject, order, entry)."""
     scenes = {}
     for name, b in med.items():
+        if name.startswith("roofline_"):
+            continue
         subject, scene, order = split_name(name)
         scenes.setdefault(scene, []).append((subject, order, b))
     for rows in scenes.values():
@@ -518,6 +520,34 @@ plot {', '.join(plots)}
     return run_gnuplot(script, path)
 
 
+def roofline_table(med):
+    """The tile kernel alone (roofline_<backend>/<part>/<class>), if it ran."""
+    rows = {}
+    for name, b in med.items():
+        parts = name.split("/")
+        if len(parts) == 3 and parts[0].startswith("roofline_"):
+            rows.setdefault((parts[0][len("roofline_"):], parts[1]), {})[parts[2]] = b
+    if not rows:
+        return ""
+    classes = ["mix"] + [f"m{m}" for m in range(3, 9)]
+    lines = ["## The polygon tile alone",
+             "",
+             "One tile of pairs whose columns sit in L1, run over and over: no pair "
+             "list, no driver, no id checks, no cache misses (bench/roofline.c). "
+             "`tile` loads and transposes the columns, runs both face passes and "
+             "builds the records; `faces` starts from columns already in lanes. "
+             "`mix` weights the size classes m = max(nA, nB) as in mix. ns per pair.",
+             "",
+             "| backend | part | " + " | ".join(classes) + " |",
+             "|---|---|" + "---:|" * len(classes)]
+    for (backend, part) in sorted(rows, key=lambda k: (BACKENDS.index(k[0])
+                                                       if k[0] in BACKENDS else 99, k[1] != "tile")):
+        r = rows[(backend, part)]
+        lines.append(f"| {backend} | {part} | "
+                     + " | ".join(fmt(r.get(c, {}).get("ns_per_pair")) for c in classes) + " |")
+    return "\n".join(lines) + "\n\n"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("json", help="Google Benchmark JSON from sepax_bench")
@@ -546,6 +576,7 @@ def main():
         f.write("\n")
 
     text = table(doc, med, skipped(doc), args.command, spreads(doc), args.source)
+    text += roofline_table(med)
     charts = []
     for stale in [f"{s}.svg" for s in CHART_SCENES] + ["scaling.svg"]:
         if os.path.exists(os.path.join(out, stale)):
