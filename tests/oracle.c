@@ -3,17 +3,26 @@
 #include <math.h>
 #include <stddef.h>
 
+int oracle_distinct_vertices(const sepax_vec2 *v, int n, int max, double *x, double *y)
+{
+    int k = 0;
+    for (int i = 0; i < n && k < max; i++) {
+        const double px = (double)v[i].x, py = (double)v[i].y;
+        if (k > 0 && px == x[k - 1] && py == y[k - 1])
+            continue;
+        x[k] = px;
+        y[k] = py;
+        k++;
+    }
+    if (k > 1 && x[k - 1] == x[0] && y[k - 1] == y[0])
+        k--;
+    return k;
+}
+
 void oracle_poly_from_vertices(const sepax_vec2 *v, int n, oracle_poly *out)
 {
-    if (n < 0)
-        n = 0;
-    if (n > ORACLE_MAX_VERTICES)
-        n = ORACLE_MAX_VERTICES;
+    n = oracle_distinct_vertices(v, n, ORACLE_MAX_VERTICES, out->x, out->y);
     out->n = n;
-    for (int i = 0; i < n; i++) {
-        out->x[i] = (double)v[i].x;
-        out->y[i] = (double)v[i].y;
-    }
     /* Normals come from the vertices themselves, in double, rather than
      * from the library's stored normals: agreement then means something. */
     for (int i = 0; i < n; i++) {
@@ -99,6 +108,12 @@ static void add_candidate(oracle_result *r, const oracle_poly *a, const oracle_p
     c->sign = sign;
 }
 
+/* A point has no face; a segment's two edges are its two sides. */
+static int faces(const oracle_poly *p)
+{
+    return p->n >= 2 ? p->n : 0;
+}
+
 static int one_sided(const oracle_candidate *c)
 {
     return (c->owner == SEPAX_OWNER_A && c->sign == 1) ||
@@ -111,14 +126,21 @@ void oracle_collide(const oracle_poly *a, const oracle_poly *b, oracle_result *o
     /* The order matters only for exact ties: the contract's own directions
      * (A's normals, then B's negated) come first so that an exact tie is
      * won by the same axis the contract picks. */
-    for (int i = 0; i < a->n; i++)
+    for (int i = 0; i < faces(a); i++)
         add_candidate(out, a, b, a->nx[i], a->ny[i], SEPAX_OWNER_A, i, 1);
-    for (int j = 0; j < b->n; j++)
+    for (int j = 0; j < faces(b); j++)
         add_candidate(out, a, b, -b->nx[j], -b->ny[j], SEPAX_OWNER_B, j, -1);
-    for (int i = 0; i < a->n; i++)
+    for (int i = 0; i < faces(a); i++)
         add_candidate(out, a, b, -a->nx[i], -a->ny[i], SEPAX_OWNER_A, i, -1);
-    for (int j = 0; j < b->n; j++)
+    for (int j = 0; j < faces(b); j++)
         add_candidate(out, a, b, b->nx[j], b->ny[j], SEPAX_OWNER_B, j, 1);
+    /* Two shapes collapsed to points have no face between them: the one
+     * axis left is the line from A's point to B's. */
+    if (a->n == 1 && b->n == 1) {
+        const double dx = b->x[0] - a->x[0], dy = b->y[0] - a->y[0], d = sqrt(dx * dx + dy * dy);
+        add_candidate(out, a, b, d > 0.0 ? dx / d : 1.0, d > 0.0 ? dy / d : 0.0, SEPAX_OWNER_A,
+                      0, 1);
+    }
 
     /* On one axis the two directions give blo - ahi and alo - bhi; the
      * larger of them is minus min(ahi - blo, bhi - alo), the overlap with

@@ -59,8 +59,19 @@ typedef struct oracle_result {
 /* Fill *out from a shape's world vertices; returns SEPAX_OK or the
  * store's error. */
 sepax_status oracle_poly_from_store(const sepax_store *store, sepax_shape_id id, oracle_poly *out);
-/* Fill *out from float vertices that are already counter-clockwise. */
+/* Fill *out from float vertices that are already counter-clockwise.
+ * Vertices equal to the one before them (the last compared with the
+ * first) are dropped, so that a shape whose world vertices rounded onto
+ * each other is taken as what it collapsed to: a point (n == 1, no
+ * faces) or a segment (n == 2, its two sides). Edge indices then count
+ * the distinct vertices only. */
 void oracle_poly_from_vertices(const sepax_vec2 *v, int n, oracle_poly *out);
+
+/* The distinct-vertex rule above, shared with tests/oracle_round.c:
+ * copies at most max of v's n vertices to x, y in double, dropping each
+ * one equal to the last kept one and a last one equal to the first;
+ * returns how many were kept. */
+int oracle_distinct_vertices(const sepax_vec2 *v, int n, int max, double *x, double *y);
 
 void oracle_collide(const oracle_poly *a, const oracle_poly *b, oracle_result *out);
 

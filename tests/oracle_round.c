@@ -16,16 +16,11 @@
 
 void oround_from_vertices(const sepax_vec2 *v, int n, double r, oround_shape *out)
 {
-    if (n < 0)
-        n = 0;
-    if (n > OROUND_MAX_VERTICES)
-        n = OROUND_MAX_VERTICES;
-    out->n = n;
+    /* A core whose world vertices rounded onto each other is what it
+     * collapsed to (oracle.h): without this its zero-length edges would
+     * have no normal, and every point would lie "inside" it. */
+    out->n = oracle_distinct_vertices(v, n, OROUND_MAX_VERTICES, out->x, out->y);
     out->r = r;
-    for (int i = 0; i < n; i++) {
-        out->x[i] = (double)v[i].x;
-        out->y[i] = (double)v[i].y;
-    }
 }
 
 sepax_status oround_from_store(const sepax_store *store, sepax_shape_id id, oround_shape *out)

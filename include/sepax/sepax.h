@@ -62,6 +62,19 @@ extern "C" {
  *  dot product the kernels form from them, finite: beyond it a float
  *  polygon would collide as +inf or NaN. */
 #define SEPAX_MAX_COORDINATE 1e18f
+/** Shapes smaller than the float spacing where they stand. World vertices
+ *  are floats, rounded from p + R(q) * local; a shape whose extent is
+ *  below a few float spacings of its position (about |p| * 6e-8) may have
+ *  its world vertices round onto each other, collapsing it to a segment
+ *  or a point. The store still accepts it (whether it collapses depends on
+ *  where it is placed, not on the shape) and collides it as what it
+ *  collapsed to: the rounded world vertices, with its own face normals
+ *  rotated from the local frame as its axes. Every answer stays finite and
+ *  the same on every backend; a collapsed point inside another shape is a
+ *  hit pushed out through that shape's nearest face, two collapsed points
+ *  on one spot touch (separation 0), and the error against the exact
+ *  shape is within the usual rounding bound of the pair's coordinates,
+ *  which is larger than the shape itself. */
 /** A rotation (c, s) is accepted when |c*c + s*s - 1| <= this. */
 #define SEPAX_ROTATION_TOLERANCE 1e-4f
 
