@@ -151,8 +151,7 @@ std::vector<sepax_pair> candidate_pairs(const sepax_store *store, float margin,
 {
     if (margin <= 0.0f)
         return broadphase(store, what);
-    sepax_store_options opt;
-    std::memset(&opt, 0, sizeof opt);
+    sepax_store_options opt = sepax_store_options_default();
     opt.initial_shapes = sepax_store_count(store);
     sepax_store *fat = nullptr;
     sepax_status st = sepax_store_create(&opt, &fat);
@@ -203,8 +202,7 @@ void build(Scene &s, const SceneSpec &spec)
     if (sepax_scene_generate(&spec.params, &sc) != 0)
         die("generating scene " + spec.name, SEPAX_ERR_OUT_OF_MEMORY);
 
-    sepax_store_options opt;
-    std::memset(&opt, 0, sizeof opt);
+    sepax_store_options opt = sepax_store_options_default();
     opt.initial_shapes = (uint32_t)std::min<size_t>(sc.shape_count, SEPAX_MAX_SHAPES);
     sepax_status st = sepax_store_create(&opt, &s.store);
     if (st != SEPAX_OK)
@@ -269,7 +267,7 @@ void build(Scene &s, const SceneSpec &spec)
         if (sepax_shape_id_of_slot(s.store, slot, &id) != SEPAX_OK)
             continue;
         uint32_t c = 0;
-        st = sepax_shape_vertices(s.store, id, 1, buf, &c);
+        st = sepax_shape_vertices(s.store, id, 1, buf, SEPAX_MAX_POLYGON_VERTICES, &c);
         if (st != SEPAX_OK)
             die("reading world vertices", st);
         s.first[slot] = (uint32_t)s.world.size();

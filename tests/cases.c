@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "store.h"
+#include "2d/store.h"
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -729,7 +729,7 @@ static int snapshot_take(const sepax_store *s, snapshot *w)
         uint32_t cnt = 0;
         w->ids[k] = id;
         w->first[k] = (uint32_t)w->vertices;
-        sepax_shape_vertices(s, id, 1, w->v + w->vertices, &cnt);
+        sepax_shape_vertices(s, id, 1, w->v + w->vertices, SEPAX_MAX_POLYGON_VERTICES, &cnt);
         w->count[k] = cnt;
         w->vertices += cnt;
         sepax_shape_aabb(s, id, &w->lo[k], &w->hi[k]);
@@ -746,7 +746,7 @@ static size_t snapshot_diff(const sepax_store *s, const snapshot *w, char *first
     for (size_t k = 0; k < w->shapes; k++) {
         sepax_vec2 v[MAXV], lo, hi;
         uint32_t cnt = 0;
-        sepax_shape_vertices(s, w->ids[k], 1, v, &cnt);
+        sepax_shape_vertices(s, w->ids[k], 1, v, SEPAX_MAX_POLYGON_VERTICES, &cnt);
         sepax_shape_aabb(s, w->ids[k], &lo, &hi);
         int same = cnt == w->count[k] &&
                    memcmp(v, w->v + w->first[k], cnt * sizeof *v) == 0 &&
@@ -792,7 +792,7 @@ static void describe_result_diff(const sepax_store *s, const case_set *set, size
     for (int k = 0; k < 2 && len > 0 && (size_t)len < size; k++) {
         sepax_vec2 v[MAXV];
         uint32_t n = 0;
-        sepax_shape_vertices(s, ids[k], 1, v, &n);
+        sepax_shape_vertices(s, ids[k], 1, v, SEPAX_MAX_POLYGON_VERTICES, &n);
         len += snprintf(out + len, size - (size_t)len, " %c:", k ? 'B' : 'A');
         for (uint32_t j = 0; j < n && len > 0 && (size_t)len < size; j++)
             len += snprintf(out + len, size - (size_t)len, " (%a, %a)", v[j].x, v[j].y);
@@ -967,7 +967,7 @@ uint64_t cases_store_fingerprint(const sepax_store *s)
         for (int world = 0; world < 2; world++) {
             sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
             uint32_t n = 0;
-            if (sepax_shape_vertices(s, id, world, v, &n) != SEPAX_OK)
+            if (sepax_shape_vertices(s, id, world, v, SEPAX_MAX_POLYGON_VERTICES, &n) != SEPAX_OK)
                 n = 0;
             h = fnv(fnv(h, &n, sizeof n), v, n * sizeof *v);
         }

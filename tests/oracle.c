@@ -44,7 +44,7 @@ sepax_status oracle_poly_from_store(const sepax_store *store, sepax_shape_id id,
 {
     sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
     uint32_t n = 0;
-    sepax_status st = sepax_shape_vertices(store, id, 1, v, &n);
+    sepax_status st = sepax_shape_vertices(store, id, 1, v, SEPAX_MAX_POLYGON_VERTICES, &n);
     if (st != SEPAX_OK)
         return st;
     oracle_poly_from_vertices(v, (int)n, out);

@@ -28,7 +28,7 @@ sepax_status oround_from_store(const sepax_store *store, sepax_shape_id id, orou
     sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
     uint32_t n = 0;
     float r = 0.0f;
-    sepax_status st = sepax_shape_vertices(store, id, 1, v, &n);
+    sepax_status st = sepax_shape_vertices(store, id, 1, v, SEPAX_MAX_POLYGON_VERTICES, &n);
     if (st == SEPAX_OK)
         st = sepax_shape_info(store, id, NULL, &r);
     if (st != SEPAX_OK)

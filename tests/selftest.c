@@ -101,7 +101,7 @@ static void round_crosscheck(const sepax_backend *list, size_t n, size_t shapes,
             uint32_t nv;
             sepax_shape_id_of_slot(s, (uint32_t)(i % shapes), &id);
             sepax_shape_aabb(s, id, &lo, &hi);
-            sepax_shape_vertices(s, id, 1, v, &nv);
+            sepax_shape_vertices(s, id, 1, v, SEPAX_MAX_POLYGON_VERTICES, &nv);
             q[i].shape = id;
             q[i].point.x = (float)cases_rng_range(&rng, lo.x, hi.x);
             q[i].point.y = (float)cases_rng_range(&rng, lo.y, hi.y);

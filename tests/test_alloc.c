@@ -40,7 +40,9 @@ Test(alloc, store_create_fails_cleanly)
     for (long n = 0; n < 8; n++) {
         budget b = {n, 0};
         sepax_allocator a = {limited_alloc, plain_free, &b};
-        sepax_store_options o = {&a, 1000};
+        sepax_store_options o = sepax_store_options_default();
+        o.allocator = &a;
+        o.initial_shapes = 1000;
         sepax_store *s = (sepax_store *)1;
         sepax_status st = sepax_store_create(&o, &s);
         if (st == SEPAX_OK) {
@@ -108,7 +110,9 @@ Test(alloc, adds_and_growth_fail_cleanly)
     cr_assert_eq(sepax_scene_generate(&p, &scene), 0);
     budget b = {-1, 0};
     sepax_allocator a = {limited_alloc, plain_free, &b};
-    sepax_store_options o = {&a, 1};
+    sepax_store_options o = sepax_store_options_default();
+    o.allocator = &a;
+    o.initial_shapes = 1;
     sepax_store *s;
     cr_assert_eq(sepax_store_create(&o, &s), SEPAX_OK);
     long failures = 0, deepest = 0;
@@ -143,7 +147,9 @@ Test(alloc, broadphase_fails_cleanly)
     cr_assert_eq(sepax_scene_generate(&p, &scene), 0);
     budget b = {-1, 0};
     sepax_allocator a = {limited_alloc, plain_free, &b};
-    sepax_store_options o = {&a, 0};
+    sepax_store_options o = sepax_store_options_default();
+    o.allocator = &a;
+    o.initial_shapes = 0;
     sepax_store *s;
     cr_assert_eq(sepax_store_create(&o, &s), SEPAX_OK);
     cr_assert_eq(sepax_scene_load(&scene, s, NULL, NULL), 0);
@@ -190,7 +196,9 @@ Test(alloc, round_kinds_fail_cleanly)
 {
     budget b = {-1, 0};
     sepax_allocator a = {limited_alloc, plain_free, &b};
-    sepax_store_options o = {&a, 1};
+    sepax_store_options o = sepax_store_options_default();
+    o.allocator = &a;
+    o.initial_shapes = 1;
     sepax_store *s;
     cr_assert_eq(sepax_store_create(&o, &s), SEPAX_OK);
     long failures = 0, deepest = 0;

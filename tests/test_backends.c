@@ -92,8 +92,8 @@ Test(backends, every_call_length_matches_scalar)
     }
     for (size_t i = 0; i < set.count; i++) {
         uint32_t na = 0, nb = 0;
-        cr_assert_eq(sepax_shape_vertices(s, set.pairs[i].a, 0, NULL, &na), SEPAX_OK);
-        cr_assert_eq(sepax_shape_vertices(s, set.pairs[i].b, 0, NULL, &nb), SEPAX_OK);
+        cr_assert_eq(sepax_shape_vertices(s, set.pairs[i].a, 0, NULL, 0, &na), SEPAX_OK);
+        cr_assert_eq(sepax_shape_vertices(s, set.pairs[i].b, 0, NULL, 0, &nb), SEPAX_OK);
         tile_pairs += na <= 8 && nb <= 8;
     }
     /* the cases must feed both paths */

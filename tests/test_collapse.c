@@ -46,7 +46,7 @@ static void assert_collapsed(const sepax_store *s, sepax_shape_id id, float x, f
 {
     sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
     uint32_t n = 0;
-    cr_assert_eq(sepax_shape_vertices(s, id, 1, v, &n), SEPAX_OK);
+    cr_assert_eq(sepax_shape_vertices(s, id, 1, v, SEPAX_MAX_POLYGON_VERTICES, &n), SEPAX_OK);
     cr_assert_eq(n, 3u);
     for (uint32_t i = 0; i < n; i++)
         cr_assert(v[i].x == x && v[i].y == y, "vertex %u at (%a, %a), expected (%a, %a)", i,
@@ -205,7 +205,7 @@ Test(collapse, fuzz_finding_rounded_triangle_and_speck)
     place(s, sp, at, at, q);
     sepax_vec2 v[3];
     uint32_t n = 0;
-    cr_assert_eq(sepax_shape_vertices(s, sp, 1, v, &n), SEPAX_OK);
+    cr_assert_eq(sepax_shape_vertices(s, sp, 1, v, 3, &n), SEPAX_OK);
     cr_assert(v[0].x == v[1].x && v[1].x == v[2].x && v[0].y == v[1].y && v[1].y == v[2].y,
               "the speck did not collapse");
 

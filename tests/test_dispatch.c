@@ -4,7 +4,7 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 
-#include "store.h"
+#include "2d/store.h"
 
 /* collide.c calls store->kernels->collide; checking that pointer against
  * the backend's own table shows which code ran, not just which name was

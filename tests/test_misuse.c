@@ -87,7 +87,9 @@ Test(misuse, null_pointers)
 
     cr_expect_eq(sepax_store_create(NULL, NULL), SEPAX_ERR_NULL);
     sepax_allocator half = {NULL, NULL, NULL};
-    sepax_store_options o = {&half, 0};
+    sepax_store_options o = sepax_store_options_default();
+    o.allocator = &half;
+    o.initial_shapes = 0;
     sepax_store *made = (sepax_store *)out;
     cr_expect_eq(sepax_store_create(&o, &made), SEPAX_ERR_NULL);
     cr_expect_null(made, "a failed create leaves *out NULL");
@@ -102,8 +104,8 @@ Test(misuse, null_pointers)
     EXPECT_REFUSED(sepax_shape_check(NULL, A), SEPAX_ERR_NULL, &g);
     EXPECT_REFUSED(sepax_shape_id_of_slot(NULL, 0, out), SEPAX_ERR_NULL, &g);
     EXPECT_REFUSED(sepax_shape_id_of_slot(S, 0, NULL), SEPAX_ERR_NULL, &g);
-    EXPECT_REFUSED(sepax_shape_vertices(NULL, A, 0, out, (uint32_t *)out), SEPAX_ERR_NULL, &g);
-    EXPECT_REFUSED(sepax_shape_vertices(S, A, 0, out, NULL), SEPAX_ERR_NULL, &g);
+    EXPECT_REFUSED(sepax_shape_vertices(NULL, A, 0, out, SEPAX_MAX_POLYGON_VERTICES, (uint32_t *)out), SEPAX_ERR_NULL, &g);
+    EXPECT_REFUSED(sepax_shape_vertices(S, A, 0, out, SEPAX_MAX_POLYGON_VERTICES, NULL), SEPAX_ERR_NULL, &g);
     EXPECT_REFUSED(sepax_shape_transform(NULL, A, out), SEPAX_ERR_NULL, &g);
     EXPECT_REFUSED(sepax_shape_transform(S, A, NULL), SEPAX_ERR_NULL, &g);
     EXPECT_REFUSED(sepax_shape_aabb(NULL, A, out, out), SEPAX_ERR_NULL, &g);
@@ -252,7 +254,7 @@ Test(misuse, stale_and_foreign_ids)
         const sepax_transform xfs[2] = {xf, xf};
         EXPECT_REFUSED(sepax_shape_check(S, id), want, &g);
         EXPECT_REFUSED(sepax_remove(S, id), want, &g);
-        EXPECT_REFUSED(sepax_shape_vertices(S, id, 1, out, (uint32_t *)out), want, &g);
+        EXPECT_REFUSED(sepax_shape_vertices(S, id, 1, out, SEPAX_MAX_POLYGON_VERTICES, (uint32_t *)out), want, &g);
         EXPECT_REFUSED(sepax_shape_transform(S, id, out), want, &g);
         EXPECT_REFUSED(sepax_shape_aabb(S, id, out, out), want, &g);
         EXPECT_REFUSED(sepax_set_transforms(S, ids, xfs, 2), want, &g);

@@ -43,7 +43,7 @@ static void report(const sepax_store *s, const sepax_pair *p, case_family fam,
     for (int k = 0; k < 2; k++) {
         sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
         uint32_t n = 0;
-        sepax_shape_vertices(s, ids[k], 1, v, &n);
+        sepax_shape_vertices(s, ids[k], 1, v, SEPAX_MAX_POLYGON_VERTICES, &n);
         fprintf(stderr, "  %c:", k ? 'B' : 'A');
         for (uint32_t i = 0; i < n; i++)
             fprintf(stderr, " (%a, %a)", v[i].x, v[i].y);

@@ -25,7 +25,7 @@ static void setup(void)
     const sepax_vec2 tri[3] = {{0, 0}, {1, 0}, {0, 1}};
     cr_assert_eq(sepax_add_polygon(store, tri, 3, &first_id), SEPAX_OK);
     cr_assert_eq(first_id, 0u);
-    cr_assert_eq(sepax_shape_vertices(store, first_id, 0, first_local, &first_count), SEPAX_OK);
+    cr_assert_eq(sepax_shape_vertices(store, first_id, 0, first_local, SEPAX_MAX_POLYGON_VERTICES, &first_count), SEPAX_OK);
     next_slot = 1;
 }
 
@@ -45,7 +45,7 @@ static void assert_unchanged(const char *what)
                  sepax_store_slot_limit(store));
     sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
     uint32_t n = 0;
-    cr_assert_eq(sepax_shape_vertices(store, first_id, 0, v, &n), SEPAX_OK);
+    cr_assert_eq(sepax_shape_vertices(store, first_id, 0, v, SEPAX_MAX_POLYGON_VERTICES, &n), SEPAX_OK);
     cr_assert_eq(n, first_count, "%s: earlier shape lost vertices", what);
     cr_assert(memcmp(v, first_local, n * sizeof *v) == 0, "%s: earlier shape changed", what);
 }
@@ -69,7 +69,7 @@ static sepax_shape_id expect_accept(const sepax_vec2 *v, size_t n, uint32_t want
     cr_assert_eq(id, next_slot, "%s: id %u, expected %u", what, id, next_slot);
     next_slot++;
     uint32_t n_out = 0;
-    cr_assert_eq(sepax_shape_vertices(store, id, 0, NULL, &n_out), SEPAX_OK);
+    cr_assert_eq(sepax_shape_vertices(store, id, 0, NULL, 0, &n_out), SEPAX_OK);
     cr_assert_eq(n_out, want_count, "%s: %u vertices kept, expected %u", what, n_out, want_count);
     return id;
 }
@@ -90,7 +90,7 @@ static void assert_corners(sepax_shape_id id, const sepax_vec2 *want, uint32_t n
 {
     sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
     uint32_t got = 0;
-    cr_assert_eq(sepax_shape_vertices(store, id, 0, v, &got), SEPAX_OK);
+    cr_assert_eq(sepax_shape_vertices(store, id, 0, v, SEPAX_MAX_POLYGON_VERTICES, &got), SEPAX_OK);
     cr_assert_eq(got, n);
     for (uint32_t i = 0; i < n; i++) {
         int found = 0;
@@ -337,8 +337,8 @@ Test(polygon, clockwise_is_stored_counter_clockwise)
     sepax_shape_id id2 = expect_accept(ccw, 5, 5, "counter-clockwise house");
     sepax_vec2 a[SEPAX_MAX_POLYGON_VERTICES], b[SEPAX_MAX_POLYGON_VERTICES];
     uint32_t na, nb;
-    cr_assert_eq(sepax_shape_vertices(store, id, 0, a, &na), SEPAX_OK);
-    cr_assert_eq(sepax_shape_vertices(store, id2, 0, b, &nb), SEPAX_OK);
+    cr_assert_eq(sepax_shape_vertices(store, id, 0, a, SEPAX_MAX_POLYGON_VERTICES, &na), SEPAX_OK);
+    cr_assert_eq(sepax_shape_vertices(store, id2, 0, b, SEPAX_MAX_POLYGON_VERTICES, &nb), SEPAX_OK);
     int shift = -1;
     for (int s = 0; s < 5 && shift < 0; s++)
         if (a[s].x == b[0].x && a[s].y == b[0].y)

@@ -168,7 +168,7 @@ static double support(const sepax_store *s, sepax_shape_id id, double th, double
 {
     sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
     uint32_t n = 0;
-    cr_assert_eq(sepax_shape_vertices(s, id, 0, v, &n), SEPAX_OK);
+    cr_assert_eq(sepax_shape_vertices(s, id, 0, v, SEPAX_MAX_POLYGON_VERTICES, &n), SEPAX_OK);
     const double c = cos(th), sn = sin(th);
     double best = -INFINITY;
     for (uint32_t i = 0; i < n; i++) {
@@ -267,7 +267,7 @@ static void exact_poly(const sepax_store *s, sepax_shape_id id, const placed *pl
 {
     sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
     uint32_t n = 0;
-    cr_assert_eq(sepax_shape_vertices(s, id, 0, v, &n), SEPAX_OK);
+    cr_assert_eq(sepax_shape_vertices(s, id, 0, v, SEPAX_MAX_POLYGON_VERTICES, &n), SEPAX_OK);
     const double c = cos(pl->th), sn = sin(pl->th);
     out->n = (int)n;
     for (uint32_t i = 0; i < n; i++) {
@@ -416,7 +416,7 @@ static void print_pair(const sepax_store *s, sepax_pair p, const sepax_result *r
         sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
         uint32_t n = 0;
         sepax_transform t;
-        sepax_shape_vertices(s, ids[k], 0, v, &n);
+        sepax_shape_vertices(s, ids[k], 0, v, SEPAX_MAX_POLYGON_VERTICES, &n);
         sepax_shape_transform(s, ids[k], &t);
         fprintf(stderr, "    %c: transform p (%a, %a) q (%a, %a), local", k ? 'B' : 'A', t.p.x,
                 t.p.y, t.q.c, t.q.s);

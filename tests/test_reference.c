@@ -82,7 +82,7 @@ static int edge_from(sepax_shape_id id, double x, double y, double tol)
 {
     sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
     uint32_t n;
-    cr_assert_eq(sepax_shape_vertices(S, id, 1, v, &n), SEPAX_OK);
+    cr_assert_eq(sepax_shape_vertices(S, id, 1, v, SEPAX_MAX_POLYGON_VERTICES, &n), SEPAX_OK);
     for (uint32_t i = 0; i < n; i++)
         if (fabs(v[i].x - x) <= tol && fabs(v[i].y - y) <= tol)
             return (int)i;
@@ -211,7 +211,7 @@ Test(reference, identical_squares_tie_everywhere)
     sepax_shape_id a = rect(0, 0, 1, 1), b = rect(0, 0, 1, 1);
     sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
     uint32_t n;
-    cr_assert_eq(sepax_shape_vertices(S, a, 1, v, &n), SEPAX_OK);
+    cr_assert_eq(sepax_shape_vertices(S, a, 1, v, SEPAX_MAX_POLYGON_VERTICES, &n), SEPAX_OK);
     /* Edge 0's outward normal, from its direction. */
     double ex = v[1].x - v[0].x, ey = v[1].y - v[0].y;
     expect(collide1(a, b), -1, ey, -ex, OA, 0, H | SEPAX_A_IN_B | SEPAX_B_IN_A, 0, "identical");
@@ -288,8 +288,8 @@ Test(reference, winding_of_the_input_does_not_matter)
                 uint32_t n0, n1;
                 sepax_shape_id o0 = base.owner == OA ? a : b;
                 sepax_shape_id o1 = r.owner == OA ? as[i] : bs[j];
-                cr_assert_eq(sepax_shape_vertices(S, o0, 1, v0, &n0), SEPAX_OK);
-                cr_assert_eq(sepax_shape_vertices(S, o1, 1, v1, &n1), SEPAX_OK);
+                cr_assert_eq(sepax_shape_vertices(S, o0, 1, v0, SEPAX_MAX_POLYGON_VERTICES, &n0), SEPAX_OK);
+                cr_assert_eq(sepax_shape_vertices(S, o1, 1, v1, SEPAX_MAX_POLYGON_VERTICES, &n1), SEPAX_OK);
                 cr_assert(v0[base.edge].x == v1[r.edge].x && v0[base.edge].y == v1[r.edge].y,
                           "move %d, windings %d/%d: a different edge won", m, i, j);
             }

@@ -726,7 +726,7 @@ Test(round_info, kind_radius_and_core)
         cr_expect(r == radii[k]);
         cr_assert_eq(sepax_shape_info(s, ids[k], NULL, NULL), SEPAX_OK);
         uint32_t n = 99;
-        cr_assert_eq(sepax_shape_vertices(s, ids[k], 0, NULL, &n), SEPAX_OK);
+        cr_assert_eq(sepax_shape_vertices(s, ids[k], 0, NULL, 0, &n), SEPAX_OK);
         cr_expect_eq(n, counts[k], "shape %d: %u core vertices", k, n);
     }
 
@@ -735,13 +735,13 @@ Test(round_info, kind_radius_and_core)
      * polygon's vertices turned counter-clockwise. */
     sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
     uint32_t n = 0;
-    cr_assert_eq(sepax_shape_vertices(s, ids[2], 0, v, &n), SEPAX_OK);
+    cr_assert_eq(sepax_shape_vertices(s, ids[2], 0, v, SEPAX_MAX_POLYGON_VERTICES, &n), SEPAX_OK);
     cr_expect(n == 1 && v[0].x == 1.5f && v[0].y == -2);
-    cr_assert_eq(sepax_shape_vertices(s, ids[3], 0, v, &n), SEPAX_OK);
+    cr_assert_eq(sepax_shape_vertices(s, ids[3], 0, v, SEPAX_MAX_POLYGON_VERTICES, &n), SEPAX_OK);
     cr_expect(n == 2 && v[0].x == 3 && v[0].y == 1 && v[1].x == -1 && v[1].y == 2);
-    cr_assert_eq(sepax_shape_vertices(s, ids[4], 0, v, &n), SEPAX_OK);
+    cr_assert_eq(sepax_shape_vertices(s, ids[4], 0, v, SEPAX_MAX_POLYGON_VERTICES, &n), SEPAX_OK);
     cr_expect(n == 2 && v[0].x == 0.5f && v[0].y == 0.25f && v[1].x == -4 && v[1].y == 8);
-    cr_assert_eq(sepax_shape_vertices(s, ids[5], 0, v, &n), SEPAX_OK);
+    cr_assert_eq(sepax_shape_vertices(s, ids[5], 0, v, SEPAX_MAX_POLYGON_VERTICES, &n), SEPAX_OK);
     double area2 = 0;
     for (uint32_t i = 0; i < n; i++) {
         const sepax_vec2 p = v[i], q = v[(i + 1) % n];
@@ -752,7 +752,7 @@ Test(round_info, kind_radius_and_core)
     /* World cores follow the transform: p + R * local. */
     const sepax_transform t = sepax_transform_make(10, -5, 0.7f);
     cr_assert_eq(sepax_set_transforms(s, &ids[3], &t, 1), SEPAX_OK);
-    cr_assert_eq(sepax_shape_vertices(s, ids[3], 1, v, &n), SEPAX_OK);
+    cr_assert_eq(sepax_shape_vertices(s, ids[3], 1, v, SEPAX_MAX_POLYGON_VERTICES, &n), SEPAX_OK);
     cr_assert_eq(n, 2);
     const double lx[2] = {3, -1}, ly[2] = {1, 2};
     for (int i = 0; i < 2; i++) {
@@ -786,7 +786,7 @@ static void check_box(const sepax_store *s, sepax_shape_id id, const char *what)
     sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES], lo, hi;
     uint32_t n = 0;
     float r = 0;
-    cr_assert_eq(sepax_shape_vertices(s, id, 1, v, &n), SEPAX_OK);
+    cr_assert_eq(sepax_shape_vertices(s, id, 1, v, SEPAX_MAX_POLYGON_VERTICES, &n), SEPAX_OK);
     cr_assert_eq(sepax_shape_info(s, id, NULL, &r), SEPAX_OK);
     cr_assert_eq(sepax_shape_aabb(s, id, &lo, &hi), SEPAX_OK);
     double mnx = INFINITY, mny = INFINITY, mxx = -INFINITY, mxy = -INFINITY;
@@ -1001,7 +1001,7 @@ static void make_shape(sepax_store *s, cases_rng *g, int kind, double size, gsha
         sepax_vec2 w[SEPAX_MAX_POLYGON_VERTICES];
         uint32_t n = 0;
         float r = 0;
-        cr_assert_eq(sepax_shape_vertices(s, id, 0, w, &n), SEPAX_OK);
+        cr_assert_eq(sepax_shape_vertices(s, id, 0, w, SEPAX_MAX_POLYGON_VERTICES, &n), SEPAX_OK);
         cr_assert_eq(sepax_shape_info(s, id, NULL, &r), SEPAX_OK);
         cr_assert(n >= 1 && n <= GEN_MAX_VERTICES);
         out->id = id;
@@ -1270,7 +1270,7 @@ static void report(const sepax_store *s, sepax_pair p, int ka, int kb, const sep
         sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
         uint32_t n = 0;
         float rad = 0;
-        sepax_shape_vertices(s, ids[k], 1, v, &n);
+        sepax_shape_vertices(s, ids[k], 1, v, SEPAX_MAX_POLYGON_VERTICES, &n);
         sepax_shape_info(s, ids[k], NULL, &rad);
         fprintf(stderr, "  %c: r %a", k ? 'B' : 'A', rad);
         for (uint32_t i = 0; i < n; i++)
@@ -1415,7 +1415,7 @@ static void snap(const sepax_store *s, sepax_shape_id id, world_snap *w)
 {
     memset(w, 0, sizeof *w);
     sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
-    cr_assert_eq(sepax_shape_vertices(s, id, 1, v, &w->n), SEPAX_OK);
+    cr_assert_eq(sepax_shape_vertices(s, id, 1, v, SEPAX_MAX_POLYGON_VERTICES, &w->n), SEPAX_OK);
     cr_assert(w->n <= GEN_MAX_VERTICES);
     memcpy(w->v, v, w->n * sizeof *v);
     cr_assert_eq(sepax_shape_aabb(s, id, &w->lo, &w->hi), SEPAX_OK);
@@ -1427,7 +1427,7 @@ static void print_shape(const sepax_store *s, sepax_shape_id id, char name)
     uint32_t n = 0;
     float r = 0;
     sepax_shape_kind kind = SEPAX_SHAPE_KIND_COUNT;
-    sepax_shape_vertices(s, id, 1, v, &n);
+    sepax_shape_vertices(s, id, 1, v, SEPAX_MAX_POLYGON_VERTICES, &n);
     sepax_shape_info(s, id, &kind, &r);
     fprintf(stderr, "  %c: slot %u kind %d r %a:", name, SEPAX_ID_SLOT(id), (int)kind, r);
     for (uint32_t i = 0; i < n; i++)

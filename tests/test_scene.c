@@ -140,7 +140,7 @@ Test(scene, counts_and_ranges_respected)
     mean_neighbours(&sc, &s);
     for (size_t i = 0; i < sc.shape_count; i++) {
         uint32_t n = 0;
-        cr_assert_eq(sepax_shape_vertices(s, (sepax_shape_id)i, 0, NULL, &n), SEPAX_OK);
+        cr_assert_eq(sepax_shape_vertices(s, (sepax_shape_id)i, 0, NULL, 0, &n), SEPAX_OK);
         uint32_t want = sc.shapes[i].kind == SEPAX_SCENE_BOX ? 4u : sc.shapes[i].count;
         cr_assert_eq(n, want, "shape %zu stored with %u vertices, generated with %u", i, n, want);
         sepax_transform t;

@@ -6,7 +6,7 @@
 
 #include "cases.h"
 #include "sepax/sepax.h"
-#include "store.h"
+#include "2d/store.h"
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -46,7 +46,7 @@ static const sepax_vec2 house[5] = {{0, 0}, {2, 0}, {2, 2}, {1, 3}, {0, 2}};
 static uint32_t verts(const sepax_store *s, sepax_shape_id id, int world, sepax_vec2 *out)
 {
     uint32_t n = 0;
-    sepax_status st = sepax_shape_vertices(s, id, world, out, &n);
+    sepax_status st = sepax_shape_vertices(s, id, world, out, SEPAX_MAX_POLYGON_VERTICES, &n);
     cr_assert_eq(st, SEPAX_OK, "vertices of %#x: %s", id, sepax_status_string(st));
     return n;
 }
@@ -74,7 +74,9 @@ Test(store, create_and_destroy)
     cr_assert_eq(sepax_store_slot_limit(s), 0u);
     sepax_store_destroy(s);
     sepax_store_destroy(NULL);
-    sepax_store_options o = {NULL, 100000};
+    sepax_store_options o = sepax_store_options_default();
+    o.allocator = NULL;
+    o.initial_shapes = 100000;
     cr_assert_eq(sepax_store_create(&o, &s), SEPAX_OK);
     cr_assert_eq(sepax_store_count(s), 0u);
     sepax_store_destroy(s);
@@ -126,7 +128,7 @@ Test(store, remove_makes_ids_stale_and_slots_reused)
     uint32_t n;
     sepax_transform t;
     sepax_shape_id got;
-    cr_assert_eq(sepax_shape_vertices(s, 3, 0, v, &n), SEPAX_ERR_STALE_ID);
+    cr_assert_eq(sepax_shape_vertices(s, 3, 0, v, SEPAX_MAX_POLYGON_VERTICES, &n), SEPAX_ERR_STALE_ID);
     cr_assert_eq(sepax_shape_transform(s, 3, &t), SEPAX_ERR_STALE_ID);
     cr_assert_eq(sepax_shape_aabb(s, 3, &lo, &hi), SEPAX_ERR_STALE_ID);
     cr_assert_neq(sepax_shape_id_of_slot(s, 3, &got), SEPAX_OK);
@@ -182,7 +184,7 @@ Test(store, new_shape_starts_at_identity)
     cr_assert_eq(nw, nl);
     cr_assert(memcmp(l, w, nl * sizeof *l) == 0, "world differs from local at identity");
     uint32_t n = 0;
-    cr_assert_eq(sepax_shape_vertices(s, id, 1, NULL, &n), SEPAX_OK);
+    cr_assert_eq(sepax_shape_vertices(s, id, 1, NULL, 0, &n), SEPAX_OK);
     cr_assert_eq(n, 5u);
     sepax_store_destroy(s);
 }
@@ -379,9 +381,9 @@ Test(store, shape_vertices_arguments)
     sepax_shape_id id = add(s, house, 5);
     sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
     uint32_t n = 0;
-    cr_assert_eq(sepax_shape_vertices(s, id + 1, 0, v, &n), SEPAX_ERR_BAD_ID);
-    cr_assert_eq(sepax_shape_vertices(NULL, id, 0, v, &n), SEPAX_ERR_NULL);
-    cr_assert_eq(sepax_shape_vertices(s, id, 0, NULL, &n), SEPAX_OK);
+    cr_assert_eq(sepax_shape_vertices(s, id + 1, 0, v, SEPAX_MAX_POLYGON_VERTICES, &n), SEPAX_ERR_BAD_ID);
+    cr_assert_eq(sepax_shape_vertices(NULL, id, 0, v, SEPAX_MAX_POLYGON_VERTICES, &n), SEPAX_ERR_NULL);
+    cr_assert_eq(sepax_shape_vertices(s, id, 0, NULL, 0, &n), SEPAX_OK);
     cr_assert_eq(n, 5u);
     sepax_vec2 lo, hi;
     cr_assert_eq(sepax_shape_aabb(s, id + 1, &lo, &hi), SEPAX_ERR_BAD_ID);
@@ -395,7 +397,9 @@ Test(store, shape_vertices_arguments)
  * every move. */
 Test(store, growth_keeps_ids_and_vertices, .timeout = 120)
 {
-    sepax_store_options o = {NULL, 1};
+    sepax_store_options o = sepax_store_options_default();
+    o.allocator = NULL;
+    o.initial_shapes = 1;
     sepax_store *s = NULL;
     cr_assert_eq(sepax_store_create(&o, &s), SEPAX_OK);
     enum { FIRST = 3000, SECOND = 1500 };
@@ -513,7 +517,9 @@ Test(store, allocator_hooks_see_every_allocation)
 {
     counting c = {0, 0, -1, 0};
     sepax_allocator a = {count_alloc, count_free, &c};
-    sepax_store_options o = {&a, 1};
+    sepax_store_options o = sepax_store_options_default();
+    o.allocator = &a;
+    o.initial_shapes = 1;
     sepax_store *s = NULL;
     cr_assert_eq(sepax_store_create(&o, &s), SEPAX_OK);
     cr_assert(c.allocs > 0, "store creation bypassed the allocator");
@@ -530,7 +536,9 @@ Test(store, out_of_memory_leaves_store_unchanged)
 {
     counting c = {0, 0, 0, 0};
     sepax_allocator a = {count_alloc, count_free, &c};
-    sepax_store_options o = {&a, 1};
+    sepax_store_options o = sepax_store_options_default();
+    o.allocator = &a;
+    o.initial_shapes = 1;
     sepax_store *s = NULL;
     cr_assert_eq(sepax_store_create(&o, &s), SEPAX_ERR_OUT_OF_MEMORY);
 

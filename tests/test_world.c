@@ -8,7 +8,7 @@
 
 #include "cases.h"
 #include "scene.h"
-#include "store.h"
+#include "2d/store.h"
 
 /* Everything a collision can read about a shape after an update: its
  * world region (vertices, normals, spare lanes) and its bounding box. */
@@ -116,7 +116,7 @@ Test(world, quarter_turn_by_hand)
         cr_assert_eq(sepax_set_transforms(s, &id, &t, 1), SEPAX_OK);
         sepax_vec2 w[SEPAX_MAX_POLYGON_VERTICES];
         uint32_t n;
-        cr_assert_eq(sepax_shape_vertices(s, id, 1, w, &n), SEPAX_OK);
+        cr_assert_eq(sepax_shape_vertices(s, id, 1, w, SEPAX_MAX_POLYGON_VERTICES, &n), SEPAX_OK);
         cr_assert_eq(n, 4);
         const sepax_vec2 want[] = {{10, -3}, {10, -1}, {9, -1}, {9, -3}};
         for (uint32_t i = 0; i < 4; i++) {

@@ -80,7 +80,7 @@ static void *work(void *arg)
         sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
         uint32_t nv;
         for (size_t i = j->from; i < j->to; i += 97) {
-            if (sepax_shape_vertices(sh->store, sh->pairs[i].a, 1, v, &nv) != SEPAX_OK) {
+            if (sepax_shape_vertices(sh->store, sh->pairs[i].a, 1, v, SEPAX_MAX_POLYGON_VERTICES, &nv) != SEPAX_OK) {
                 j->failure = "shape_vertices refused a live shape";
                 return NULL;
             }

@@ -1,6 +1,8 @@
 /* sepax: batched separating-axis collision tests for convex shapes.
  *
- * The one public header. Conventions (the contract every backend keeps):
+ * The 2D header; what 2D and 3D share (status codes, allocation hooks,
+ * backends, version) is in sepax_common.h, which it includes.
+ * Conventions (the contract every backend keeps):
  *  - Coordinates are float. Polygons are convex, stored counter-clockwise,
  *    3..SEPAX_MAX_POLYGON_VERTICES vertices after cleaning.
  *  - A result's normal is a unit vector pointing from A to B. Moving B by
@@ -12,14 +14,21 @@
  *  - Every backend returns results bit-identical to the scalar reference.
  *
  * Thread safety: calls that only read a store (sepax_collide,
- * sepax_collide_hits, sepax_broadphase, sepax_shape_*, sepax_store_count...)
- * may run on many threads at once on the same store. Calls that change it
- * (add, remove, set transforms, update) need the caller's exclusive lock.
+ * sepax_collide_hits, sepax_query_points, sepax_broadphase, sepax_shape_*,
+ * sepax_store_count...) may run on many threads at once on the same store.
+ * Calls that change it (add, remove, set transforms, update, set backend)
+ * need the caller's exclusive lock. The library starts no threads and
+ * keeps no global state that changes after start-up.
  *
- * Memory: batch calls allocate nothing; they keep their tiles of pairs on
- * the calling thread's stack, up to about 50 KB (sepax_collide_hits on a
- * store with round shapes, AVX-512 backend), so threads that call them
- * need stacks of at least 64 KB.
+ * Memory: sepax_collide, sepax_collide_hits and sepax_query_points
+ * allocate nothing; they keep their tiles of pairs on the calling
+ * thread's stack, up to about 50 KB (sepax_collide_hits on a store with
+ * round shapes, AVX-512 backend), so threads that call them need stacks
+ * of at least 64 KB. sepax_broadphase allocates scratch space for its
+ * sort (about 24 bytes per live shape) through the store's allocator on
+ * every call and frees it before returning, so allocation hooks of a
+ * store whose broadphase runs on several threads must be thread-safe.
+ * Adding shapes allocates as the store grows; nothing else does.
  */
 #ifndef SEPAX_SEPAX_H
 #define SEPAX_SEPAX_H
@@ -27,42 +36,25 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sepax/sepax_common.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* Public functions are the only symbols the shared library exports. */
-#if defined(__GNUC__) || defined(__clang__)
-#define SEPAX_API __attribute__((visibility("default")))
-#else
-#define SEPAX_API
-#endif
-
-#define SEPAX_VERSION_MAJOR 0
-#define SEPAX_VERSION_MINOR 1
-#define SEPAX_VERSION_PATCH 0
-/** Version as one comparable number: major * 10000 + minor * 100 + patch. */
-#define SEPAX_VERSION \
-    (SEPAX_VERSION_MAJOR * 10000 + SEPAX_VERSION_MINOR * 100 + SEPAX_VERSION_PATCH)
-#define SEPAX_VERSION_STRING "0.1.0"
 
 /** Most vertices a polygon keeps after cleaning. */
 #define SEPAX_MAX_POLYGON_VERTICES 64
 /** Most vertices a polygon may be given before cleaning. */
 #define SEPAX_MAX_INPUT_VERTICES 1024
-/** Most live shapes in one store (ids carry a 24-bit slot). */
-#define SEPAX_MAX_SHAPES (1u << 24)
 /** Cleaning tolerance, relative to the polygon's bounding-box diagonal:
  *  a vertex closer than this to the previous kept vertex is merged into it,
  *  and a vertex closer than this to the line through its neighbours is
  *  dropped as collinear. */
 #define SEPAX_CLEAN_TOLERANCE 1e-5
-/** Largest magnitude accepted for a local vertex coordinate or a
- *  translation. It keeps every world coordinate, and every difference and
- *  dot product the kernels form from them, finite: beyond it a float
- *  polygon would collide as +inf or NaN. */
-#define SEPAX_MAX_COORDINATE 1e18f
-/** Shapes smaller than the float spacing where they stand. World vertices
+/* SEPAX_MAX_COORDINATE (sepax_common.h) bounds every local coordinate
+ * and translation.
+ *
+ * Shapes smaller than the float spacing where they stand. World vertices
  *  are floats, rounded from p + R(q) * local; a shape whose extent is
  *  below a few float spacings of its position (about |p| * 6e-8) may have
  *  its world vertices round onto each other, collapsing it to a segment
@@ -77,35 +69,6 @@ extern "C" {
  *  which is larger than the shape itself. */
 /** A rotation (c, s) is accepted when |c*c + s*s - 1| <= this. */
 #define SEPAX_ROTATION_TOLERANCE 1e-4f
-
-/** Status codes. Every call that can fail returns one; on failure the
- *  store is left exactly as it was. */
-typedef enum sepax_status {
-    SEPAX_OK = 0,
-    SEPAX_ERR_NULL,                /**< a required pointer was NULL */
-    SEPAX_ERR_TOO_FEW_VERTICES,    /**< fewer than 3 distinct vertices */
-    SEPAX_ERR_TOO_MANY_VERTICES,   /**< more than the limits above */
-    SEPAX_ERR_NOT_FINITE,          /**< NaN or infinite coordinate */
-    SEPAX_ERR_DEGENERATE,          /**< zero area, or segment ends coincide */
-    SEPAX_ERR_NON_CONVEX,          /**< a reflex corner */
-    SEPAX_ERR_SELF_INTERSECTING,   /**< edges cross, or the outline winds twice */
-    SEPAX_ERR_BAD_ARGUMENT,        /**< non-positive box half-extent or radius */
-    SEPAX_ERR_OUT_OF_MEMORY,       /**< an allocation failed */
-    SEPAX_ERR_BAD_ID,              /**< id names no slot of this store */
-    SEPAX_ERR_STALE_ID,            /**< id names a removed shape */
-    SEPAX_ERR_BAD_PAIR,            /**< a pair names the same shape twice */
-    SEPAX_ERR_BAD_TRANSFORM,       /**< rotation (c, s) not of unit length */
-    SEPAX_ERR_CAPACITY,            /**< output buffer too small; see count */
-    SEPAX_ERR_FULL,                /**< store holds SEPAX_MAX_SHAPES */
-    SEPAX_ERR_OVERFLOW,            /**< a count whose byte size overflows */
-    SEPAX_ERR_UNKNOWN_BACKEND,     /**< backend name not known */
-    SEPAX_ERR_UNSUPPORTED_BACKEND, /**< backend not built or CPU lacks it */
-    SEPAX_ERR_OUT_OF_RANGE,        /**< |coordinate| > SEPAX_MAX_COORDINATE */
-    SEPAX_STATUS_COUNT
-} sepax_status;
-
-/** A short English message for a status; never NULL. */
-SEPAX_API const char *sepax_status_string(sepax_status status);
 
 typedef struct sepax_vec2 {
     float x, y;
@@ -127,33 +90,29 @@ SEPAX_API sepax_transform sepax_transform_identity(void);
 /** A transform from a position and an angle in radians. */
 SEPAX_API sepax_transform sepax_transform_make(float x, float y, float angle);
 
-/** A shape handle: slot in the low 24 bits, generation in the high 8.
- *  In a store that never removed a shape, ids are 0, 1, 2, ... in order of
- *  addition. After sepax_remove the id is reported stale (until the slot's
- *  generation wraps after 256 reuses). */
-typedef uint32_t sepax_shape_id;
-#define SEPAX_ID_SLOT(id) ((uint32_t)(id) & 0xFFFFFFu)
-#define SEPAX_ID_GENERATION(id) ((uint32_t)(id) >> 24)
 
-/** Allocation hooks. alloc returns memory aligned to at least 64 bytes or
- *  NULL; free accepts what alloc returned, or NULL. */
-typedef struct sepax_allocator {
-    void *(*alloc)(size_t size, void *user);
-    void (*free)(void *ptr, void *user);
-    void *user;
-} sepax_allocator;
 
-/** Options for sepax_store_create; zero-initialise for defaults. */
+/** Options for sepax_store_create. Start from SEPAX_STORE_OPTIONS_INIT or
+ *  sepax_store_options_default(), which set size and every default, then
+ *  change what you need (sepax_common.h: how options grow). */
 typedef struct sepax_store_options {
+    /** sizeof(sepax_store_options) as the caller compiled it. */
+    uint32_t size;
     /** Hooks for every allocation the store makes; NULL = aligned malloc. */
     const sepax_allocator *allocator;
     /** Shapes to reserve room for at creation (0: a small default). */
     uint32_t initial_shapes;
 } sepax_store_options;
 
+/** The defaults, as an initialiser. */
+#define SEPAX_STORE_OPTIONS_INIT {(uint32_t)sizeof(sepax_store_options), NULL, 0}
+/** The defaults, as a value. */
+SEPAX_API sepax_store_options sepax_store_options_default(void);
+
 typedef struct sepax_store sepax_store;
 
-/** Create an empty store. options may be NULL. */
+/** Create an empty store. options may be NULL for the defaults; its size
+ *  must be one this library knows, else SEPAX_ERR_BAD_OPTIONS. */
 SEPAX_API sepax_status sepax_store_create(const sepax_store_options *options, sepax_store **out);
 /** Free a store and everything it holds; NULL is accepted. */
 SEPAX_API void sepax_store_destroy(sepax_store *store);
@@ -209,13 +168,17 @@ SEPAX_API sepax_status sepax_shape_id_of_slot(const sepax_store *store, uint32_t
  *  may be NULL. */
 SEPAX_API sepax_status sepax_shape_info(const sepax_store *store, sepax_shape_id id,
                                         sepax_shape_kind *kind, float *radius);
-/** Copy the cleaned local (or world) counter-clockwise vertices of a
- *  shape's core: a circle's centre, a capsule's or segment's two end
- *  points, a polygon's vertices.
- *  out may be NULL to ask only for the count; it must hold
- *  SEPAX_MAX_POLYGON_VERTICES otherwise. */
+/** Copy the cleaned local (or world, when world != 0) counter-clockwise
+ *  vertices of a shape's core: a circle's centre, a capsule's or
+ *  segment's two end points, a polygon's vertices. *out_count receives
+ *  the core's vertex count (at most SEPAX_MAX_POLYGON_VERTICES); out has
+ *  room for capacity vertices; out NULL with capacity 0 asks only for the
+ *  count. When out is given and the count exceeds capacity, the first
+ *  capacity vertices are written, *out_count still receives the count and
+ *  SEPAX_ERR_CAPACITY is returned. */
 SEPAX_API sepax_status sepax_shape_vertices(const sepax_store *store, sepax_shape_id id, int world,
-                                  sepax_vec2 *out, uint32_t *out_count);
+                                            sepax_vec2 *out, size_t capacity,
+                                            uint32_t *out_count);
 /** The shape's current transform. */
 SEPAX_API sepax_status sepax_shape_transform(const sepax_store *store, sepax_shape_id id,
                                    sepax_transform *out);
@@ -231,15 +194,7 @@ SEPAX_API sepax_status sepax_set_transforms(sepax_store *store, const sepax_shap
 /** Recompute the world columns of every live shape from its transform. */
 SEPAX_API sepax_status sepax_update_world(sepax_store *store);
 
-/** A candidate pair of shape ids. */
-typedef struct sepax_pair {
-    sepax_shape_id a, b;
-} sepax_pair;
 
-/** Result flags. */
-#define SEPAX_HIT 1u    /**< separation <= 0 */
-#define SEPAX_A_IN_B 2u /**< all of A lies inside or on B */
-#define SEPAX_B_IN_A 4u /**< all of B lies inside or on A */
 
 /** The edge of a result whose axis is not a face normal but the line
  *  between the closest points of two cores that are apart when at least
@@ -315,31 +270,6 @@ SEPAX_API sepax_status sepax_query_points(const sepax_store *store, const sepax_
 SEPAX_API sepax_status sepax_broadphase(const sepax_store *store, sepax_pair *pairs, size_t capacity,
                               size_t *pair_count);
 
-/** Backends. */
-typedef enum sepax_backend {
-    SEPAX_BACKEND_SCALAR = 0,
-    SEPAX_BACKEND_GENERIC,
-    SEPAX_BACKEND_SSE2,
-    SEPAX_BACKEND_AVX2,
-    SEPAX_BACKEND_AVX512,
-    SEPAX_BACKEND_NEON,
-    SEPAX_BACKEND_COUNT
-} sepax_backend;
-
-/** Name of a backend ("scalar", "generic", "sse2", "avx2", "avx512",
- *  "neon"), or NULL for an out-of-range value. */
-SEPAX_API const char *sepax_backend_name(sepax_backend backend);
-/** The backend with the given name, or SEPAX_ERR_UNKNOWN_BACKEND. */
-SEPAX_API sepax_status sepax_backend_from_name(const char *name, sepax_backend *out);
-/** Whether a backend is built into this library and this CPU runs it. */
-SEPAX_API int sepax_backend_available(sepax_backend backend);
-/** The fastest available backend on this CPU. */
-SEPAX_API sepax_backend sepax_backend_best(void);
-/** The backend a new store starts with: the one named by the environment
- *  variable SEPAX_BACKEND when set, else sepax_backend_best(). Fails with
- *  SEPAX_ERR_UNKNOWN_BACKEND or SEPAX_ERR_UNSUPPORTED_BACKEND when the
- *  variable names no usable backend (sepax_store_create then fails too). */
-SEPAX_API sepax_status sepax_backend_default(sepax_backend *out);
 
 /** The backend this store's collide calls use. */
 SEPAX_API sepax_backend sepax_store_backend(const sepax_store *store);

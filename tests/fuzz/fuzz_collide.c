@@ -230,7 +230,7 @@ static void snapshot(const sepax_store *s, const sepax_shape_id *ids, size_t n, 
 {
     memset(w, 0, sizeof *w);
     for (size_t i = 0; i < n; i++) {
-        FUZZ_CHECK(fuzz_status(sepax_shape_vertices(s, ids[i], 1, w->v[i], &w->n[i])) == SEPAX_OK,
+        FUZZ_CHECK(fuzz_status(sepax_shape_vertices(s, ids[i], 1, w->v[i], SEPAX_MAX_POLYGON_VERTICES, &w->n[i])) == SEPAX_OK,
                    "id %#x", ids[i]);
         FUZZ_CHECK(fuzz_status(sepax_shape_aabb(s, ids[i], &w->box[i][0], &w->box[i][1])) ==
                        SEPAX_OK,
@@ -266,7 +266,7 @@ static void check_result(const sepax_store *s, const sepax_pair *p, const sepax_
     FUZZ_CHECK(r->owner == SEPAX_OWNER_A || r->owner == SEPAX_OWNER_B, "pair %zu: owner %u", i,
                r->owner);
     uint32_t n = 0;
-    (void)sepax_shape_vertices(s, r->owner == SEPAX_OWNER_A ? p->a : p->b, 1, NULL, &n);
+    (void)sepax_shape_vertices(s, r->owner == SEPAX_OWNER_A ? p->a : p->b, 1, NULL, 0, &n);
     /* a segment core has four faces (two sides, two ends); a closest-point
      * axis names none */
     const uint32_t faces = n == 2 ? 4 : n == 1 ? 0 : n;
@@ -454,7 +454,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (st == SEPAX_OK && fuzz_tracing) {
             sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
             uint32_t nv = 0;
-            (void)sepax_shape_vertices(s, id, 0, v, &nv);
+            (void)sepax_shape_vertices(s, id, 0, v, SEPAX_MAX_POLYGON_VERTICES, &nv);
             for (uint32_t i = 0; i < nv; i++)
                 FUZZ_TRACE("  (%a, %a)\n", v[i].x, v[i].y);
         }

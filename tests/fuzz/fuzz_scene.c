@@ -284,7 +284,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             continue;
         sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
         uint32_t nv = 0;
-        FUZZ_CHECK(sepax_shape_vertices(store, ids[i], 0, v, &nv) == SEPAX_OK, "shape %zu", i);
+        FUZZ_CHECK(sepax_shape_vertices(store, ids[i], 0, v, SEPAX_MAX_POLYGON_VERTICES, &nv) == SEPAX_OK, "shape %zu", i);
         for (uint32_t k = 0; k < nv; k++) {
             uint32_t j = 0;
             const sepax_vec2 *given = scene.vertices + sh->first;

@@ -94,8 +94,8 @@ static uint64_t shape_hash(const sepax_store *s, sepax_shape_id id)
         uint32_t n;
     } st;
     memset(&st, 0, sizeof st);
-    FUZZ_CHECK(sepax_shape_vertices(s, id, 0, st.local, &st.n) == SEPAX_OK, "id %#x", id);
-    FUZZ_CHECK(sepax_shape_vertices(s, id, 1, st.world, &st.n) == SEPAX_OK, "id %#x", id);
+    FUZZ_CHECK(sepax_shape_vertices(s, id, 0, st.local, SEPAX_MAX_POLYGON_VERTICES, &st.n) == SEPAX_OK, "id %#x", id);
+    FUZZ_CHECK(sepax_shape_vertices(s, id, 1, st.world, SEPAX_MAX_POLYGON_VERTICES, &st.n) == SEPAX_OK, "id %#x", id);
     FUZZ_CHECK(sepax_shape_transform(s, id, &st.xf) == SEPAX_OK, "id %#x", id);
     FUZZ_CHECK(sepax_shape_aabb(s, id, &st.lo, &st.hi) == SEPAX_OK, "id %#x", id);
     uint32_t words[sizeof st / 4];
@@ -169,9 +169,9 @@ static void check_shape(const sepax_store *s, sepax_shape_id id, const sepax_vec
 {
     sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES], w[SEPAX_MAX_POLYGON_VERTICES];
     uint32_t n = 0, nw = 0, n_only = 0;
-    FUZZ_CHECK(fuzz_status(sepax_shape_vertices(s, id, 0, v, &n)) == SEPAX_OK, "id %#x", id);
-    FUZZ_CHECK(fuzz_status(sepax_shape_vertices(s, id, 1, w, &nw)) == SEPAX_OK, "id %#x", id);
-    FUZZ_CHECK(fuzz_status(sepax_shape_vertices(s, id, 0, NULL, &n_only)) == SEPAX_OK, "id %#x",
+    FUZZ_CHECK(fuzz_status(sepax_shape_vertices(s, id, 0, v, SEPAX_MAX_POLYGON_VERTICES, &n)) == SEPAX_OK, "id %#x", id);
+    FUZZ_CHECK(fuzz_status(sepax_shape_vertices(s, id, 1, w, SEPAX_MAX_POLYGON_VERTICES, &nw)) == SEPAX_OK, "id %#x", id);
+    FUZZ_CHECK(fuzz_status(sepax_shape_vertices(s, id, 0, NULL, 0, &n_only)) == SEPAX_OK, "id %#x",
                id);
     sepax_shape_kind kind = SEPAX_SHAPE_KIND_COUNT;
     float radius = -1.0f;
@@ -722,8 +722,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_alloc alloc;
     memset(&alloc, 0, sizeof alloc);
     const sepax_allocator hooks = {fuzz_alloc_fn, fuzz_free_fn, &alloc};
-    sepax_store_options opt;
-    memset(&opt, 0, sizeof opt);
+    sepax_store_options opt = sepax_store_options_default();
     opt.allocator = &hooks;
     opt.initial_shapes = fuzz_u8(&in);
     const uint8_t create_fail = fuzz_u8(&in) % 4;

@@ -630,7 +630,7 @@ static void svg_polygon(FILE *out, const demo *d, sepax_shape_id id, uint8_t mar
     sepax_vec2 vertices[SEPAX_MAX_POLYGON_VERTICES];
     uint32_t count = 0;
     float radius = 0.0f;
-    if (sepax_shape_vertices(d->store, id, 1, vertices, &count) != SEPAX_OK ||
+    if (sepax_shape_vertices(d->store, id, 1, vertices, SEPAX_MAX_POLYGON_VERTICES, &count) != SEPAX_OK ||
         sepax_shape_info(d->store, id, NULL, &radius) != SEPAX_OK || count == 0) {
         return;
     }
@@ -679,7 +679,7 @@ static void svg_mtv(FILE *out, const demo *d, size_t i, const svg_view *v)
     }
     sepax_vec2 vertices[SEPAX_MAX_POLYGON_VERTICES];
     uint32_t count = 0;
-    if (sepax_shape_vertices(d->store, d->pairs[i].a, 1, vertices, &count) != SEPAX_OK ||
+    if (sepax_shape_vertices(d->store, d->pairs[i].a, 1, vertices, SEPAX_MAX_POLYGON_VERTICES, &count) != SEPAX_OK ||
         count == 0) {
         return;
     }

@@ -26,7 +26,7 @@
 
 #include "result.h"
 #include "round.h"
-#include "wide.h"
+#include "common/wide.h"
 
 #define SEPAX_CAT_(a, b) a##b
 #define SEPAX_CAT(a, b) SEPAX_CAT_(a, b)

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "common/options.h"
 #include "store.h"
 
 #define INITIAL_SLOTS 64u
@@ -118,20 +119,35 @@ static sepax_status grow_pool(sepax_store *s, size_t need)
     return SEPAX_OK;
 }
 
+sepax_store_options sepax_store_options_default(void)
+{
+    const sepax_store_options o = SEPAX_STORE_OPTIONS_INIT;
+    return o;
+}
+
+/* The first layout of sepax_store_options: the smallest size a caller
+ * built against any release may pass. */
+#define OPTIONS_FIRST_SIZE (offsetof(sepax_store_options, initial_shapes) + sizeof(uint32_t))
+
 sepax_status sepax_store_create(const sepax_store_options *options, sepax_store **out)
 {
     if (!out)
         return SEPAX_ERR_NULL;
     *out = NULL;
+    sepax_store_options opt = sepax_store_options_default();
+    sepax_status st = sepax_options_read(options, options ? options->size : 0, OPTIONS_FIRST_SIZE,
+                                         &opt, sizeof opt);
+    if (st != SEPAX_OK)
+        return st;
     sepax_backend backend;
-    sepax_status st = sepax_backend_default(&backend);
+    st = sepax_backend_default(&backend);
     if (st != SEPAX_OK)
         return st;
     sepax_allocator alloc = sepax_default_allocator();
-    if (options && options->allocator) {
-        if (!options->allocator->alloc || !options->allocator->free)
+    if (opt.allocator) {
+        if (!opt.allocator->alloc || !opt.allocator->free)
             return SEPAX_ERR_NULL;
-        alloc = *options->allocator;
+        alloc = *opt.allocator;
     }
     sepax_store *s = sepax_alloc(&alloc, sizeof *s);
     if (!s)
@@ -140,7 +156,7 @@ sepax_status sepax_store_create(const sepax_store_options *options, sepax_store 
     s->alloc = alloc;
     s->backend = backend;
     s->kernels = sepax_kernels_for(backend);
-    uint32_t want = options && options->initial_shapes ? options->initial_shapes : INITIAL_SLOTS;
+    uint32_t want = opt.initial_shapes ? opt.initial_shapes : INITIAL_SLOTS;
     if (want > SEPAX_MAX_SHAPES)
         want = SEPAX_MAX_SHAPES;
     st = grow_slots(s, want);
@@ -341,9 +357,9 @@ sepax_status sepax_shape_id_of_slot(const sepax_store *s, uint32_t slot, sepax_s
 }
 
 sepax_status sepax_shape_vertices(const sepax_store *s, sepax_shape_id id, int world,
-                                  sepax_vec2 *out, uint32_t *out_count)
+                                  sepax_vec2 *out, size_t capacity, uint32_t *out_count)
 {
-    if (!s || !out_count)
+    if (!s || !out_count || (!out && capacity))
         return SEPAX_ERR_NULL;
     sepax_status st = sepax_store_check_id(s, id);
     if (st != SEPAX_OK)
@@ -351,14 +367,14 @@ sepax_status sepax_shape_vertices(const sepax_store *s, sepax_shape_id id, int w
     const sepax_span sp = s->span[SEPAX_ID_SLOT(id)];
     const uint32_t n = sp.count, blk = sepax_block_of(n);
     const float *x = s->pool + sp.offset + (world ? 4u * blk : 0u), *y = x + blk;
-    if (out) {
-        for (uint32_t i = 0; i < n; i++) {
-            out[i].x = x[i];
-            out[i].y = y[i];
-        }
+    const uint32_t written = capacity < n ? (uint32_t)capacity : n;
+    for (uint32_t i = 0; i < written; i++) {
+        out[i].x = x[i];
+        out[i].y = y[i];
     }
     *out_count = n;
-    return SEPAX_OK;
+    /* no buffer at all is a question about the count, not a short one */
+    return out && written < n ? SEPAX_ERR_CAPACITY : SEPAX_OK;
 }
 
 sepax_status sepax_shape_transform(const sepax_store *s, sepax_shape_id id, sepax_transform *out)

@@ -1,11 +1,10 @@
 /* The public batch calls: check every pair, then hand the list to the
  * store's kernels; the compacted call runs them over stack-sized chunks
  * and keeps only the hits. */
-#include "store.h"
+#include <stddef.h>
 
-/* chunks long enough that the kernels' tiles of pairs mostly fill before
- * a chunk ends, short enough to keep the stack small */
-#define HIT_CHUNK 512u
+#include "common/pairs.h"
+#include "store.h"
 
 /* A store with shapes of more than one kind takes the kernel that sorts
  * any kinds into its own tiles; a store of polygons only, or of circles
@@ -21,24 +20,6 @@ static void run_kernels(const sepax_store *s, const sepax_columns *cols, const s
         s->kernels->collide_any(cols, pairs, n, out);
 }
 
-static sepax_status check_pairs(const sepax_store *s, const sepax_pair *pairs, size_t count,
-                                size_t *bad_index)
-{
-    for (size_t i = 0; i < count; i++) {
-        sepax_status st = sepax_store_check_id(s, pairs[i].a);
-        if (st == SEPAX_OK)
-            st = sepax_store_check_id(s, pairs[i].b);
-        if (st == SEPAX_OK && SEPAX_ID_SLOT(pairs[i].a) == SEPAX_ID_SLOT(pairs[i].b))
-            st = SEPAX_ERR_BAD_PAIR;
-        if (st != SEPAX_OK) {
-            if (bad_index)
-                *bad_index = i;
-            return st;
-        }
-    }
-    return SEPAX_OK;
-}
-
 /* The checks both batch calls share; out_missing: the output pointer the
  * call needs is NULL; out_size: bytes of output per pair. */
 static sepax_status check_call(const sepax_store *s, const sepax_pair *pairs, size_t count,
@@ -46,13 +27,10 @@ static sepax_status check_call(const sepax_store *s, const sepax_pair *pairs, si
 {
     if (!s)
         return SEPAX_ERR_NULL;
-    if (count == 0)
-        return SEPAX_OK;
-    if (count > SIZE_MAX / out_size || count > SIZE_MAX / sizeof(sepax_pair))
-        return SEPAX_ERR_OVERFLOW;
-    if (!pairs || out_missing)
-        return SEPAX_ERR_NULL;
-    return check_pairs(s, pairs, count, bad_index);
+    sepax_status st = sepax_batch_check(pairs, count, out_missing, out_size);
+    if (st != SEPAX_OK || count == 0)
+        return st;
+    return sepax_pairs_check(s->live_id, s->slot_limit, pairs, count, bad_index);
 }
 
 sepax_status sepax_collide(const sepax_store *s, const sepax_pair *pairs, size_t count,
@@ -84,20 +62,13 @@ sepax_status sepax_collide_hits(const sepax_store *s, const sepax_pair *pairs, s
     if (st != SEPAX_OK || count == 0)
         return st;
     sepax_columns cols = sepax_store_columns(s);
-    sepax_result chunk[HIT_CHUNK];
+    sepax_result chunk[SEPAX_HIT_CHUNK];
     size_t found = 0;
-    for (size_t base = 0; base < count; base += HIT_CHUNK) {
-        size_t n = count - base < HIT_CHUNK ? count - base : HIT_CHUNK;
+    for (size_t base = 0; base < count; base += SEPAX_HIT_CHUNK) {
+        size_t n = count - base < SEPAX_HIT_CHUNK ? count - base : SEPAX_HIT_CHUNK;
         run_kernels(s, &cols, pairs + base, n, chunk);
-        for (size_t i = 0; i < n; i++) {
-            if (!(chunk[i].flags & SEPAX_HIT))
-                continue;
-            if (found < capacity) {
-                hits[found].pair = (uint32_t)(base + i);
-                hits[found].result = chunk[i];
-            }
-            found++;
-        }
+        found = sepax_hits_take(chunk, n, sizeof *chunk, offsetof(sepax_result, flags), base, hits,
+                                sizeof *hits, offsetof(sepax_hit, result), capacity, found);
     }
     *hit_count = found;
     return found > capacity ? SEPAX_ERR_CAPACITY : SEPAX_OK;

@@ -1,5 +1,5 @@
-/* Status messages. */
-#include "sepax/sepax.h"
+/* Status messages and the version the library was built as. */
+#include "sepax/sepax_common.h"
 
 const char *sepax_status_string(sepax_status status)
 {
@@ -24,7 +24,18 @@ const char *sepax_status_string(sepax_status status)
     case SEPAX_ERR_UNKNOWN_BACKEND: return "unknown backend name";
     case SEPAX_ERR_UNSUPPORTED_BACKEND: return "backend not built in or not supported by this CPU";
     case SEPAX_ERR_OUT_OF_RANGE: return "coordinate beyond SEPAX_MAX_COORDINATE (1e18)";
+    case SEPAX_ERR_BAD_OPTIONS: return "options struct's size field names no layout this library knows";
     case SEPAX_STATUS_COUNT: break;
     }
     return "unknown status";
+}
+
+uint32_t sepax_version(void)
+{
+    return SEPAX_VERSION;
+}
+
+const char *sepax_version_string(void)
+{
+    return SEPAX_VERSION_STRING;
 }

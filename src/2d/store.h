@@ -1,7 +1,9 @@
-/* The store's layout, shared by the files that build and read it. */
+/* The 2D store's layout, shared by the files that build and read it. */
 #ifndef SEPAX_STORE_H
 #define SEPAX_STORE_H
 
+#include "common/alloc.h"
+#include "common/ids.h"
 #include "kernels/kernel.h"
 #include "sepax/sepax.h"
 
@@ -38,25 +40,11 @@ static inline size_t sepax_region_of(uint32_t count)
     return 8u * (size_t)sepax_block_of(count);
 }
 
-void *sepax_alloc(const sepax_allocator *a, size_t size);
-void sepax_free(const sepax_allocator *a, void *p);
-sepax_allocator sepax_default_allocator(void);
-
-/* What live_id holds for a free slot: its slot bits differ from the
- * slot's, so no id of that slot can equal it. */
-#define SEPAX_FREE_ID(slot) (~(uint32_t)(slot) & 0xFFFFFFu)
-
-/* Validate an id: SEPAX_OK, SEPAX_ERR_BAD_ID or SEPAX_ERR_STALE_ID. An id
- * is live when its slot's live_id equals it, which holds only when the
- * slot is in use and the generations agree: one load, not two. */
+/* Validate an id (common/ids.h): SEPAX_OK, SEPAX_ERR_BAD_ID or
+ * SEPAX_ERR_STALE_ID. */
 static inline sepax_status sepax_store_check_id(const sepax_store *s, sepax_shape_id id)
 {
-    const uint32_t slot = SEPAX_ID_SLOT(id);
-    if (slot >= s->slot_limit)
-        return SEPAX_ERR_BAD_ID;
-    if (s->live_id[slot] != id)
-        return SEPAX_ERR_STALE_ID;
-    return SEPAX_OK;
+    return sepax_id_check(s->live_id, s->slot_limit, id);
 }
 
 sepax_columns sepax_store_columns(const sepax_store *s);

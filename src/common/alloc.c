@@ -2,7 +2,7 @@
  * allocation and embedders can route memory through their own arenas. */
 #include <stdlib.h>
 
-#include "store.h"
+#include "alloc.h"
 
 static void *default_alloc(size_t size, void *user)
 {

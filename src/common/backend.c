@@ -1,33 +1,13 @@
-/* Backend choice: which kernels are built in, which this CPU can run, and
- * the SEPAX_BACKEND override. The only file that knows about CPUs; built
- * with baseline flags so that it runs everywhere. Nothing here is mutable:
- * the probe is cheap and is simply asked again when needed. */
+/* Backend choice, for every store: which backends are built in, which
+ * this CPU can run, and the SEPAX_BACKEND override. The only file that
+ * knows about CPUs; built with baseline flags so that it runs everywhere.
+ * Nothing here is mutable: the probe is cheap and is simply asked again
+ * when needed. Each dimension's kernel table (2d/kernel_table.c) maps an
+ * available backend to its kernels. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernels/kernel.h"
-
-/* the reference's collide_any serves circle pairs as they are */
-static const sepax_kernels scalar_kernels = {sepax_reference_collide, sepax_reference_world,
-                                              sepax_reference_collide_any,
-                                              sepax_reference_points,
-                                              sepax_reference_collide_any};
-
-#ifdef SEPAX_HAVE_GENERIC
-extern const sepax_kernels sepax_kernels_generic;
-#endif
-#ifdef SEPAX_HAVE_SSE2
-extern const sepax_kernels sepax_kernels_sse2;
-#endif
-#ifdef SEPAX_HAVE_AVX2
-extern const sepax_kernels sepax_kernels_avx2;
-#endif
-#ifdef SEPAX_HAVE_AVX512
-extern const sepax_kernels sepax_kernels_avx512;
-#endif
-#ifdef SEPAX_HAVE_NEON
-extern const sepax_kernels sepax_kernels_neon;
-#endif
+#include "sepax/sepax_common.h"
 
 static const char *const names[SEPAX_BACKEND_COUNT] = {
     "scalar", "generic", "sse2", "avx2", "avx512", "neon",
@@ -94,34 +74,30 @@ static int cpu_has(sepax_backend b)
     }
 }
 
-static const sepax_kernels *built_in(sepax_backend b)
+/* Which backends this library was built with: meson defines
+ * SEPAX_HAVE_<NAME> for each kernel library it compiled, for the 2D and
+ * 3D kernel tables alike. */
+static int built(sepax_backend b)
 {
     switch (b) {
-    case SEPAX_BACKEND_SCALAR: return &scalar_kernels;
+    case SEPAX_BACKEND_SCALAR: return 1;
 #ifdef SEPAX_HAVE_GENERIC
-    case SEPAX_BACKEND_GENERIC: return &sepax_kernels_generic;
+    case SEPAX_BACKEND_GENERIC: return 1;
 #endif
 #ifdef SEPAX_HAVE_SSE2
-    case SEPAX_BACKEND_SSE2: return &sepax_kernels_sse2;
+    case SEPAX_BACKEND_SSE2: return 1;
 #endif
 #ifdef SEPAX_HAVE_AVX2
-    case SEPAX_BACKEND_AVX2: return &sepax_kernels_avx2;
+    case SEPAX_BACKEND_AVX2: return 1;
 #endif
 #ifdef SEPAX_HAVE_AVX512
-    case SEPAX_BACKEND_AVX512: return &sepax_kernels_avx512;
+    case SEPAX_BACKEND_AVX512: return 1;
 #endif
 #ifdef SEPAX_HAVE_NEON
-    case SEPAX_BACKEND_NEON: return &sepax_kernels_neon;
+    case SEPAX_BACKEND_NEON: return 1;
 #endif
-    default: return NULL;
+    default: return 0;
     }
-}
-
-const sepax_kernels *sepax_kernels_for(sepax_backend b)
-{
-    if ((unsigned)b >= SEPAX_BACKEND_COUNT || !cpu_has(b))
-        return NULL;
-    return built_in(b);
 }
 
 const char *sepax_backend_name(sepax_backend b)
@@ -144,7 +120,7 @@ sepax_status sepax_backend_from_name(const char *name, sepax_backend *out)
 
 int sepax_backend_available(sepax_backend b)
 {
-    return sepax_kernels_for(b) != NULL;
+    return (unsigned)b < SEPAX_BACKEND_COUNT && built(b) && cpu_has(b);
 }
 
 sepax_backend sepax_backend_best(void)

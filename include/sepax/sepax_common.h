@@ -1,0 +1,146 @@
+/* sepax: what the 2D and 3D halves share.
+ *
+ * Included by sepax.h (and by the 3D header to come); a program includes
+ * those, not this file. It holds the export macro, the version, the
+ * status codes, the allocation hooks and the backends, none of which
+ * depend on the dimension.
+ *
+ * Growing without breaking binaries: every options struct starts with a
+ * uint32_t size that the caller sets to sizeof the struct it was compiled
+ * with (the _INIT macros and _default functions do). A library built
+ * later reads only that many bytes and gives every field past them its
+ * default, so a program built against an older header keeps working; a
+ * size the library does not know is SEPAX_ERR_BAD_OPTIONS. Enums and
+ * status codes only ever grow at their end. The shared library's
+ * soversion is the major version.
+ */
+#ifndef SEPAX_COMMON_H
+#define SEPAX_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sepax/sepax_version.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Public functions are the only symbols the shared library exports. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SEPAX_API __attribute__((visibility("default")))
+#else
+#define SEPAX_API
+#endif
+
+/** Version as one comparable number: major * 10000 + minor * 100 + patch.
+ *  SEPAX_VERSION_MAJOR, _MINOR, _PATCH and SEPAX_VERSION_STRING come from
+ *  sepax_version.h, which the build writes from meson.build's version. */
+#define SEPAX_VERSION \
+    (SEPAX_VERSION_MAJOR * 10000 + SEPAX_VERSION_MINOR * 100 + SEPAX_VERSION_PATCH)
+
+/** The version of the library this program runs with, as SEPAX_VERSION
+ *  counts it: compare it with SEPAX_VERSION, the one it was compiled
+ *  against. */
+SEPAX_API uint32_t sepax_version(void);
+/** The same as a string, "major.minor.patch"; never NULL. */
+SEPAX_API const char *sepax_version_string(void);
+
+/** Status codes, shared by every store. Every call that can fail returns
+ *  one; on failure the store is left exactly as it was. New codes are
+ *  only ever added before SEPAX_STATUS_COUNT. */
+typedef enum sepax_status {
+    SEPAX_OK = 0,
+    SEPAX_ERR_NULL,                /**< a required pointer was NULL */
+    SEPAX_ERR_TOO_FEW_VERTICES,    /**< fewer than 3 distinct vertices */
+    SEPAX_ERR_TOO_MANY_VERTICES,   /**< more than the limits above */
+    SEPAX_ERR_NOT_FINITE,          /**< NaN or infinite coordinate */
+    SEPAX_ERR_DEGENERATE,          /**< zero area, or segment ends coincide */
+    SEPAX_ERR_NON_CONVEX,          /**< a reflex corner */
+    SEPAX_ERR_SELF_INTERSECTING,   /**< edges cross, or the outline winds twice */
+    SEPAX_ERR_BAD_ARGUMENT,        /**< non-positive box half-extent or radius */
+    SEPAX_ERR_OUT_OF_MEMORY,       /**< an allocation failed */
+    SEPAX_ERR_BAD_ID,              /**< id names no slot of this store */
+    SEPAX_ERR_STALE_ID,            /**< id names a removed shape */
+    SEPAX_ERR_BAD_PAIR,            /**< a pair names the same shape twice */
+    SEPAX_ERR_BAD_TRANSFORM,       /**< rotation (c, s) not of unit length */
+    SEPAX_ERR_CAPACITY,            /**< output buffer too small; see count */
+    SEPAX_ERR_FULL,                /**< store holds SEPAX_MAX_SHAPES */
+    SEPAX_ERR_OVERFLOW,            /**< a count whose byte size overflows */
+    SEPAX_ERR_UNKNOWN_BACKEND,     /**< backend name not known */
+    SEPAX_ERR_UNSUPPORTED_BACKEND, /**< backend not built or CPU lacks it */
+    SEPAX_ERR_OUT_OF_RANGE,        /**< |coordinate| > SEPAX_MAX_COORDINATE */
+    SEPAX_ERR_BAD_OPTIONS,         /**< options' size field names no known layout */
+    SEPAX_STATUS_COUNT
+} sepax_status;
+
+/** A short English message for a status; never NULL. */
+SEPAX_API const char *sepax_status_string(sepax_status status);
+
+/** Largest magnitude accepted for a local vertex coordinate or a
+ *  translation. It keeps every world coordinate, and every difference and
+ *  dot product the kernels form from them, finite: beyond it a float
+ *  polygon would collide as +inf or NaN. */
+#define SEPAX_MAX_COORDINATE 1e18f
+
+/** Most live shapes in one store (ids carry a 24-bit slot). */
+#define SEPAX_MAX_SHAPES (1u << 24)
+
+/** A shape handle: slot in the low 24 bits, generation in the high 8.
+ *  In a store that never removed a shape, ids are 0, 1, 2, ... in order of
+ *  addition. After sepax_remove the id is reported stale (until the slot's
+ *  generation wraps after 256 reuses). */
+typedef uint32_t sepax_shape_id;
+#define SEPAX_ID_SLOT(id) ((uint32_t)(id) & 0xFFFFFFu)
+#define SEPAX_ID_GENERATION(id) ((uint32_t)(id) >> 24)
+
+/** A candidate pair of shape ids. */
+typedef struct sepax_pair {
+    sepax_shape_id a, b;
+} sepax_pair;
+
+/** Result flags, in every store's results. */
+#define SEPAX_HIT 1u    /**< separation <= 0 */
+#define SEPAX_A_IN_B 2u /**< all of A lies inside or on B */
+#define SEPAX_B_IN_A 4u /**< all of B lies inside or on A */
+
+
+/** Allocation hooks. alloc returns memory aligned to at least 64 bytes or
+ *  NULL; free accepts what alloc returned, or NULL. */
+typedef struct sepax_allocator {
+    void *(*alloc)(size_t size, void *user);
+    void (*free)(void *ptr, void *user);
+    void *user;
+} sepax_allocator;
+
+/** Backends. */
+typedef enum sepax_backend {
+    SEPAX_BACKEND_SCALAR = 0,
+    SEPAX_BACKEND_GENERIC,
+    SEPAX_BACKEND_SSE2,
+    SEPAX_BACKEND_AVX2,
+    SEPAX_BACKEND_AVX512,
+    SEPAX_BACKEND_NEON,
+    SEPAX_BACKEND_COUNT
+} sepax_backend;
+
+/** Name of a backend ("scalar", "generic", "sse2", "avx2", "avx512",
+ *  "neon"), or NULL for an out-of-range value. */
+SEPAX_API const char *sepax_backend_name(sepax_backend backend);
+/** The backend with the given name, or SEPAX_ERR_UNKNOWN_BACKEND. */
+SEPAX_API sepax_status sepax_backend_from_name(const char *name, sepax_backend *out);
+/** Whether a backend is built into this library and this CPU runs it. */
+SEPAX_API int sepax_backend_available(sepax_backend backend);
+/** The fastest available backend on this CPU. */
+SEPAX_API sepax_backend sepax_backend_best(void);
+/** The backend a new store starts with: the one named by the environment
+ *  variable SEPAX_BACKEND when set, else sepax_backend_best(). Fails with
+ *  SEPAX_ERR_UNKNOWN_BACKEND or SEPAX_ERR_UNSUPPORTED_BACKEND when the
+ *  variable names no usable backend (sepax_store_create then fails too). */
+SEPAX_API sepax_status sepax_backend_default(sepax_backend *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,27 @@
+/* Shape ids, for every store: slot in the low 24 bits, generation in the
+ * high 8 (sepax.h). A store keeps, per slot, the live id of the shape it
+ * holds, or SEPAX_FREE_ID(slot) when the slot is free, so that one load
+ * tells a live id from a stale or foreign one. */
+#ifndef SEPAX_COMMON_IDS_H
+#define SEPAX_COMMON_IDS_H
+
+#include "sepax/sepax_common.h"
+
+/* What live_id holds for a free slot: its slot bits differ from the
+ * slot's, so no id of that slot can equal it. */
+#define SEPAX_FREE_ID(slot) (~(uint32_t)(slot) & 0xFFFFFFu)
+
+/* SEPAX_OK, SEPAX_ERR_BAD_ID (no such slot) or SEPAX_ERR_STALE_ID. An id
+ * is live when its slot's live_id equals it, which holds only when the
+ * slot is in use and the generations agree: one load, not two. */
+static inline sepax_status sepax_id_check(const uint32_t *live_id, uint32_t slot_limit, uint32_t id)
+{
+    const uint32_t slot = SEPAX_ID_SLOT(id);
+    if (slot >= slot_limit)
+        return SEPAX_ERR_BAD_ID;
+    if (live_id[slot] != id)
+        return SEPAX_ERR_STALE_ID;
+    return SEPAX_OK;
+}
+
+#endif
