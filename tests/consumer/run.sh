@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The library as its users get it: installed into a staging prefix and
+# used through pkg-config, and used from meson as a subproject. Each way
+# builds the README's example (tests/example.c) and runs it; the installed
+# shared library must export nothing but the public sepax_ names, and the
+# installed headers must compile on their own, in C and in C++.
+#
+# Usage: tests/consumer/run.sh [WORK_DIR]   (default: build-consumer)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+src=$PWD
+work=$(realpath -m "${1:-build-consumer}")
+rm -rf "$work"
+mkdir -p "$work"
+stage=$work/stage
+
+echo "== install into a staging prefix"
+meson setup "$work/build" --prefix="$stage" -Dtests=false -Dtools=false -Dbench=disabled >/dev/null
+meson compile -C "$work/build" >/dev/null
+meson install -C "$work/build" >/dev/null
+
+pcdir=$(dirname "$(find "$stage" -name sepax.pc | head -n 1)")
+export PKG_CONFIG_PATH=$pcdir
+echo "pkg-config: sepax $(pkg-config --modversion sepax)"
+libdir=$(pkg-config --variable=libdir sepax)
+so=$(find "$libdir" -name 'libsepax.so.*.*' | head -n 1)
+# the soversion is the major version
+major=$(pkg-config --modversion sepax | cut -d. -f1)
+test -e "$libdir/libsepax.so.$major" || { echo "no libsepax.so.$major in $libdir"; exit 1; }
+
+echo "== exports of $(basename "$so")"
+bad=$(nm -D --defined-only "$so" | awk '$2 ~ /^[TDBRV]$/ { print $3 }' | grep -v '^sepax_' || true)
+if [ -n "$bad" ]; then
+    echo "exported beyond the public API:"; echo "$bad"; exit 1
+fi
+echo "$(nm -D --defined-only "$so" | grep -c ' T sepax_') public functions, nothing else"
+
+echo "== each installed header on its own, C11 and C++17"
+for h in "$stage"/include/sepax/*.h; do
+    name=sepax/$(basename "$h")
+    echo "#include <$name>" | cc -std=c11 -Wall -Wextra -Werror -fsyntax-only -x c \
+        $(pkg-config --cflags sepax) -
+    echo "#include <$name>" | c++ -std=c++17 -Wall -Wextra -Werror -fsyntax-only -x c++ \
+        $(pkg-config --cflags sepax) -
+done
+
+echo "== the example through pkg-config (shared, then static)"
+cc -std=c11 -Wall -Wextra -Werror tests/example.c -o "$work/example-shared" \
+    $(pkg-config --cflags --libs sepax)
+LD_LIBRARY_PATH=$libdir "$work/example-shared" | tee "$work/shared.out"
+cc -std=c11 -Wall -Wextra -Werror tests/example.c -o "$work/example-static" \
+    $(pkg-config --cflags sepax) "$libdir/libsepax.a" -lm
+"$work/example-static" >"$work/static.out"
+cmp "$work/shared.out" "$work/static.out"
+grep -q '^shapes 0 and 1: depth ' "$work/shared.out"
+
+echo "== the example with sepax as a meson subproject"
+proj=$work/subproject
+mkdir -p "$proj/subprojects"
+cp tests/consumer/meson.build tests/example.c "$proj/"
+ln -s "$src" "$proj/subprojects/sepax"
+meson setup "$proj/build" "$proj" --force-fallback-for=sepax >/dev/null
+meson compile -C "$proj/build" >/dev/null
+"$proj/build/example" >"$work/subproject.out"
+cmp "$work/shared.out" "$work/subproject.out"
+echo "consumer checks: 3 passed, 0 failed"
