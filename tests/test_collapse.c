@@ -230,3 +230,41 @@ Test(collapse, polygon_oracle_on_points)
     cr_assert_eq(o.separation, 0.0);
     cr_assert_eq(o.hit, 1);
 }
+
+/* A fuzz finding: a square 1e-21 across placed at (0, -8) collapses onto
+ * a segment 1e-21 long, whose squared length (1e-42) has a reciprocal
+ * that overflows. From a circle's centre straight above its first vertex
+ * the projection on that edge is exactly 0, and 0 * inf is NaN: the
+ * reference takes the edge's start (t = 0, we <= 0), and the vector tiles
+ * once took its end. Every backend must agree with scalar, and the
+ * closest point is the start: the normal is exactly (0, -1). */
+Test(collapse, zero_projection_on_an_edge_too_short_for_its_reciprocal)
+{
+    sepax_store *s;
+    cr_assert_eq(sepax_store_create(NULL, &s), SEPAX_OK);
+    const sepax_vec2 sq[4] = {{0.0f, 0.0f}, {1e-21f, 0.0f}, {1e-21f, 1e-21f}, {0.0f, 1e-21f}};
+    sepax_shape_id circle, square, round;
+    cr_assert_eq(sepax_add_circle(s, (sepax_vec2){0.0f, 0.0f}, 1.0f, &circle), SEPAX_OK);
+    cr_assert_eq(sepax_add_polygon(s, sq, 4, &square), SEPAX_OK);
+    cr_assert_eq(sepax_add_rounded_polygon(s, sq, 4, 0.5f, &round), SEPAX_OK);
+    place(s, square, 0.0f, -8.0f, identity);
+    place(s, round, 0.0f, -8.0f, identity);
+    sepax_vec2 v[4];
+    uint32_t n = 0;
+    cr_assert_eq(sepax_shape_vertices(s, square, 1, v, 4, &n), SEPAX_OK);
+    cr_assert(v[0].y == -8.0f && v[2].y == -8.0f && v[1].x == 1e-21f, "not collapsed to a segment");
+
+    const sepax_shape_id others[2] = {square, round};
+    const float gap[2] = {7.0f, 6.5f};
+    for (int k = 0; k < 2; k++) {
+        sepax_result r = collide_all(s, circle, others[k]);
+        cr_assert_eq(r.separation, gap[k]);
+        cr_assert(r.normal.x == 0.0f && r.normal.y == -1.0f, "normal (%a, %a)", r.normal.x,
+                  r.normal.y);
+        r = collide_all(s, others[k], circle);
+        cr_assert_eq(r.separation, gap[k]);
+        cr_assert(r.normal.x == 0.0f && r.normal.y == 1.0f, "normal (%a, %a)", r.normal.x,
+                  r.normal.y);
+    }
+    sepax_store_destroy(s);
+}

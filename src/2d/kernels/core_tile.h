@@ -77,17 +77,20 @@ static HEDLEY_ALWAYS_INLINE void core_edges_of(const wf (*rel)[SEPAX_BLOCK_ALIGN
 
 /* sepax_segment_closest in lanes: the product with the edge's reciprocal
  * runs in every lane and is kept only where the reference would have
- * formed it. Where 0 < we < ee, min(., 1) is the reference's cap; where
+ * formed it. Where 0 < we < ee, min(1, .) is the reference's cap; where
  * we <= 0 < ee the product is <= 0 and max(., 0) gives the reference's
- * +0; where ee <= we the blend gives 1 (also for a point's edge, 0 <= 0,
- * whose 0 * inf is NaN: min and max then return their second operand). */
+ * +0; where ee <= we the blend gives 1. The product is NaN where we is
+ * +-0 and 1 / ee overflowed (a point's edge, or an edge under about
+ * 1e-19 long, as a shape collapsed by rounding has): min(1, NaN) passes
+ * the NaN on and max(NaN, 0) returns its second operand, the reference's
+ * +0 for we <= 0 (min(NaN, 1) would have made it 1). */
 static HEDLEY_ALWAYS_INLINE wf core_segment_d2(wf px, wf py, const core_edges *E, uint32_t e,
                                                wf *qx, wf *qy)
 {
     const wf zero = wf_set1(0.0f);
     const wf wx = wf_sub(px, E->ax[e]), wy = wf_sub(py, E->ay[e]);
     const wf we = wf_add(wf_mul(wx, E->ex[e]), wf_mul(wy, E->ey[e]));
-    const wf inner = wf_max(wf_min(wf_mul(we, E->inv_ee[e]), wf_set1(1.0f)), zero);
+    const wf inner = wf_max(wf_min(wf_set1(1.0f), wf_mul(we, E->inv_ee[e])), zero);
     const wf t = wf_keep(wf_le_m(E->ee[e], we), wf_set1(1.0f), inner);
     *qx = wf_add(E->ax[e], wf_mul(t, E->ex[e]));
     *qy = wf_add(E->ay[e], wf_mul(t, E->ey[e]));
