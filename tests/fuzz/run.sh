@@ -20,7 +20,8 @@ cd "$(dirname "$0")/../.."
 build=${1:-build-fuzz}
 seconds=${2:-60}
 seed=${SEPAX_FUZZ_SEED:-1}
-targets=(fuzz_shape fuzz_collide fuzz_scene)
+# SEPAX_FUZZ_TARGETS picks some of the targets (space-separated names)
+read -r -a targets <<<"${SEPAX_FUZZ_TARGETS:-fuzz_shape fuzz_collide fuzz_scene}"
 
 if [ ! -f "$build/build.ninja" ]; then
     # The library gets the sanitizers and libFuzzer's coverage hooks too:
