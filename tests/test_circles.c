@@ -3,11 +3,13 @@
  * what the reference gives and what the any-kinds driver gives once the
  * store holds another kind. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cases.h"
 #include "sepax/sepax.h"
+#include "support/backends_criterion.h"
 
 #define CIRCLES 3000u
 #define PAIRS 20001u /* not a multiple of a tile: the last one is partial */
@@ -112,44 +114,102 @@ static size_t first_diff(const sepax_result *a, const sepax_result *b, size_t n)
     return n;
 }
 
+/* What each backend computes: the batch call, the compacted call (its
+ * status and count first) and every short length from pair 100, so that
+ * partly filled tiles are covered. */
+enum { SHORTEST_FROM = 100, LONGEST_SHORT = 40 };
+
+typedef struct circles_run {
+    const circle_set *cs;
+    size_t at_hits, at_short, bytes;
+} circles_run;
+
+static sepax_status circles_compute(sepax_store *s, void *out, void *ctx)
+{
+    const circles_run *m = ctx;
+    unsigned char *o = out;
+    memset(o, 0, m->bytes);
+    sepax_status st = sepax_collide(s, m->cs->pairs, m->cs->npairs, (sepax_result *)out, NULL);
+    if (st != SEPAX_OK)
+        return st;
+    size_t nh = 0;
+    const int64_t hst = sepax_collide_hits(s, m->cs->pairs, m->cs->npairs,
+                                           (sepax_hit *)(void *)(o + m->at_hits + 16),
+                                           m->cs->npairs, &nh, NULL);
+    const uint64_t count = nh;
+    memcpy(o + m->at_hits, &hst, sizeof hst);
+    memcpy(o + m->at_hits + 8, &count, sizeof count);
+    sepax_result *part = (sepax_result *)(void *)(o + m->at_short);
+    for (size_t len = 1; len <= LONGEST_SHORT; len++) {
+        if ((st = sepax_collide(s, m->cs->pairs + SHORTEST_FROM, len, part, NULL)) != SEPAX_OK)
+            return st;
+        part += len;
+    }
+    return SEPAX_OK;
+}
+
+static void circles_describe(const void *want, const void *got, size_t unit, char *msg,
+                             size_t size, void *ctx)
+{
+    (void)want;
+    (void)got;
+    const circles_run *m = ctx;
+    if (unit < m->at_hits)
+        snprintf(msg, size, "batch result of pair %zu", unit / sizeof(sepax_result));
+    else if (unit < m->at_hits + 16)
+        snprintf(msg, size, "the compacted call's status or count");
+    else if (unit < m->at_short)
+        snprintf(msg, size, "compacted hit %zu", (unit - m->at_hits - 16) / sizeof(sepax_hit));
+    else
+        snprintf(msg, size, "short call result %zu", (unit - m->at_short) / sizeof(sepax_result));
+}
+
 Test(circles, every_backend_matches_the_reference)
 {
     circle_set cs;
     build(&cs, 20261123);
+    circles_run m = {&cs, 0, 0, 0};
+    m.at_hits = cs.npairs * sizeof(sepax_result);
+    m.at_short = m.at_hits + 16 + ((cs.npairs * sizeof(sepax_hit) + 7) & ~(size_t)7);
+    m.bytes = m.at_short + LONGEST_SHORT * (LONGEST_SHORT + 1) / 2 * sizeof(sepax_result);
+    unsigned char *out = malloc(m.bytes);
+    cr_assert(out);
+    const backends_job job = {circles_compute, &m, m.bytes, 1, circles_describe, 0, out};
+    assert_backends_match_scalar(cs.store, &job, "circles");
+
+    /* Every backend gave scalar's bytes: check those against the
+     * reference's own batch. */
     sepax_result *want = collide_with(&cs, SEPAX_BACKEND_SCALAR);
+    const size_t d = first_diff((const sepax_result *)(const void *)out, want, cs.npairs);
+    cr_assert_eq(d, cs.npairs, "pair %zu differs from the reference", d);
     size_t hits = 0;
     for (size_t i = 0; i < cs.npairs; i++)
         hits += (want[i].flags & SEPAX_HIT) != 0;
     cr_assert(hits > cs.npairs / 20 && hits < cs.npairs, "%zu hits of %zu: a weak test", hits,
               cs.npairs);
-    sepax_hit *h = malloc(cs.npairs * sizeof *h);
-    cr_assert(h);
-    for (int b = 0; b < SEPAX_BACKEND_COUNT; b++) {
-        if (!sepax_backend_available((sepax_backend)b))
-            continue;
-        const char *name = sepax_backend_name((sepax_backend)b);
-        sepax_result *got = collide_with(&cs, (sepax_backend)b);
-        const size_t d = first_diff(got, want, cs.npairs);
-        cr_assert_eq(d, cs.npairs, "%s: pair %zu differs from the reference", name, d);
-        /* the compacted call keeps exactly the hits, in order */
-        size_t nh = 0;
-        cr_assert_eq(sepax_collide_hits(cs.store, cs.pairs, cs.npairs, h, cs.npairs, &nh, NULL),
-                     SEPAX_OK);
-        cr_assert_eq(nh, hits, "%s: %zu hits, want %zu", name, nh, hits);
-        for (size_t k = 0; k < nh; k++)
-            cr_assert(memcmp(&h[k].result, &want[h[k].pair], sizeof *want) == 0,
-                      "%s: hit %zu differs", name, k);
-        /* every short length, so that partly filled tiles are covered */
-        for (size_t len = 1; len <= 40; len++) {
-            sepax_result part[40];
-            memset(part, 0xA5, sizeof part);
-            cr_assert_eq(sepax_collide(cs.store, cs.pairs + 100, len, part, NULL), SEPAX_OK);
-            cr_assert_eq(first_diff(part, want + 100, len), len, "%s: length %zu differs", name,
-                         len);
-        }
-        free(got);
+    /* the compacted call keeps exactly the hits, in order */
+    int64_t hst;
+    uint64_t nh;
+    memcpy(&hst, out + m.at_hits, sizeof hst);
+    memcpy(&nh, out + m.at_hits + 8, sizeof nh);
+    cr_assert_eq(hst, SEPAX_OK);
+    cr_assert_eq(nh, hits, "%zu hits, want %zu", (size_t)nh, hits);
+    const sepax_hit *h = (const sepax_hit *)(const void *)(out + m.at_hits + 16);
+    for (size_t k = 0, i = 0; k < nh; k++, i++) {
+        while (!(want[i].flags & SEPAX_HIT))
+            i++;
+        cr_assert_eq(h[k].pair, i, "hit %zu names pair %u, want %zu", k, h[k].pair, i);
+        cr_assert(memcmp(&h[k].result, &want[h[k].pair], sizeof *want) == 0, "hit %zu differs",
+                  k);
     }
-    free(h);
+    /* every short length gives the batch's results */
+    const sepax_result *part = (const sepax_result *)(const void *)(out + m.at_short);
+    for (size_t len = 1; len <= LONGEST_SHORT; len++) {
+        cr_assert_eq(first_diff(part, want + SHORTEST_FROM, len), len, "length %zu differs",
+                     len);
+        part += len;
+    }
+    free(out);
     free(want);
     drop(&cs);
 }
