@@ -1,11 +1,46 @@
-/* The round and thin kinds: validate the arguments of circles, capsules,
- * segments and rounded polygons, then hand their cores to the store. The
- * rules follow the polygon's: NaN or infinite values, values beyond
- * SEPAX_MAX_COORDINATE, a radius that is not positive and a segment
- * whose ends coincide each have their own status. */
+/* The shape adders: validate the arguments of every kind (polygons
+ * through polygon_clean.c), then hand the core to the store, which keeps
+ * it or leaves everything as it was. NaN or infinite values, values
+ * beyond SEPAX_MAX_COORDINATE, a radius or half-extent that is not
+ * positive and a segment whose ends coincide each have their own
+ * status. */
 #include <math.h>
 
 #include "store.h"
+
+sepax_status sepax_add_polygon(sepax_store *s, const sepax_vec2 *vertices, size_t count,
+                               sepax_shape_id *out_id)
+{
+    if (!s || !out_id)
+        return SEPAX_ERR_NULL;
+    sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
+    uint32_t n;
+    sepax_status st = sepax_polygon_clean(vertices, count, v, &n);
+    if (st != SEPAX_OK)
+        return st;
+    return sepax_store_insert(s, SEPAX_KIND_POLYGON, v, n, 0.0f, out_id);
+}
+
+sepax_status sepax_add_box(sepax_store *s, sepax_vec2 centre, sepax_vec2 half, float angle,
+                           sepax_shape_id *out_id)
+{
+    if (!s || !out_id)
+        return SEPAX_ERR_NULL;
+    if (!isfinite(centre.x) || !isfinite(centre.y) || !isfinite(half.x) || !isfinite(half.y) ||
+        !isfinite(angle))
+        return SEPAX_ERR_NOT_FINITE;
+    if (!(half.x > 0.0f) || !(half.y > 0.0f))
+        return SEPAX_ERR_BAD_ARGUMENT;
+    double c = cos(angle), sn = sin(angle);
+    static const double corner[4][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+    sepax_vec2 v[4];
+    for (int k = 0; k < 4; k++) {
+        double x = corner[k][0] * half.x, y = corner[k][1] * half.y;
+        v[k].x = (float)(centre.x + (c * x - sn * y));
+        v[k].y = (float)(centre.y + (sn * x + c * y));
+    }
+    return sepax_add_polygon(s, v, 4, out_id);
+}
 
 static sepax_status check_point(sepax_vec2 p)
 {

@@ -197,9 +197,7 @@ sepax_world_job sepax_store_world_job(sepax_store *s)
     return j;
 }
 
-/* Run the backend's world kernel over the listed slots (slots == NULL:
- * all); it also grows round shapes' boxes by their radius. */
-static void world_update(sepax_store *s, const uint32_t *slots, size_t n)
+void sepax_store_update_slots(sepax_store *s, const uint32_t *slots, size_t n)
 {
     sepax_world_job job = sepax_store_world_job(s);
     s->kernels->world(&job, slots, n);
@@ -269,43 +267,9 @@ sepax_status sepax_store_insert(sepax_store *s, int kind, const sepax_vec2 *v, u
         ly[i] = v[k].y;
     }
     core_normals(v, n, blk, lnx, lny);
-    world_update(s, &slot, 1);
+    sepax_store_update_slots(s, &slot, 1);
     *out_id = s->live_id[slot] = make_id(s, slot);
     return SEPAX_OK;
-}
-
-sepax_status sepax_add_polygon(sepax_store *s, const sepax_vec2 *vertices, size_t count,
-                               sepax_shape_id *out_id)
-{
-    if (!s || !out_id)
-        return SEPAX_ERR_NULL;
-    sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
-    uint32_t n;
-    sepax_status st = sepax_polygon_clean(vertices, count, v, &n);
-    if (st != SEPAX_OK)
-        return st;
-    return sepax_store_insert(s, SEPAX_KIND_POLYGON, v, n, 0.0f, out_id);
-}
-
-sepax_status sepax_add_box(sepax_store *s, sepax_vec2 centre, sepax_vec2 half, float angle,
-                           sepax_shape_id *out_id)
-{
-    if (!s || !out_id)
-        return SEPAX_ERR_NULL;
-    if (!isfinite(centre.x) || !isfinite(centre.y) || !isfinite(half.x) || !isfinite(half.y) ||
-        !isfinite(angle))
-        return SEPAX_ERR_NOT_FINITE;
-    if (!(half.x > 0.0f) || !(half.y > 0.0f))
-        return SEPAX_ERR_BAD_ARGUMENT;
-    double c = cos(angle), sn = sin(angle);
-    static const double corner[4][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
-    sepax_vec2 v[4];
-    for (int k = 0; k < 4; k++) {
-        double x = corner[k][0] * half.x, y = corner[k][1] * half.y;
-        v[k].x = (float)(centre.x + (c * x - sn * y));
-        v[k].y = (float)(centre.y + (sn * x + c * y));
-    }
-    return sepax_add_polygon(s, v, 4, out_id);
 }
 
 sepax_status sepax_remove(sepax_store *s, sepax_shape_id id)
@@ -401,60 +365,6 @@ sepax_status sepax_shape_aabb(const sepax_store *s, sepax_shape_id id, sepax_vec
     upper->x = s->hi_x[slot];
     upper->y = s->hi_y[slot];
     return SEPAX_OK;
-}
-
-static sepax_status transform_check(const sepax_transform *t)
-{
-    if (!isfinite(t->p.x) || !isfinite(t->p.y) || !isfinite(t->q.c) || !isfinite(t->q.s))
-        return SEPAX_ERR_NOT_FINITE;
-    if (fabsf(t->p.x) > SEPAX_MAX_COORDINATE || fabsf(t->p.y) > SEPAX_MAX_COORDINATE)
-        return SEPAX_ERR_OUT_OF_RANGE;
-    float len2 = t->q.c * t->q.c + t->q.s * t->q.s;
-    return fabsf(len2 - 1.0f) <= SEPAX_ROTATION_TOLERANCE ? SEPAX_OK : SEPAX_ERR_BAD_TRANSFORM;
-}
-
-sepax_status sepax_set_transforms(sepax_store *s, const sepax_shape_id *ids,
-                                  const sepax_transform *transforms, size_t count)
-{
-    if (!s)
-        return SEPAX_ERR_NULL;
-    if (count == 0)
-        return SEPAX_OK;
-    if (count > SIZE_MAX / sizeof *transforms)
-        return SEPAX_ERR_OVERFLOW;
-    if (!ids || !transforms)
-        return SEPAX_ERR_NULL;
-    for (size_t i = 0; i < count; i++) {
-        sepax_status st = sepax_store_check_id(s, ids[i]);
-        if (st == SEPAX_OK)
-            st = transform_check(&transforms[i]);
-        if (st != SEPAX_OK)
-            return st;
-    }
-    for (size_t i = 0; i < count; i++)
-        s->xf[SEPAX_ID_SLOT(ids[i])] = transforms[i];
-    world_update(s, ids, count);
-    return SEPAX_OK;
-}
-
-sepax_status sepax_update_world(sepax_store *s)
-{
-    if (!s)
-        return SEPAX_ERR_NULL;
-    world_update(s, NULL, s->slot_limit);
-    return SEPAX_OK;
-}
-
-sepax_transform sepax_transform_identity(void)
-{
-    sepax_transform t = {{0.0f, 0.0f}, {1.0f, 0.0f}};
-    return t;
-}
-
-sepax_transform sepax_transform_make(float x, float y, float angle)
-{
-    sepax_transform t = {{x, y}, {(float)cos(angle), (float)sin(angle)}};
-    return t;
 }
 
 sepax_backend sepax_store_backend(const sepax_store *s)

@@ -48,6 +48,10 @@ static inline sepax_status sepax_store_check_id(const sepax_store *s, sepax_shap
 }
 
 sepax_columns sepax_store_columns(const sepax_store *s);
+/* Run the backend's world kernel over the listed slots (slots == NULL:
+ * all, n = slot_limit); it also grows round shapes' boxes by their
+ * radius. */
+void sepax_store_update_slots(sepax_store *s, const uint32_t *slots, size_t n);
 sepax_world_job sepax_store_world_job(sepax_store *s);
 
 /* Polygon cleaning (polygon_clean.c): validate, merge, drop collinear,
