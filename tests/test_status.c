@@ -54,3 +54,22 @@ Test(status, version_macros_agree)
     cr_assert_eq(SEPAX_VERSION,
                  SEPAX_VERSION_MAJOR * 10000 + SEPAX_VERSION_MINOR * 100 + SEPAX_VERSION_PATCH);
 }
+
+Test(status, version_calls_agree_with_the_header)
+{
+    /* A program compares what it runs with against what it was built
+     * with; here the two are the same build. */
+    cr_assert_eq(sepax_version(), (uint32_t)SEPAX_VERSION);
+    const char *v = sepax_version_string();
+    cr_assert_not_null(v);
+    cr_assert_str_eq(v, SEPAX_VERSION_STRING);
+}
+
+Test(status, bad_options_has_its_own_message)
+{
+    const char *m = sepax_status_string(SEPAX_ERR_BAD_OPTIONS);
+    cr_assert(SEPAX_ERR_BAD_OPTIONS < SEPAX_STATUS_COUNT);
+    cr_assert(m != NULL && m[0] != '\0');
+    cr_assert(strcmp(m, sepax_status_string(SEPAX_STATUS_COUNT)) != 0,
+              "SEPAX_ERR_BAD_OPTIONS reads as an unknown status: \"%s\"", m);
+}

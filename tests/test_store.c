@@ -606,3 +606,110 @@ Test(store, cases_build_fills_a_store)
     cases_free(&set);
     sepax_store_destroy(s);
 }
+
+/* ---- options that carry their size --------------------------------------- */
+
+/* Options start with the size the caller compiled them with
+ * (sepax_common.h): a size that names no layout is refused, before any
+ * allocation, and the failed create leaves *out NULL. */
+Test(store, options_of_no_known_size_are_refused)
+{
+    counting c = {0, 0, -1, 0};
+    sepax_allocator a = {count_alloc, count_free, &c};
+    const uint32_t first = (uint32_t)(offsetof(sepax_store_options, initial_shapes) + 4);
+    const uint32_t sizes[] = {0, 1, 4, first - 1, (uint32_t)sizeof(sepax_store_options) + 1,
+                              (uint32_t)sizeof(sepax_store_options) + 4, 4096, UINT32_MAX};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        sepax_store_options o = sepax_store_options_default();
+        o.size = sizes[k];
+        o.allocator = &a;
+        sepax_store *s = (sepax_store *)&o; /* anything but NULL */
+        cr_expect_eq(sepax_store_create(&o, &s), SEPAX_ERR_BAD_OPTIONS, "size %u", sizes[k]);
+        cr_expect_null(s, "size %u: a refused create left *out set", sizes[k]);
+    }
+    cr_expect_eq(c.allocs, 0, "a refused create allocated");
+}
+
+/* The smallest size is the first layout's: it ends with initial_shapes.
+ * A program built against it is served, its fields read; so is the
+ * current size, which the defaults set. */
+Test(store, first_and_current_options_layouts_are_accepted)
+{
+    const uint32_t first = (uint32_t)(offsetof(sepax_store_options, initial_shapes) + 4);
+    const uint32_t sizes[] = {first, (uint32_t)sizeof(sepax_store_options)};
+    for (size_t k = 0; k < 2; k++) {
+        counting c = {0, 0, -1, 0};
+        sepax_allocator a = {count_alloc, count_free, &c};
+        sepax_store_options o = sepax_store_options_default();
+        o.size = sizes[k];
+        o.allocator = &a;
+        o.initial_shapes = 10;
+        sepax_store *s = NULL;
+        cr_assert_eq(sepax_store_create(&o, &s), SEPAX_OK, "size %u", sizes[k]);
+        cr_assert_not_null(s);
+        cr_expect_gt(c.allocs, 0, "size %u: the allocator was not read", sizes[k]);
+        add(s, house, 5);
+        sepax_store_destroy(s);
+        cr_expect_eq(c.allocs, c.frees);
+    }
+    const sepax_store_options init = SEPAX_STORE_OPTIONS_INIT;
+    const sepax_store_options def = sepax_store_options_default();
+    cr_expect_eq(init.size, sizeof(sepax_store_options));
+    cr_expect(init.size == def.size && init.allocator == def.allocator &&
+                  init.initial_shapes == def.initial_shapes,
+              "the initialiser and the defaults differ");
+}
+
+/* ---- sepax_shape_vertices with a capacity --------------------------------- */
+
+#define GUARD 0xA5
+
+static int guard_intact(const sepax_vec2 *v, size_t from, size_t to)
+{
+    const unsigned char *b = (const unsigned char *)(v + from);
+    for (size_t i = 0; i < (to - from) * sizeof *v; i++)
+        if (b[i] != GUARD)
+            return 0;
+    return 1;
+}
+
+/* Too little room: exactly capacity vertices written, nothing after them,
+ * SEPAX_ERR_CAPACITY and the full count; enough room: all of them and
+ * SEPAX_OK. Local and world alike. */
+Test(store, shape_vertices_capacity)
+{
+    sepax_store *s = new_store();
+    const sepax_shape_id id = add(s, house, 5);
+    const sepax_transform t = sepax_transform_make(3.5f, -1.25f, 0.4f);
+    cr_assert_eq(sepax_set_transforms(s, &id, &t, 1), SEPAX_OK);
+    for (int world = 0; world < 2; world++) {
+        sepax_vec2 all[SEPAX_MAX_POLYGON_VERTICES];
+        const uint32_t n = verts(s, id, world, all);
+        cr_assert_eq(n, 5u);
+        for (size_t cap = 0; cap <= n + 2; cap++) {
+            sepax_vec2 out[SEPAX_MAX_POLYGON_VERTICES];
+            memset(out, GUARD, sizeof out);
+            uint32_t count = 99;
+            const sepax_status st = sepax_shape_vertices(s, id, world, out, cap, &count);
+            const size_t written = cap < n ? cap : n;
+            cr_expect_eq(st, cap < n ? SEPAX_ERR_CAPACITY : SEPAX_OK, "capacity %zu: %s", cap,
+                         sepax_status_string(st));
+            cr_expect_eq(count, n, "capacity %zu: count %u", cap, count);
+            cr_expect(memcmp(out, all, written * sizeof *out) == 0,
+                      "capacity %zu: the first vertices differ", cap);
+            cr_expect(guard_intact(out, written, SEPAX_MAX_POLYGON_VERTICES),
+                      "capacity %zu: wrote past %zu vertices", cap, written);
+        }
+    }
+    /* No buffer: capacity 0 asks for the count alone; a capacity with no
+     * buffer to hold it is a missing pointer. */
+    uint32_t count = 99;
+    cr_expect_eq(sepax_shape_vertices(s, id, 0, NULL, 0, &count), SEPAX_OK);
+    cr_expect_eq(count, 5u);
+    cr_expect_eq(sepax_shape_vertices(s, id, 1, NULL, 0, &count), SEPAX_OK);
+    cr_expect_eq(count, 5u);
+    cr_expect_eq(sepax_shape_vertices(s, id, 0, NULL, 1, &count), SEPAX_ERR_NULL);
+    cr_expect_eq(sepax_shape_vertices(s, id, 1, NULL, SEPAX_MAX_POLYGON_VERTICES, &count),
+                 SEPAX_ERR_NULL);
+    sepax_store_destroy(s);
+}
