@@ -1,0 +1,311 @@
+/* sepax check: a scene file's pairs answered as CSV, one row per pair,
+ * so that answers can be compared between backends, machines and
+ * versions byte for byte; the file's problems go to stderr by line. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "notes.h"
+#include "scene.h"
+
+typedef struct check_options {
+    const char *input;
+    const char *csv;
+    const char *backend;
+} check_options;
+
+/* A pair twice over: by shape number for the CSV, by id for the store. */
+typedef struct numbered_pair {
+    sepax_pair number, id;
+} numbered_pair;
+
+typedef struct check {
+    const char *name; /* the file as named in messages */
+    sepax_scene scene;
+    size_t problems;
+    notes notes;
+    sepax_store *store;
+    sepax_shape_id *ids;
+    sepax_status *status;
+    numbered_pair *pairs;
+    size_t pair_count;
+    sepax_pair *by_id;
+    sepax_result *results;
+} check;
+
+static int parse_check_options(int argc, char **argv, check_options *o)
+{
+    memset(o, 0, sizeof *o);
+    for (int i = 0; i < argc; i++) {
+        const char *value = NULL;
+        int got;
+        if ((got = option_value(argc, argv, &i, "--csv", &value)) != 0) {
+            if (got < 0 || *value == '\0') {
+                return usage_error("--csv needs a file name");
+            }
+            o->csv = value;
+        } else if ((got = option_value(argc, argv, &i, "--backend", &value)) != 0) {
+            if (got < 0) {
+                return usage_error("--backend needs a name");
+            }
+            o->backend = value;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            return usage_error("check: unknown option '%s'", argv[i]);
+        } else if (o->input != NULL) {
+            return usage_error("check: only one scene file, got '%s' and '%s'", o->input, argv[i]);
+        } else {
+            o->input = argv[i];
+        }
+    }
+    if (o->input == NULL) {
+        return usage_error("check needs a scene file");
+    }
+    return EXIT_GOOD;
+}
+
+static void check_free(check *c)
+{
+    free_notes(&c->notes);
+    sepax_scene_free(&c->scene);
+    sepax_store_destroy(c->store);
+    free(c->ids);
+    free(c->status);
+    free(c->pairs);
+    free(c->by_id);
+    free(c->results);
+}
+
+static int read_scene(check *c, const char *path)
+{
+    int is_stdin = strcmp(path, "-") == 0;
+    c->name = is_stdin ? "<stdin>" : path;
+    FILE *in = is_stdin ? stdin : fopen(path, "r");
+    if (in == NULL) {
+        fprintf(stderr, "sepax: cannot read %s: %s\n", path, strerror(errno));
+        return EXIT_CANNOT_RUN;
+    }
+    /* Without a scratch file the parser's messages go straight out,
+     * merely out of line order. */
+    FILE *parser_err = tmpfile();
+    int parsed = sepax_scene_parse(in, c->name, parser_err ? parser_err : stderr, &c->scene,
+                                   &c->problems);
+    int unreadable = ferror(in);
+    if (!is_stdin) {
+        fclose(in);
+    }
+    if (parser_err != NULL) {
+        if (gather_parser_notes(&c->notes, parser_err, c->name) != 0) {
+            parsed = -1;
+        }
+        fclose(parser_err);
+    }
+    if (parsed != 0) {
+        return out_of_memory();
+    }
+    if (unreadable) {
+        fprintf(stderr, "sepax: error reading %s\n", c->name);
+        return EXIT_CANNOT_RUN;
+    }
+    return EXIT_GOOD;
+}
+
+/* Put every shape in the store and report those it refuses. Placeholders
+ * (count-0 polygons) stand for lines the parser already reported. */
+static int load_scene(check *c, const char *backend)
+{
+    if (create_store(&c->store) != 0) {
+        return EXIT_CANNOT_RUN;
+    }
+    if (backend != NULL && select_backend(c->store, backend) != 0) {
+        return EXIT_CANNOT_RUN;
+    }
+    size_t n = c->scene.shape_count;
+    c->ids = alloc_array(n, sizeof *c->ids);
+    c->status = alloc_array(n, sizeof *c->status);
+    if (c->ids == NULL || c->status == NULL) {
+        return out_of_memory();
+    }
+    sepax_scene_load(&c->scene, c->store, c->ids, c->status);
+    for (size_t i = 0; i < n; i++) {
+        const sepax_scene_shape *shape = &c->scene.shapes[i];
+        int placeholder = shape->kind == SEPAX_SCENE_POLYGON && shape->count == 0;
+        if (c->status[i] != SEPAX_OK && !placeholder) {
+            if (add_notef(&c->notes, shape->line, "shape %zu rejected: %s", i,
+                          sepax_status_string(c->status[i])) != 0) {
+                return out_of_memory();
+            }
+            c->problems++;
+        }
+    }
+    return EXIT_GOOD;
+}
+
+/* The file's own pairs, in file order and orientation. Pairs the parser
+ * already reported (a shape twice, a missing shape) are skipped quietly;
+ * a pair naming a shape that was rejected is reported here. */
+static int file_pairs(check *c)
+{
+    const sepax_scene *s = &c->scene;
+    c->pairs = alloc_array(s->pair_count, sizeof *c->pairs);
+    if (c->pairs == NULL) {
+        return out_of_memory();
+    }
+    for (size_t i = 0; i < s->pair_count; i++) {
+        sepax_pair p = s->pairs[i];
+        if (p.a == p.b || p.a >= s->shape_count || p.b >= s->shape_count) {
+            continue;
+        }
+        int a_bad = c->status[p.a] != SEPAX_OK, b_bad = c->status[p.b] != SEPAX_OK;
+        if (a_bad || b_bad) {
+            uint32_t bad = a_bad ? p.a : p.b;
+            if (add_notef(&c->notes, s->pair_lines[i], "pair skipped: shape %" PRIu32
+                          " (line %d) was rejected", bad, s->shapes[bad].line) != 0) {
+                return out_of_memory();
+            }
+            c->problems++;
+            continue;
+        }
+        numbered_pair *out = &c->pairs[c->pair_count++];
+        out->number = p;
+        out->id.a = c->ids[p.a];
+        out->id.b = c->ids[p.b];
+    }
+    return EXIT_GOOD;
+}
+
+static int compare_numbered(const void *x, const void *y)
+{
+    const numbered_pair *p = x, *q = y;
+    if (p->number.a != q->number.a) {
+        return p->number.a < q->number.a ? -1 : 1;
+    }
+    return (p->number.b > q->number.b) - (p->number.b < q->number.b);
+}
+
+/* Every pair the broadphase finds, named by shape number and sorted by
+ * them, so that the CSV reads in file order and does not depend on the
+ * sweep's order. */
+static int broadphase_pairs(check *c)
+{
+    size_t count = 0;
+    sepax_status status = sepax_broadphase(c->store, NULL, 0, &count);
+    sepax_pair *found = alloc_array(count, sizeof *found);
+    uint32_t limit = sepax_store_slot_limit(c->store);
+    uint32_t *number_of_slot = alloc_array(limit, sizeof *number_of_slot);
+    c->pairs = alloc_array(count, sizeof *c->pairs);
+    if (found == NULL || number_of_slot == NULL || c->pairs == NULL) {
+        free(found);
+        free(number_of_slot);
+        return out_of_memory();
+    }
+    if (status == SEPAX_OK || status == SEPAX_ERR_CAPACITY) {
+        status = sepax_broadphase(c->store, found, count, &count);
+    }
+    if (status != SEPAX_OK) {
+        fprintf(stderr, "sepax: broadphase: %s\n", sepax_status_string(status));
+        free(found);
+        free(number_of_slot);
+        return EXIT_CANNOT_RUN;
+    }
+    for (size_t i = 0; i < c->scene.shape_count; i++) {
+        if (c->status[i] == SEPAX_OK) {
+            number_of_slot[SEPAX_ID_SLOT(c->ids[i])] = (uint32_t)i;
+        }
+    }
+    for (size_t i = 0; i < count; i++) {
+        c->pairs[i].id = found[i];
+        c->pairs[i].number.a = number_of_slot[SEPAX_ID_SLOT(found[i].a)];
+        c->pairs[i].number.b = number_of_slot[SEPAX_ID_SLOT(found[i].b)];
+    }
+    c->pair_count = count;
+    qsort(c->pairs, count, sizeof *c->pairs, compare_numbered);
+    free(found);
+    free(number_of_slot);
+    return EXIT_GOOD;
+}
+
+static int collide_pairs(check *c)
+{
+    c->by_id = alloc_array(c->pair_count, sizeof *c->by_id);
+    c->results = alloc_array(c->pair_count, sizeof *c->results);
+    if (c->by_id == NULL || c->results == NULL) {
+        return out_of_memory();
+    }
+    for (size_t i = 0; i < c->pair_count; i++) {
+        c->by_id[i] = c->pairs[i].id;
+    }
+    sepax_status status = sepax_collide(c->store, c->by_id, c->pair_count, c->results, NULL);
+    if (status != SEPAX_OK) {
+        fprintf(stderr, "sepax: collide: %s\n", sepax_status_string(status));
+        return EXIT_CANNOT_RUN;
+    }
+    return EXIT_GOOD;
+}
+
+/* %.9g gives every float back exactly; -0 prints as 0 because a reader of
+ * the CSV cares about the value, and the sign of a zero normal component
+ * only tells which shape's face was picked. */
+static double csv_float(float value)
+{
+    return value == 0.0f ? 0.0 : (double)value;
+}
+
+static void write_csv(FILE *out, const check *c)
+{
+    fputs("a,b,hit,separation,nx,ny,a_in_b,b_in_a\n", out);
+    for (size_t i = 0; i < c->pair_count; i++) {
+        const sepax_result *r = &c->results[i];
+        fprintf(out, "%" PRIu32 ",%" PRIu32 ",%d,%.9g,%.9g,%.9g,%d,%d\n", c->pairs[i].number.a,
+                c->pairs[i].number.b, (r->flags & SEPAX_HIT) != 0, csv_float(r->separation),
+                csv_float(r->normal.x), csv_float(r->normal.y), (r->flags & SEPAX_A_IN_B) != 0,
+                (r->flags & SEPAX_B_IN_A) != 0);
+    }
+}
+
+int cmd_check(int argc, char **argv)
+{
+    check_options options;
+    int code = parse_check_options(argc, argv, &options);
+    if (code != EXIT_GOOD) {
+        return code;
+    }
+    check c;
+    memset(&c, 0, sizeof c);
+    code = read_scene(&c, options.input);
+    if (code == EXIT_GOOD) {
+        code = load_scene(&c, options.backend);
+    }
+    if (code == EXIT_GOOD) {
+        code = c.scene.pair_count > 0 ? file_pairs(&c) : broadphase_pairs(&c);
+    }
+    if (code == EXIT_GOOD) {
+        code = collide_pairs(&c);
+    }
+    print_notes(&c.notes, c.name, stderr);
+    /* The output is opened only now, so that a file that cannot be read
+     * never costs the previous CSV. */
+    FILE *out = stdout;
+    if (code == EXIT_GOOD && options.csv != NULL && (out = fopen(options.csv, "w")) == NULL) {
+        fprintf(stderr, "sepax: cannot write %s: %s\n", options.csv, strerror(errno));
+        code = EXIT_CANNOT_RUN;
+    }
+    if (code == EXIT_GOOD) {
+        write_csv(out, &c);
+        int failed = fflush(out) != 0 || ferror(out);
+        if (out != stdout) {
+            failed |= fclose(out) != 0;
+        }
+        if (failed) {
+            fprintf(stderr, "sepax: error writing %s\n", options.csv ? options.csv : "the CSV");
+            code = EXIT_CANNOT_RUN;
+        } else if (c.problems > 0) {
+            code = EXIT_PROBLEMS;
+        }
+    }
+    check_free(&c);
+    return code;
+}

@@ -1,0 +1,54 @@
+/* What every sepax command shares: one way to report a usage error or a
+ * lack of memory, to read an option's value, and to get a store with the
+ * backend the user asked for, so that a new command only has to say what
+ * is particular to it. */
+#ifndef SEPAX_CLI_H
+#define SEPAX_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sepax/sepax.h"
+
+/* Exit status: 0 when all went well, 1 when a problem was reported (a bad
+ * line, a rejected shape, a backend that disagrees with the reference),
+ * 2 when the command could not run at all (usage, unreadable file, no
+ * usable backend, no memory). Usage errors are one way of not running. */
+enum { EXIT_GOOD = 0, EXIT_PROBLEMS = 1, EXIT_CANNOT_RUN = 2 };
+
+/* The commands, one file each, listed for main.c's table. Each takes the
+ * arguments after its own name and returns an exit status. */
+int cmd_demo(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+
+/* ---- Reporting ---- */
+
+/* "sepax: " and the printf-style message on stderr, then a pointer to
+ * --help; returns EXIT_CANNOT_RUN. */
+int usage_error(const char *format, ...);
+/* Says so on stderr; returns EXIT_CANNOT_RUN. */
+int out_of_memory(void);
+/* calloc that never answers NULL for an empty array, so NULL always means
+ * failure. */
+void *alloc_array(size_t count, size_t size);
+
+/* ---- Options ---- */
+
+/* A whole decimal number in [min, max]; no sign, no spaces, no suffix.
+ * Returns 0, or -1 when text is not one. */
+int parse_number(const char *text, uint64_t min, uint64_t max, uint64_t *out);
+/* Match argv[*i] against "--name VALUE" or "--name=VALUE". Returns 1 with
+ * *value set on a match (and *i moved past a separate value), 0 when the
+ * argument is something else, -1 when the value is missing. */
+int option_value(int argc, char **argv, int *i, const char *name, const char **value);
+
+/* ---- Stores and backends ---- */
+
+/* A new store; on failure says why on stderr (naming SEPAX_BACKEND when
+ * that is the cause) and returns -1. */
+int create_store(sepax_store **out);
+/* Switch the store to the backend called name (the --backend option); on
+ * failure says why on stderr and returns -1. */
+int select_backend(sepax_store *store, const char *name);
+
+#endif

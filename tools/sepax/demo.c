@@ -1,0 +1,328 @@
+/* sepax demo: how fast the library is on this machine, stage by stage,
+ * and whether every backend it runs here gives the scalar reference's
+ * answers bit for bit. The scene is generated, so that a run needs no
+ * input and is the same wherever the seed is the same. */
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "demo.h"
+#include "timing.h"
+
+typedef struct demo_options {
+    size_t shapes;
+    uint64_t seed;
+    const char *svg;
+    const char *backend;
+    int mix; /* every shape kind, not only polygons */
+} demo_options;
+
+static int parse_demo_options(int argc, char **argv, demo_options *o)
+{
+    sepax_scene_params defaults = sepax_scene_params_default();
+    o->shapes = defaults.shapes;
+    o->seed = defaults.seed;
+    o->svg = NULL;
+    o->backend = NULL;
+    o->mix = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *value = NULL;
+        int got;
+        if ((got = option_value(argc, argv, &i, "--shapes", &value)) != 0) {
+            uint64_t n;
+            if (got < 0 || parse_number(value, 1, SEPAX_MAX_SHAPES, &n) != 0) {
+                return usage_error("--shapes needs a whole number from 1 to %u", SEPAX_MAX_SHAPES);
+            }
+            o->shapes = (size_t)n;
+        } else if ((got = option_value(argc, argv, &i, "--seed", &value)) != 0) {
+            if (got < 0 || parse_number(value, 0, UINT64_MAX, &o->seed) != 0) {
+                return usage_error("--seed needs a whole number");
+            }
+        } else if (strcmp(argv[i], "--mix") == 0) {
+            o->mix = 1;
+        } else if ((got = option_value(argc, argv, &i, "--svg", &value)) != 0) {
+            if (got < 0 || *value == '\0') {
+                return usage_error("--svg needs a file name");
+            }
+            o->svg = value;
+        } else if ((got = option_value(argc, argv, &i, "--backend", &value)) != 0) {
+            if (got < 0) {
+                return usage_error("--backend needs a name");
+            }
+            o->backend = value;
+        } else {
+            return usage_error("demo: unexpected argument '%s'", argv[i]);
+        }
+    }
+    return EXIT_GOOD;
+}
+
+/* Where the active backend came from, for the reader of the demo table. */
+static const char *backend_origin(const char *option)
+{
+    if (option != NULL) {
+        return "chosen with --backend";
+    }
+    if (getenv("SEPAX_BACKEND") != NULL) {
+        return "chosen with SEPAX_BACKEND";
+    }
+    return "the fastest available";
+}
+
+static void demo_free(demo *d)
+{
+    sepax_scene_free(&d->scene);
+    sepax_store_destroy(d->store);
+    free(d->ids);
+    free(d->pairs);
+    free(d->results);
+    free(d->scratch);
+    free(d->hits);
+}
+
+/* Generate the scene and put it in a store with the requested backend. */
+static int demo_build(demo *d, const demo_options *o)
+{
+    if (create_store(&d->store) != 0) {
+        return EXIT_CANNOT_RUN;
+    }
+    if (o->backend != NULL && select_backend(d->store, o->backend) != 0) {
+        return EXIT_CANNOT_RUN;
+    }
+    sepax_scene_params params = o->mix ? sepax_scene_params_mixed_kinds() : sepax_scene_params_default();
+    params.shapes = o->shapes;
+    params.seed = o->seed;
+    if (sepax_scene_generate(&params, &d->scene) != 0) {
+        return out_of_memory();
+    }
+    d->ids = alloc_array(d->scene.shape_count, sizeof *d->ids);
+    sepax_status *status = alloc_array(d->scene.shape_count, sizeof *status);
+    if (d->ids == NULL || status == NULL) {
+        free(status);
+        return out_of_memory();
+    }
+    d->rejected = sepax_scene_load(&d->scene, d->store, d->ids, status);
+    /* Generated shapes are convex by construction; a refusal is a bug in
+     * the generator or the store, worth showing but not worth stopping. */
+    for (size_t i = 0; i < d->scene.shape_count; i++) {
+        if (status[i] != SEPAX_OK) {
+            fprintf(stderr, "sepax: generated shape %zu rejected: %s\n", i,
+                    sepax_status_string(status[i]));
+        }
+    }
+    free(status);
+    return EXIT_GOOD;
+}
+
+/* Ask the broadphase for its count first, then size every per-pair
+ * buffer once so that the timed runs allocate nothing. */
+static int demo_find_pairs(demo *d)
+{
+    size_t count = 0;
+    sepax_status status = sepax_broadphase(d->store, NULL, 0, &count);
+    if (status != SEPAX_OK && status != SEPAX_ERR_CAPACITY) {
+        fprintf(stderr, "sepax: broadphase: %s\n", sepax_status_string(status));
+        return EXIT_CANNOT_RUN;
+    }
+    d->pairs = alloc_array(count, sizeof *d->pairs);
+    d->results = alloc_array(count, sizeof *d->results);
+    d->scratch = alloc_array(count, sizeof *d->scratch);
+    d->hits = alloc_array(count, sizeof *d->hits);
+    if (d->pairs == NULL || d->results == NULL || d->scratch == NULL || d->hits == NULL) {
+        return out_of_memory();
+    }
+    d->pair_count = count;
+    status = sepax_broadphase(d->store, d->pairs, count, &count);
+    if (status != SEPAX_OK || count != d->pair_count) {
+        fprintf(stderr, "sepax: broadphase: %s\n", status != SEPAX_OK
+                    ? sepax_status_string(status) : "pair count changed between calls");
+        return EXIT_CANNOT_RUN;
+    }
+    return EXIT_GOOD;
+}
+
+/* The stages that are timed, each one call into the library, in the form
+ * time_stage takes. */
+static sepax_status stage_world(void *context)
+{
+    demo *d = context;
+    return sepax_update_world(d->store);
+}
+
+static sepax_status stage_broadphase(void *context)
+{
+    demo *d = context;
+    size_t count = 0;
+    return sepax_broadphase(d->store, d->pairs, d->pair_count, &count);
+}
+
+static sepax_status stage_collide(void *context)
+{
+    demo *d = context;
+    return sepax_collide(d->store, d->pairs, d->pair_count, d->results, NULL);
+}
+
+static sepax_status stage_collide_scratch(void *context)
+{
+    demo *d = context;
+    return sepax_collide(d->store, d->pairs, d->pair_count, d->scratch, NULL);
+}
+
+static sepax_status stage_hits(void *context)
+{
+    demo *d = context;
+    return sepax_collide_hits(d->store, d->pairs, d->pair_count, d->hits, d->pair_count,
+                              &d->hit_count, NULL);
+}
+
+static void count_outcomes(demo *d)
+{
+    d->hit_total = 0;
+    d->containment_total = 0;
+    for (size_t i = 0; i < d->pair_count; i++) {
+        uint8_t flags = d->results[i].flags;
+        d->hit_total += (flags & SEPAX_HIT) != 0;
+        d->containment_total += (flags & (SEPAX_A_IN_B | SEPAX_B_IN_A)) != 0;
+    }
+}
+
+static void print_stage(const char *label, double seconds, double items, const char *unit)
+{
+    char rate[32];
+    format_rate(items, seconds, rate, sizeof rate);
+    printf("  %-20s %10.3f ms %10s %s/s\n", label, seconds * 1e3, rate, unit);
+}
+
+/* Time the main stages with the active backend and print the summary. */
+static int demo_run_stages(demo *d, const demo_options *o)
+{
+    double world = 0, broad = 0, collide = 0, hits_only = 0;
+    sepax_status status = time_stage(stage_world, d, &world);
+    if (status == SEPAX_OK) {
+        status = time_stage(stage_broadphase, d, &broad);
+    }
+    if (status == SEPAX_OK) {
+        status = time_stage(stage_collide, d, &collide);
+    }
+    if (status == SEPAX_OK) {
+        status = time_stage(stage_hits, d, &hits_only);
+    }
+    if (status != SEPAX_OK) {
+        fprintf(stderr, "sepax: %s\n", sepax_status_string(status));
+        return EXIT_CANNOT_RUN;
+    }
+    count_outcomes(d);
+
+    double shapes = (double)sepax_store_count(d->store);
+    double pairs = (double)d->pair_count;
+    printf("sepax %s demo: seed %" PRIu64 ", backend %s (%s)\n\n", SEPAX_VERSION_STRING, o->seed,
+           sepax_backend_name(sepax_store_backend(d->store)), backend_origin(o->backend));
+    printf("  %-20s %10zu\n", "shapes", d->scene.shape_count);
+    printf("  %-20s %10zu\n", "candidate pairs", d->pair_count);
+    printf("  %-20s %10zu\n", "hits", d->hit_total);
+    printf("  %-20s %10zu\n\n", "containments", d->containment_total);
+    printf("  %-20s %13s %12s\n", "stage", "median time", "throughput");
+    print_stage("world update", world, shapes, "shapes");
+    print_stage("broadphase", broad, shapes, "shapes");
+    print_stage("collide", collide, pairs, "pairs");
+    print_stage("collide, hits only", hits_only, pairs, "pairs");
+
+    if (d->hit_count != d->hit_total) {
+        fprintf(stderr, "sepax: collide found %zu hits but collide_hits %zu\n", d->hit_total,
+                d->hit_count);
+        return EXIT_PROBLEMS;
+    }
+    return EXIT_GOOD;
+}
+
+/* One row per backend: its speed on the same pairs and whether it agrees
+ * bit for bit with the scalar reference, which every backend must. */
+static int demo_compare_backends(demo *d)
+{
+    sepax_backend active = sepax_store_backend(d->store);
+    double reference_time = 0;
+    int all_identical = 1;
+    if (sepax_store_set_backend(d->store, SEPAX_BACKEND_SCALAR) != SEPAX_OK ||
+        time_stage(stage_collide_scratch, d, &reference_time) != SEPAX_OK) {
+        fputs("sepax: the scalar reference is not available\n", stderr);
+        sepax_store_set_backend(d->store, active);
+        return EXIT_PROBLEMS;
+    }
+    /* The reference answers live in results from here on; the active
+     * backend's answers were already counted. */
+    memcpy(d->results, d->scratch, d->pair_count * sizeof *d->results);
+
+    printf("\n  %-10s %12s %10s   %s\n", "backend", "pairs/s", "speed-up", "identical to reference");
+    for (int b = 0; b < SEPAX_BACKEND_COUNT; b++) {
+        sepax_backend backend = (sepax_backend)b;
+        if (!sepax_backend_available(backend)) {
+            continue;
+        }
+        double seconds = 0;
+        if (sepax_store_set_backend(d->store, backend) != SEPAX_OK ||
+            time_stage(stage_collide_scratch, d, &seconds) != SEPAX_OK) {
+            printf("  %-10s %12s %10s   %s\n", sepax_backend_name(backend), "-", "-", "failed");
+            all_identical = 0;
+            continue;
+        }
+        int identical = memcmp(d->scratch, d->results, d->pair_count * sizeof *d->results) == 0;
+        all_identical &= identical;
+        /* Scalar comes first: its row here, timed like the others, is the
+         * basis of the ratios, so the scalar row reads 1.00x rather than
+         * comparing two runs of the same code at different moments. */
+        if (backend == SEPAX_BACKEND_SCALAR)
+            reference_time = seconds;
+        char rate[32];
+        format_rate((double)d->pair_count, seconds, rate, sizeof rate);
+        char speedup[32];
+        if (seconds > 0.0 && d->pair_count > 0) {
+            snprintf(speedup, sizeof speedup, "%.2fx", reference_time / seconds);
+        } else {
+            snprintf(speedup, sizeof speedup, "-");
+        }
+        printf("  %-10s %12s %10s   %s%s\n", sepax_backend_name(backend), rate, speedup,
+               identical ? "yes" : "no", backend == active ? "   (active)" : "");
+    }
+    sepax_store_set_backend(d->store, active);
+    if (!all_identical) {
+        fputs("sepax: a backend disagrees with the scalar reference\n", stderr);
+        return EXIT_PROBLEMS;
+    }
+    return EXIT_GOOD;
+}
+
+int cmd_demo(int argc, char **argv)
+{
+    demo_options options;
+    int code = parse_demo_options(argc, argv, &options);
+    if (code != EXIT_GOOD) {
+        return code;
+    }
+    demo d;
+    memset(&d, 0, sizeof d);
+    code = demo_build(&d, &options);
+    if (code == EXIT_GOOD) {
+        code = demo_find_pairs(&d);
+    }
+    if (code == EXIT_GOOD) {
+        code = demo_run_stages(&d, &options);
+    }
+    /* The picture uses the active backend's answers, so draw it before
+     * the comparison puts the reference's in their place. */
+    if (code != EXIT_CANNOT_RUN && options.svg != NULL) {
+        int svg = write_svg(&d, options.svg);
+        code = svg > code ? svg : code;
+    }
+    if (code != EXIT_CANNOT_RUN) {
+        int compared = demo_compare_backends(&d);
+        code = compared > code ? compared : code;
+    }
+    if (code == EXIT_GOOD && d.rejected > 0) {
+        code = EXIT_PROBLEMS;
+    }
+    demo_free(&d);
+    return code;
+}

@@ -1,0 +1,28 @@
+/* The demo's state, shared by the command that builds and times it
+ * (demo.c) and the picture drawn from it (svg.c). */
+#ifndef SEPAX_DEMO_H
+#define SEPAX_DEMO_H
+
+#include <stddef.h>
+
+#include "scene.h"
+
+typedef struct demo {
+    sepax_scene scene;
+    sepax_store *store;
+    sepax_shape_id *ids;
+    size_t rejected;
+    sepax_pair *pairs;
+    size_t pair_count;
+    sepax_result *results;
+    sepax_result *scratch; /* another backend's answers, to compare */
+    sepax_hit *hits;
+    size_t hit_count;
+    size_t hit_total, containment_total; /* counted from results */
+} demo;
+
+/* Write the picture of the scene and of its results to path (svg.c);
+ * says on stderr what went wrong and returns an exit status. */
+int write_svg(const demo *d, const char *path);
+
+#endif
