@@ -40,7 +40,7 @@ export ASAN_OPTIONS=detect_leaks=1
 unset SEPAX_BACKEND SEPAX_FUZZ_TRACE
 
 echo "== replaying the committed corpora"
-meson test -C "$build" --no-rebuild --suite fuzz --print-errorlogs
+meson test -C "$build" --no-rebuild --print-errorlogs "${targets[@]}"
 
 # Interrupt process $1 once its user + system CPU time reaches $2 s.
 cpu_watch() {
