@@ -125,9 +125,10 @@ sepax_store_options sepax_store_options_default(void)
     return o;
 }
 
-/* The first layout of sepax_store_options: the smallest size a caller
- * built against any release may pass. */
-#define OPTIONS_FIRST_SIZE (offsetof(sepax_store_options, initial_shapes) + sizeof(uint32_t))
+/* The sizes of sepax_store_options as released, oldest first: when the
+ * struct grows, its old sizeof goes here before the new one, so that
+ * programs built against the older header keep working. */
+static const size_t options_sizes[] = {sizeof(sepax_store_options)};
 
 sepax_status sepax_store_create(const sepax_store_options *options, sepax_store **out)
 {
@@ -135,8 +136,9 @@ sepax_status sepax_store_create(const sepax_store_options *options, sepax_store 
         return SEPAX_ERR_NULL;
     *out = NULL;
     sepax_store_options opt = sepax_store_options_default();
-    sepax_status st = sepax_options_read(options, options ? options->size : 0, OPTIONS_FIRST_SIZE,
-                                         &opt, sizeof opt);
+    sepax_status st = sepax_options_read(options, options ? options->size : 0, options_sizes,
+                                         sizeof options_sizes / sizeof options_sizes[0], &opt,
+                                         sizeof opt);
     if (st != SEPAX_OK)
         return st;
     sepax_backend backend;
