@@ -1,7 +1,8 @@
 /* The wide float type: the only file with intrinsics. A kernel source sets
- * SEPAX_WIDE_BITS (128, 256 or 512) and its compiler flags, includes this
- * and sat_wide.h, and SIMDe turns every call into native instructions for
- * that ISA (or portable C under SIMDE_NO_NATIVE, for the generic backend).
+ * SEPAX_WIDE_BITS (128, 256 or 512) and its compiler flags and includes
+ * the kernel headers, which include this, and SIMDe turns every call into
+ * native instructions for that ISA (or portable C under SIMDE_NO_NATIVE,
+ * for the generic backend).
  *
  * Every operation here is exact or rounds once per lane exactly as the
  * scalar expression it stands for (division and square root included:
@@ -12,7 +13,11 @@
 
 #include <stdint.h>
 
-#if SEPAX_WIDE_BITS == 512
+/* Undefined, the width would read as 0 and fail as an unknown width,
+ * which hides the cause. */
+#if !defined(SEPAX_WIDE_BITS)
+#error "define SEPAX_WIDE_BITS (128, 256 or 512) before including a kernel header"
+#elif SEPAX_WIDE_BITS == 512
 #include <simde/x86/avx512.h>
 #define WIDE 16u
 typedef simde__m512 wf;

@@ -1,8 +1,7 @@
 /* Round and thin kind pairs in tiles of WIDE pairs, one pair per lane:
  * round.h's sepax_round_pair for cores of at most SEPAX_BLOCK_ALIGN
- * vertices (a point, a segment, or a polygon of up to 8). Included by
- * round_tile.h, after sat_tile.h, whose loads, face pass and record
- * scatter it shares.
+ * vertices (a point, a segment, or a polygon of up to 8), built on
+ * sat_tile.h, whose loads, face pass and record scatter it shares.
  *
  *   rows(core) = 4 for a segment (its four faces), else its vertex count;
  *   a tile holds pairs of one class m = max(rows(A), rows(B)), 3..8
@@ -33,6 +32,18 @@
  * repeat, or row 0 when the class has no spare row. Lanes pay for the
  * class's rows where the scalar code would stop at the core's count: the
  * loops of the closest pair search run to the tile's largest counts. */
+#ifndef SEPAX_CORE_TILE_H
+#define SEPAX_CORE_TILE_H
+
+#include <float.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/wide.h"
+#include "kernel.h"
+#include "round.h"
+#include "sat_tile.h"
 
 typedef struct core_tile {
     sepax_tile t; /* columns, vertex counts, origin, result places */
@@ -338,3 +349,5 @@ static HEDLEY_ALWAYS_INLINE void core_tile_add(core_tile *ct, const sepax_column
     if (++t->n == WIDE)
         core_tile_run(ct, out);
 }
+
+#endif

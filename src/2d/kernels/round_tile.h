@@ -1,5 +1,5 @@
 /* Pairs of any kinds in the vector backends (collide_any), and the
- * two-circle tile. Included by sat_wide.h after sat_tile.h.
+ * two-circle tile.
  *
  *   route every pair (see collide_any_wide): two polygons to the polygon
  *   tiles, two circles to the circle tile, other cores of at most a block
@@ -17,8 +17,18 @@
  * the bits agree with the reference. Why a tile: a circle pair is a few
  * dozen operations, two of them a division and a square root whose
  * latency a lane-parallel tile overlaps across WIDE pairs. */
+#ifndef SEPAX_ROUND_TILE_H
+#define SEPAX_ROUND_TILE_H
 
+#include <float.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/wide.h"
 #include "core_tile.h"
+#include "kernel.h"
+#include "round.h"
+#include "sat_tile.h"
 
 /* The centres are copied in as pairs arrive (prefetched a few pairs
  * ahead), rather than kept as column pointers and read when the tile runs:
@@ -212,3 +222,5 @@ static void collide_circles_wide(const sepax_columns *c, const sepax_pair *pairs
     if (circles.n)
         circle_tile_run(&circles, out);
 }
+
+#endif

@@ -1,7 +1,6 @@
 /* The polygon SAT kernel with lanes over pairs: a tile of WIDE pairs whose
  * polygons all have at most SEPAX_BLOCK_ALIGN vertices runs as one, each
- * lane one pair. Included by sat_wide.h, which supplies the per-pair path
- * for larger polygons.
+ * lane one pair. Larger polygons take the per-pair path of sat_pair.h.
  *
  *   for each pair in the list:
  *       if either polygon has more than a block of vertices:
@@ -37,6 +36,17 @@
  * Each lane evaluates the reference's expressions with the same operands
  * in the same order, and the faces are visited in the reference's order
  * with a strict "greater", so every field matches bit for bit. */
+#ifndef SEPAX_SAT_TILE_H
+#define SEPAX_SAT_TILE_H
+
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/wide.h"
+#include "kernel.h"
+#include "result.h"
+#include "sat_pair.h"
 
 #define TILE_MIN_COUNT 3u /* a polygon has at least 3 vertices */
 #define TILE_CLASSES (SEPAX_BLOCK_ALIGN - TILE_MIN_COUNT + 1u)
@@ -385,3 +395,5 @@ static void collide_tiles(const sepax_columns *c, const sepax_pair *pairs, size_
         tile_add_polygons(&tiles, &cols, pairs, k, out);
     tile_flush_polygons(&tiles, out);
 }
+
+#endif

@@ -1,6 +1,6 @@
 /* The world update in the vector backends: src/world.c's expressions,
  * operand for operand, with no fused multiply-add, so the world columns
- * and boxes match the reference bit for bit. Included by sat_wide.h.
+ * and boxes match the reference bit for bit.
  *
  *   per shape: one pass over its block of lanes, spare lanes included
  *       (they stay copies of vertex 0, so the box needs no mask):
@@ -15,6 +15,15 @@
  *
  * Blocks are multiples of 8 floats and WB is 4 or 8, so full-width stores
  * never leave a block. */
+#ifndef SEPAX_WORLD_WIDE_H
+#define SEPAX_WORLD_WIDE_H
+
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/wide.h"
+#include "kernel.h"
 
 /* sepax_step_down on every lane (finite values) */
 static HEDLEY_ALWAYS_INLINE simde__m128 step_down4(simde__m128 v)
@@ -156,3 +165,5 @@ static void world_wide(const sepax_world_job *j, const uint32_t *slots, size_t n
     for (size_t k = 0; k < n; k++)
         world_one(j, SEPAX_ID_SLOT(slots[k]));
 }
+
+#endif
