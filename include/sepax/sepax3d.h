@@ -1,0 +1,287 @@
+/* sepax 3D: batched separating-axis tests for oriented boxes and spheres.
+ *
+ * The 3D header. It shares with the 2D one (sepax.h) everything in
+ * sepax_common.h: status codes, shape ids and pairs, result flags,
+ * allocation hooks, backends and the version. A program may include both;
+ * 3D names start with sepax3_ / SEPAX3_.
+ *
+ * Conventions (the contract every backend keeps):
+ *  - Coordinates are float. A shape is given in its local frame (a box by
+ *    its centre, half extents and rotation; a sphere by its centre and
+ *    radius) and placed by a transform: world = p + R(q) * local, q a unit
+ *    quaternion.
+ *  - A result's normal is a unit vector from A to B. Moving B by
+ *    depth * normal, depth = -separation, separates the pair (up to
+ *    rounding); separation is signed, negative for a penetration, and
+ *    touching (separation == 0) is a hit.
+ *  - Every backend returns results bit-identical to the scalar reference,
+ *    on x86 and on ARM.
+ *
+ * Box against box (the 15 axes). The pair is evaluated in A's frame:
+ *     R[i][j] = a_i . b_j    (a_i, b_j: the boxes' world axes)
+ *     t[i]    = a_i . (cB - cA)
+ * so that boxes far from the origin keep their relative precision (only
+ * the difference of the centres is formed in world coordinates). The
+ * separation along a unit axis L is how far the boxes' projections on L
+ * lie apart, walking from A to B:
+ *     |L . t| - (A's projected half width) - (B's projected half width)
+ * which for boxes is exactly the distance B must move along L to stop
+ * overlapping (containment included). The axes, in index order:
+ *     0..2   A's face axes a_0, a_1, a_2
+ *     3..5   B's face axes b_0, b_1, b_2
+ *     6..14  a_i x b_j, i major (6 + 3 i + j), normalised by dividing by
+ *            its correctly rounded length; skipped when that length is
+ *            below SEPAX3_PARALLEL_TOLERANCE (edges that are parallel, or
+ *            within about that angle in radians, add no axis)
+ * The largest separation wins, and among equal ones the lowest index. An
+ * edge axis wins only when it beats the best face axis by more than
+ * SEPAX3_EDGE_TOLERANCE times the pair's size (the sum of the six half
+ * extents): boxes resting face on face never flip to an edge axis from
+ * rounding. The separation reported is that of the winning axis, so it
+ * may be up to that tolerance below the largest one.
+ *
+ * Spheres. Sphere and sphere: along the line between the centres; when
+ * the centres are closer than about 1e-19 (their squared distance is not
+ * a normal float) the axis is world +x. Sphere and box: the closest point
+ * of the box to the sphere's centre, in the box's frame; when the centre
+ * lies inside the box (or on it), the box face nearest to it (lowest axis
+ * on ties) with separation -(distance to that face + radius).
+ *
+ * Thread safety, as in 2D: calls that only read a store (collide, hits,
+ * point queries, broadphase, shape queries) may run on many threads at
+ * once on one store; calls that change it need the caller's lock. The
+ * batch calls allocate nothing and keep their tiles of pairs on the
+ * calling thread's stack (under 32 KB); sepax3_broadphase allocates
+ * scratch space (about 32 bytes per live shape) through the store's hooks
+ * on every call and frees it before returning.
+ */
+#ifndef SEPAX_SEPAX3D_H
+#define SEPAX_SEPAX3D_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sepax/sepax_common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** A quaternion is accepted as a rotation when
+ *  |w*w + x*x + y*y + z*z - 1| <= this. The world update normalises it,
+ *  so an accepted quaternion rotates without scaling. */
+#define SEPAX3_QUAT_TOLERANCE 1e-4f
+/** Edge pairs whose cross product a_i x b_j is shorter than this (the
+ *  axes are of unit length, so: closer than about this many radians to
+ *  parallel) add no axis. */
+#define SEPAX3_PARALLEL_TOLERANCE 1e-6f
+/** An edge axis must beat the best face axis by more than this times the
+ *  sum of both boxes' half extents to win. */
+#define SEPAX3_EDGE_TOLERANCE 1e-5f
+
+typedef struct sepax_vec3 {
+    float x, y, z;
+} sepax_vec3;
+
+/** A rotation as a unit quaternion, w the scalar part. */
+typedef struct sepax_quat {
+    float w, x, y, z;
+} sepax_quat;
+
+/** Position then rotation: world = p + R(q) * local. */
+typedef struct sepax3_transform {
+    sepax_vec3 p;
+    sepax_quat q;
+} sepax3_transform;
+
+/** The identity transform. */
+SEPAX_API sepax3_transform sepax3_transform_identity(void);
+/** The quaternion of a rotation by angle radians about an axis (need not
+ *  be of unit length; a zero axis gives the identity). */
+SEPAX_API sepax_quat sepax3_quat_axis_angle(sepax_vec3 axis, float angle);
+
+/** Options for sepax3_store_create; start from SEPAX3_STORE_OPTIONS_INIT
+ *  or sepax3_store_options_default() (sepax_common.h: how options grow). */
+typedef struct sepax3_store_options {
+    /** sizeof(sepax3_store_options) as the caller compiled it. */
+    uint32_t size;
+    /** Hooks for every allocation the store makes; NULL = aligned malloc. */
+    const sepax_allocator *allocator;
+    /** Shapes to reserve room for at creation (0: a small default). */
+    uint32_t initial_shapes;
+} sepax3_store_options;
+
+#define SEPAX3_STORE_OPTIONS_INIT {(uint32_t)sizeof(sepax3_store_options), NULL, 0}
+SEPAX_API sepax3_store_options sepax3_store_options_default(void);
+
+typedef struct sepax3_store sepax3_store;
+
+/** Create an empty 3D store; options may be NULL for the defaults. Its
+ *  backend starts as sepax_backend_default() says. */
+SEPAX_API sepax_status sepax3_store_create(const sepax3_store_options *options,
+                                           sepax3_store **out);
+/** Free a store and everything it holds; NULL is accepted. */
+SEPAX_API void sepax3_store_destroy(sepax3_store *store);
+
+/** 3D shape kinds; later kinds are only ever added at the end. */
+typedef enum sepax3_shape_kind {
+    SEPAX3_SHAPE_BOX = 0,
+    SEPAX3_SHAPE_SPHERE,
+    SEPAX3_SHAPE_KIND_COUNT
+} sepax3_shape_kind;
+
+/** Add an oriented box: centre and rotation in the shape's local frame,
+ *  half extents > 0 along the rotated axes. Every number finite, centre
+ *  and half extents within SEPAX_MAX_COORDINATE, rotation of unit length
+ *  within SEPAX3_QUAT_TOLERANCE (SEPAX_ERR_BAD_TRANSFORM otherwise;
+ *  SEPAX_ERR_BAD_ARGUMENT for a half extent not > 0). The transform
+ *  starts as the identity and the world data is filled. */
+SEPAX_API sepax_status sepax3_add_box(sepax3_store *store, sepax_vec3 centre,
+                                      sepax_vec3 half_extents, sepax_quat rotation,
+                                      sepax_shape_id *out_id);
+/** Add a sphere; radius finite, > 0 and <= SEPAX_MAX_COORDINATE. */
+SEPAX_API sepax_status sepax3_add_sphere(sepax3_store *store, sepax_vec3 centre, float radius,
+                                         sepax_shape_id *out_id);
+/** Remove a shape; its id becomes stale. */
+SEPAX_API sepax_status sepax3_remove(sepax3_store *store, sepax_shape_id id);
+
+/** Number of live shapes. */
+SEPAX_API uint32_t sepax3_store_count(const sepax3_store *store);
+/** One past the highest slot in use. */
+SEPAX_API uint32_t sepax3_store_slot_limit(const sepax3_store *store);
+/** SEPAX_OK if id names a live shape, else SEPAX_ERR_BAD_ID or _STALE_ID. */
+SEPAX_API sepax_status sepax3_shape_check(const sepax3_store *store, sepax_shape_id id);
+
+/** A shape as it was added, in its local frame. */
+typedef struct sepax3_shape_desc {
+    sepax3_shape_kind kind;
+    sepax_vec3 centre;
+    sepax_vec3 half_extents; /**< boxes; zero for spheres */
+    sepax_quat rotation;     /**< boxes; identity for spheres */
+    float radius;            /**< spheres; zero for boxes */
+} sepax3_shape_desc;
+
+/** What a shape was added as. */
+SEPAX_API sepax_status sepax3_shape_info(const sepax3_store *store, sepax_shape_id id,
+                                         sepax3_shape_desc *out);
+
+/** A shape in the world as the kernels see it after the last world
+ *  update: its centre, its three unit axes (the columns of its world
+ *  rotation; the world axes for a sphere), its half extents (boxes) and
+ *  its radius (spheres). */
+typedef struct sepax3_world_shape {
+    sepax_vec3 centre;
+    sepax_vec3 axis[3];
+    sepax_vec3 half_extents;
+    float radius;
+} sepax3_world_shape;
+
+SEPAX_API sepax_status sepax3_shape_world(const sepax3_store *store, sepax_shape_id id,
+                                          sepax3_world_shape *out);
+/** The shape's current transform. */
+SEPAX_API sepax_status sepax3_shape_transform(const sepax3_store *store, sepax_shape_id id,
+                                              sepax3_transform *out);
+/** World bounding box as of the last world update; it contains the shape
+ *  (a sphere's is rounded one float outward). */
+SEPAX_API sepax_status sepax3_shape_aabb(const sepax3_store *store, sepax_shape_id id,
+                                         sepax_vec3 *lower, sepax_vec3 *upper);
+
+/** Set the transforms of count shapes and update their world data
+ *  (centre, axes, bounding box), several shapes at a time in the
+ *  backend's lanes. Every id and transform is checked before anything
+ *  changes: finite numbers, |p| components within SEPAX_MAX_COORDINATE
+ *  (SEPAX_ERR_OUT_OF_RANGE), q of unit length within
+ *  SEPAX3_QUAT_TOLERANCE (SEPAX_ERR_BAD_TRANSFORM). */
+SEPAX_API sepax_status sepax3_set_transforms(sepax3_store *store, const sepax_shape_id *ids,
+                                             const sepax3_transform *transforms, size_t count);
+/** Recompute the world data of every live shape from its transform. */
+SEPAX_API sepax_status sepax3_update_world(sepax3_store *store);
+
+/** Which axis gave a result. */
+#define SEPAX3_AXIS_FACE_A 0u /**< a face normal of A (a box) */
+#define SEPAX3_AXIS_FACE_B 1u /**< a face normal of B (a box), negated */
+#define SEPAX3_AXIS_EDGES 2u  /**< an edge direction of A crossed with one of B */
+#define SEPAX3_AXIS_POINTS 3u /**< the line through two closest points (spheres) */
+/** A feature index that names nothing (a sphere's, or the other shape's
+ *  on a face axis). */
+#define SEPAX3_FEATURE_NONE 0xFFu
+
+/** The answer for one pair; 20 bytes, no padding, so results compare with
+ *  memcmp.
+ *
+ *  Features: a box's faces are numbered 2k (outward normal +axis k) and
+ *  2k + 1 (outward normal -axis k). On SEPAX3_AXIS_FACE_A, feature_a is
+ *  A's face whose outward normal is the result's normal and feature_b is
+ *  NONE; on SEPAX3_AXIS_FACE_B, feature_b is B's face whose outward normal
+ *  is minus the result's normal and feature_a is NONE; on
+ *  SEPAX3_AXIS_EDGES, feature_a = i and feature_b = j, the axes whose
+ *  edges were crossed; on SEPAX3_AXIS_POINTS both are NONE. */
+typedef struct sepax3_result {
+    /** Signed distance along the winning axis; < 0 is penetration depth. */
+    float separation;
+    /** Unit axis from A to B. */
+    sepax_vec3 normal;
+    /** SEPAX3_AXIS_*. */
+    uint8_t axis;
+    uint8_t feature_a;
+    uint8_t feature_b;
+    /** SEPAX_HIT | SEPAX_A_IN_B | SEPAX_B_IN_A: for boxes, A_IN_B when all
+     *  eight corners of A lie inside or on B (B_IN_A alike); for spheres,
+     *  when the whole ball does. */
+    uint8_t flags;
+} sepax3_result;
+
+/** A hit from the compacted call: the index of its pair in the input. */
+typedef struct sepax3_hit {
+    uint32_t pair;
+    sepax3_result result;
+} sepax3_hit;
+
+/** Collide count pairs, writing results[i] for pairs[i]. Every pair is
+ *  checked first (live ids, two different shapes); on a bad pair nothing
+ *  is written and *bad_index (if not NULL) names it. */
+SEPAX_API sepax_status sepax3_collide(const sepax3_store *store, const sepax_pair *pairs,
+                                      size_t count, sepax3_result *results, size_t *bad_index);
+/** Collide count pairs and write only the hits, in pair order (room for
+ *  capacity); *hit_count receives the number of hits, and when it exceeds
+ *  capacity the first capacity are written and SEPAX_ERR_CAPACITY is
+ *  returned. On any other failure *hit_count is 0 and nothing is
+ *  written. */
+SEPAX_API sepax_status sepax3_collide_hits(const sepax3_store *store, const sepax_pair *pairs,
+                                           size_t count, sepax3_hit *hits, size_t capacity,
+                                           size_t *hit_count, size_t *bad_index);
+
+/** A point to test against one shape. */
+typedef struct sepax3_point_query {
+    sepax_vec3 point;
+    sepax_shape_id shape;
+} sepax3_point_query;
+
+/** inside[i] = 1 when the point lies inside or on the shape, else 0.
+ *  Every id is checked first; on a bad one nothing is written and
+ *  *bad_index (if not NULL) names it. */
+SEPAX_API sepax_status sepax3_query_points(const sepax3_store *store,
+                                           const sepax3_point_query *queries, size_t count,
+                                           uint8_t *inside, size_t *bad_index);
+
+/** Every pair of live shapes whose world boxes overlap (touching counts),
+ *  once, with a's slot below b's, ordered by the lower x bound of the
+ *  shape that comes first in that order (then by slot), then by the other
+ *  shape's (then by slot): a sweep along x. The order is fixed by the
+ *  store's contents. Writes up to capacity pairs; *pair_count receives
+ *  the number found, and SEPAX_ERR_CAPACITY is returned when it exceeds
+ *  capacity. On any other failure *pair_count is 0 and nothing is
+ *  written. */
+SEPAX_API sepax_status sepax3_broadphase(const sepax3_store *store, sepax_pair *pairs,
+                                         size_t capacity, size_t *pair_count);
+
+/** The backend this store's batch calls and world updates use. */
+SEPAX_API sepax_backend sepax3_store_backend(const sepax3_store *store);
+/** Make this store use a backend (needs the caller's lock). */
+SEPAX_API sepax_status sepax3_store_set_backend(sepax3_store *store, sepax_backend backend);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,93 @@
+/* 3D scenes for the tests, the benchmarks and the command line: a seeded
+ * generator of boxes and spheres, and the 3D lines of the scene format
+ * (docs/FORMAT.md). Not installed: project tooling, not library API. */
+#ifndef SEPAX_SCENE3_H
+#define SEPAX_SCENE3_H
+
+#include <stdio.h>
+
+#include "scene.h"
+#include "sepax/sepax3d.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum sepax_scene3_kind {
+    SEPAX_SCENE3_BOX = 0,
+    SEPAX_SCENE3_SPHERE = 1,
+} sepax_scene3_kind;
+
+/* One shape: a box uses centre, half and rotation, a sphere centre and
+ * radius; both are placed with xf (the identity for shapes read from a
+ * file). */
+typedef struct sepax_scene3_shape {
+    sepax_scene3_kind kind;
+    sepax_vec3 centre, half;
+    sepax_quat rotation;
+    float radius;
+    sepax3_transform xf;
+    int line; /* source line, 0 for generated shapes */
+} sepax_scene3_shape;
+
+typedef struct sepax_scene3 {
+    sepax_scene3_shape *shapes;
+    size_t shape_count;
+    /* Pairs by shape number (0-based, in file order), with their lines;
+     * empty for generated scenes. */
+    sepax_pair *pairs;
+    int *pair_lines;
+    size_t pair_count;
+    float extent; /* generated scenes: side of the cube they fill */
+} sepax_scene3;
+
+typedef struct sepax_scene3_params {
+    size_t shapes;
+    uint64_t seed;
+    /* Chance that a shape is a sphere. */
+    double sphere_share;
+    /* A box's largest half extent is uniform in [min_half, max_half]; its
+     * other two are that divided by a factor uniform in [1, max_aspect].
+     * A sphere's radius is uniform in [min_half, max_half]. */
+    float min_half, max_half, max_aspect;
+    /* Mean number of other AABBs each AABB overlaps (random scenes). */
+    double neighbours;
+    /* Non-zero: a resting grid (stack3) instead of random placement;
+     * every other column tilted by up to tilt radians about a random
+     * axis, the rest axis-aligned, layers touching face on face. */
+    int stack;
+    float tilt;
+} sepax_scene3_params;
+
+/* boxes3: 20,000 boxes, random orientations, aspect 1 to 4, about 2 to 3
+ * broadphase pairs per box. */
+sepax_scene3_params sepax_scene3_params_boxes(void);
+/* stack3: a resting grid of boxes, axis-aligned and slightly rotated. */
+sepax_scene3_params sepax_scene3_params_stack(void);
+/* spheres_boxes3: boxes3 with half the shapes spheres. */
+sepax_scene3_params sepax_scene3_params_spheres_boxes(void);
+
+/* Fill *scene; returns 0, or -1 when memory runs out. */
+int sepax_scene3_generate(const sepax_scene3_params *params, sepax_scene3 *scene);
+void sepax_scene3_free(sepax_scene3 *scene);
+
+/* Add every shape in order and place it with its transform; ids[i] gets
+ * shape i's id (UINT32_MAX when rejected), status[i] its status (either
+ * may be NULL). Returns the number of shapes that failed. */
+size_t sepax_scene3_load(const sepax_scene3 *scene, sepax3_store *store, sepax_shape_id *ids,
+                         sepax_status *status);
+
+/* Parse a scene file that may be 2D or 3D: its first shape line decides
+ * (*dim = 2 or 3; 2 for a file without shapes), and a shape line of the
+ * other dimension is a line-numbered problem. The 2D result goes to
+ * *scene2, the 3D one to *scene3 (both are overwritten; the one not
+ * used is left empty). Problems are reported as sepax_scene_parse does.
+ * Returns 0, or -1 when memory runs out. */
+int sepax_scene_parse_any(FILE *in, const char *name, FILE *err, sepax_scene *scene2,
+                          sepax_scene3 *scene3, int *dim, size_t *problems);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
