@@ -52,7 +52,7 @@
  * once on one store; calls that change it need the caller's lock. The
  * batch calls allocate nothing and keep their tiles of pairs on the
  * calling thread's stack (under 32 KB); sepax3_broadphase allocates
- * scratch space (about 32 bytes per live shape) through the store's hooks
+ * scratch space (44 bytes per live shape) through the store's hooks
  * on every call and frees it before returning.
  */
 #ifndef SEPAX_SEPAX3D_H

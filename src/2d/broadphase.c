@@ -18,40 +18,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "common/sort.h"
 #include "store.h"
 
-
-/* Map a float to an unsigned key with the same order (for finite floats;
- * -0 sorts just before +0, which only moves ties between them). */
-static uint32_t float_key(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return (u & 0x80000000u) ? ~u : (u | 0x80000000u);
-}
-
-/* LSD radix sort of (key, slot) in three 11-bit passes; stable, so slots
- * given in increasing order stay increasing among equal keys. */
-static uint64_t *radix_sort(uint64_t *a, uint64_t *tmp, size_t n)
-{
-    for (int shift = 32; shift < 64; shift += 11) {
-        size_t hist[2048] = {0};
-        for (size_t i = 0; i < n; i++)
-            hist[(a[i] >> shift) & 2047u]++;
-        size_t sum = 0;
-        for (int b = 0; b < 2048; b++) {
-            size_t h = hist[b];
-            hist[b] = sum;
-            sum += h;
-        }
-        for (size_t i = 0; i < n; i++)
-            tmp[hist[(a[i] >> shift) & 2047u]++] = a[i];
-        uint64_t *t = a;
-        a = tmp;
-        tmp = t;
-    }
-    return a;
-}
 
 typedef struct bands {
     float y0, inv_h;
@@ -94,12 +63,12 @@ sepax_status sepax_broadphase(const sepax_store *s, sepax_pair *pairs, size_t ca
     for (uint32_t slot = 0; slot < s->slot_limit; slot++) {
         if (s->kind[slot] == SEPAX_KIND_FREE)
             continue;
-        keys[m++] = ((uint64_t)float_key(s->lo_x[slot]) << 32) | slot;
+        keys[m++] = ((uint64_t)sepax_float_key(s->lo_x[slot]) << 32) | slot;
         y0 = s->lo_y[slot] < y0 ? s->lo_y[slot] : y0;
         y1 = s->hi_y[slot] > y1 ? s->hi_y[slot] : y1;
         height += (double)s->hi_y[slot] - s->lo_y[slot];
     }
-    const uint64_t *sorted = radix_sort(keys, tmp, m);
+    const uint64_t *sorted = sepax_radix_sort(keys, tmp, m);
 
     bands b = {y0, 0.0f, 1};
     double span = (double)y1 - y0, want = 2.0 * height / (double)m;

@@ -1,0 +1,171 @@
+/* The 3D drivers, for one pair (or shape) per lane at either width:
+ * the reference compiles them with one lane, each vector backend with
+ * its own.
+ *
+ *   collide: for each pair, in order
+ *       class = box-box, sphere-sphere or box-sphere (a sphere-box pair
+ *               goes in as (B, A) and is turned round on the way out)
+ *       append the pair's two records to its class's tile
+ *       when a tile holds LANES pairs: gather the records into lanes, run
+ *       the class's test (pair3.h), write each lane's result at its pair
+ *   then run the part-full tiles, their spare lanes repeating lane 0
+ *
+ *   world: the live slots listed, LANES at a time: gather transform and
+ *   local record into lanes, world3_lanes, scatter the world record and
+ *   the box
+ *
+ * Lanes never mix classes, so no lane runs a test it does not need;
+ * records are read with plain loads and turned into lanes in registers
+ * (wf_rows8). */
+#ifndef SEPAX_DRIVE3_H
+#define SEPAX_DRIVE3_H
+
+#include "pair3.h"
+#include "world3.h"
+
+/* Records of the pair this far ahead are asked for while a pair is
+ * filed: a hint that changes no result. */
+#define DRIVE3_PREFETCH 8u
+
+typedef struct drive3_tile {
+    const float *a[LANES], *b[LANES];
+    uint32_t at[LANES];
+    uint8_t swap[LANES];
+    uint32_t n;
+} drive3_tile;
+
+/* v[k] lane l = rows[l][k], k < 16 */
+static inline void drive3_gather(const float *const *rows, lf *v)
+{
+#if defined(SEPAX_WIDE_BITS)
+    const float *upper[LANES];
+    for (uint32_t l = 0; l < LANES; l++)
+        upper[l] = rows[l] + 8;
+    wf_rows8(rows, v);
+    wf_rows8(upper, v + 8);
+#else
+    for (uint32_t k = 0; k < SEPAX3_RECORD; k++)
+        v[k] = rows[0][k];
+#endif
+}
+
+static inline void drive3_run(const drive3_tile *t, uint32_t cls, sepax3_result *out)
+{
+    const float *ra[LANES], *rb[LANES];
+    for (uint32_t l = 0; l < LANES; l++) {
+        const uint32_t k = l < t->n ? l : 0u;
+        ra[l] = t->a[k];
+        rb[l] = t->b[k];
+    }
+    lf A[SEPAX3_RECORD], B[SEPAX3_RECORD];
+    drive3_gather(ra, A);
+    drive3_gather(rb, B);
+    pair3_out o;
+    if (cls == PAIR3_BOX_BOX)
+        pair3_box_box(A, B, &o);
+    else if (cls == PAIR3_SPHERE_SPHERE)
+        pair3_sphere_sphere(A, B, &o);
+    else
+        pair3_box_sphere(A, B, &o);
+    float v[8][LANES];
+    lf_store(v[0], o.sep);
+    lf_store(v[1], o.nx);
+    lf_store(v[2], o.ny);
+    lf_store(v[3], o.nz);
+    lf_store(v[4], o.axis);
+    lf_store(v[5], o.fa);
+    lf_store(v[6], o.fb);
+    lf_store(v[7], o.flags);
+    for (uint32_t l = 0; l < t->n; l++) {
+        const float lane[8] = {v[0][l], v[1][l], v[2][l], v[3][l],
+                               v[4][l], v[5][l], v[6][l], v[7][l]};
+        pair3_result(lane, t->swap[l], &out[t->at[l]]);
+    }
+}
+
+static inline void drive3_collide(const sepax3_view *view, const sepax_pair *pairs, size_t n,
+                                  sepax3_result *out)
+{
+    drive3_tile tiles[PAIR3_CLASSES];
+    for (uint32_t c = 0; c < PAIR3_CLASSES; c++)
+        tiles[c].n = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (i + DRIVE3_PREFETCH < n) {
+            __builtin_prefetch(view->world + SEPAX3_RECORD * SEPAX_ID_SLOT(pairs[i + DRIVE3_PREFETCH].a));
+            __builtin_prefetch(view->world + SEPAX3_RECORD * SEPAX_ID_SLOT(pairs[i + DRIVE3_PREFETCH].b));
+        }
+        const uint32_t sa = SEPAX_ID_SLOT(pairs[i].a), sb = SEPAX_ID_SLOT(pairs[i].b);
+        int swap;
+        const uint32_t cls = pair3_class(view->kind[sa], view->kind[sb], &swap);
+        drive3_tile *t = &tiles[cls];
+        const float *ra = view->world + SEPAX3_RECORD * (size_t)sa;
+        const float *rb = view->world + SEPAX3_RECORD * (size_t)sb;
+        t->a[t->n] = swap ? rb : ra;
+        t->b[t->n] = swap ? ra : rb;
+        t->at[t->n] = (uint32_t)i;
+        t->swap[t->n] = (uint8_t)swap;
+        if (++t->n == LANES) {
+            drive3_run(t, cls, out);
+            t->n = 0;
+        }
+    }
+    for (uint32_t c = 0; c < PAIR3_CLASSES; c++)
+        if (tiles[c].n)
+            drive3_run(&tiles[c], c, out);
+}
+
+static inline void drive3_world_run(const sepax3_world_job *j, const uint32_t *slots, uint32_t m)
+{
+    float in[W3_IN][LANES], res[W3_OUT][LANES];
+    for (uint32_t l = 0; l < LANES; l++) {
+        const uint32_t s = slots[l < m ? l : 0u];
+        const sepax3_transform *x = &j->xf[s];
+        const float *loc = j->local + SEPAX3_RECORD * (size_t)s;
+        in[W3_P][l] = x->p.x, in[W3_P + 1][l] = x->p.y, in[W3_P + 2][l] = x->p.z;
+        in[W3_Q][l] = x->q.w, in[W3_Q + 1][l] = x->q.x;
+        in[W3_Q + 2][l] = x->q.y, in[W3_Q + 3][l] = x->q.z;
+        for (uint32_t k = 0; k < 3; k++) {
+            in[W3_C + k][l] = loc[SEPAX3_L_C + k];
+            in[W3_H + k][l] = loc[SEPAX3_L_H + k];
+        }
+        for (uint32_t k = 0; k < 4; k++)
+            in[W3_LQ + k][l] = loc[SEPAX3_L_Q + k];
+        in[W3_R][l] = loc[SEPAX3_L_R];
+        in[W3_SPHERE][l] = j->kind[s] == SEPAX3_KIND_SPHERE ? 1.0f : 0.0f;
+    }
+    lf vin[W3_IN], vout[W3_OUT];
+    for (uint32_t k = 0; k < W3_IN; k++)
+        vin[k] = lf_load(in[k]);
+    world3_lanes(vin, vout);
+    for (uint32_t k = 0; k < W3_OUT; k++)
+        lf_store(res[k], vout[k]);
+    for (uint32_t l = 0; l < m; l++) {
+        const uint32_t s = slots[l];
+        float *w = j->world + SEPAX3_RECORD * (size_t)s;
+        for (uint32_t k = 0; k < SEPAX3_RECORD; k++)
+            w[k] = res[k][l];
+        for (uint32_t k = 0; k < 3; k++) {
+            j->lo[k][s] = res[W3_LO + k][l];
+            j->hi[k][s] = res[W3_HI + k][l];
+        }
+    }
+}
+
+static inline void drive3_world(const sepax3_world_job *j, const uint32_t *ids, size_t n)
+{
+    uint32_t slots[LANES], m = 0;
+    for (size_t i = 0; i < n; i++) {
+        const uint32_t s = ids ? SEPAX_ID_SLOT(ids[i]) : (uint32_t)i;
+        if (j->kind[s] == SEPAX3_KIND_FREE)
+            continue;
+        slots[m++] = s;
+        if (m == LANES) {
+            drive3_world_run(j, slots, m);
+            m = 0;
+        }
+    }
+    if (m)
+        drive3_world_run(j, slots, m);
+}
+
+#endif

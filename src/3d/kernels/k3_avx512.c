@@ -1,0 +1,4 @@
+/* The avx512 backend's 3D kernels: 512-bit lanes. Flags come from src/meson.build. */
+#define SEPAX_WIDE_BITS 512
+#define SEPAX3_NAME avx512
+#include "k3_wide.h"

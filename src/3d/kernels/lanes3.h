@@ -1,0 +1,71 @@
+/* One source, two widths: the 3D kernels are written once over the lane
+ * type lf, which is a float in the scalar reference and the backend's
+ * wide float (common/wide.h) in a vector backend. Every operation below is
+ * the same IEEE operation in both (x86's min and max included: the
+ * second operand unless the first is strictly smaller or larger), and
+ * branches are written as selects, so a lane of a vector backend computes
+ * exactly what the reference computes for its pair. */
+#ifndef SEPAX_LANES3_H
+#define SEPAX_LANES3_H
+
+#include <stdint.h>
+
+#if defined(SEPAX_WIDE_BITS)
+#include "common/wide.h"
+
+#define LANES WIDE
+typedef wf lf;
+typedef wm lm;
+#define lf_set1(x) wf_set1(x)
+#define lf_load(p) wf_load(p)
+#define lf_store(p, v) wf_store(p, v)
+#define lf_add(a, b) wf_add(a, b)
+#define lf_sub(a, b) wf_sub(a, b)
+#define lf_mul(a, b) wf_mul(a, b)
+#define lf_div(a, b) wf_div(a, b)
+#define lf_sqrt(a) wf_sqrt(a)
+#define lf_min(a, b) wf_min(a, b)
+#define lf_max(a, b) wf_max(a, b)
+#define lf_gt(a, b) wf_gt_m(a, b)
+#define lf_le(a, b) wf_le_m(a, b)
+#define lf_lt(a, b) wf_gt_m(b, a)
+#define lf_ge(a, b) wf_le_m(b, a)
+#define lm_and(a, b) wm_and(a, b)
+/* lanes of m take a, the others b */
+#define lf_sel(m, a, b) wf_keep(m, a, b)
+
+#else
+
+#define LANES 1u
+typedef float lf;
+typedef int lm;
+#define lf_set1(x) ((float)(x))
+#define lf_load(p) (*(p))
+#define lf_store(p, v) (*(p) = (v))
+#define lf_add(a, b) ((a) + (b))
+#define lf_sub(a, b) ((a) - (b))
+#define lf_mul(a, b) ((a) * (b))
+#define lf_div(a, b) ((a) / (b))
+#define lf_sqrt(a) sqrtf(a)
+#define lf_min(a, b) ((a) < (b) ? (a) : (b))
+#define lf_max(a, b) ((a) > (b) ? (a) : (b))
+#define lf_gt(a, b) ((a) > (b))
+#define lf_le(a, b) ((a) <= (b))
+#define lf_lt(a, b) ((a) < (b))
+#define lf_ge(a, b) ((a) >= (b))
+#define lm_and(a, b) ((a) && (b))
+#define lf_sel(m, a, b) ((m) ? (a) : (b))
+
+#endif
+
+/* |a| as max(a, 0 - a): a select rather than a sign mask, so that both
+ * widths take the same path (-0 gives +0 in both). */
+#define lf_abs(a) lf_max(a, lf_sub(lf_set1(0.0f), a))
+/* -a, exact */
+#define lf_neg(a) lf_sub(lf_set1(0.0f), a)
+
+/* dot products in one fixed order: (x + y) + z */
+#define lf_dot3(ax, ay, az, bx, by, bz)                                                        \
+    lf_add(lf_add(lf_mul(ax, bx), lf_mul(ay, by)), lf_mul(az, bz))
+
+#endif

@@ -1,0 +1,293 @@
+/* The 3D pair tests, written once over the lane type (lanes3.h): the
+ * scalar reference runs them on one pair, the vector backends on one pair
+ * per lane. Each reads two world records (kernel3.h) as 16 lanes each and
+ * writes a pair3_out of lanes; pair3_result turns one lane of it into a
+ * sepax3_result.
+ *
+ * Box against box (the contract is in sepax3d.h):
+ *
+ *   d = cB - cA;  R[i][j] = a_i.b_j;  t[i] = a_i.d;  s[j] = sum_i R[i][j] t[i]
+ *   face of A, i:  |t[i]| - (eA[i] + sum_j eB[j] |R[i][j]|)
+ *   face of B, j:  |s[j]| - (eB[j] + sum_i eA[i] |R[i][j]|)
+ *   edges i x j:   L = e_i x (column j of R), in A's frame
+ *                  len = sqrt(L.L); skipped when len < PARALLEL_TOLERANCE
+ *                  (|t.L| - (sum_k eA[k] |L[k]| + sum_k eB[k] |b_k.L|)) / len
+ *   best face: the largest of the six, lowest index on ties;
+ *   best edge likewise; the edge wins if it beats the face by more than
+ *   EDGE_TOLERANCE * (sum of the six half extents)
+ *   normal: the winning axis in world coordinates, turned to point from A
+ *   to B (a face axis is the world axis itself; an edge axis is the world
+ *   cross product a_i x b_j over its length)
+ *   A in B: every j, |s[j]| + sum_i eA[i] |R[i][j]| <= eB[j]; B in A alike
+ *
+ * Every sum is formed left to right as written, and no step depends on a
+ * branch: both widths evaluate the same expressions in the same order. */
+#ifndef SEPAX_PAIR3_H
+#define SEPAX_PAIR3_H
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "kernel3.h"
+#include "lanes3.h"
+
+/* One pair's answer in lanes; axis, features and flags hold small whole
+ * numbers. */
+typedef struct pair3_out {
+    lf sep, nx, ny, nz, axis, fa, fb, flags;
+} pair3_out;
+
+static inline lf pair3_flags(lm hit, lm a_in_b, lm b_in_a)
+{
+    const lf z = lf_set1(0.0f);
+    return lf_add(lf_add(lf_sel(hit, lf_set1(1.0f), z), lf_sel(a_in_b, lf_set1(2.0f), z)),
+                  lf_sel(b_in_a, lf_set1(4.0f), z));
+}
+
+static inline void pair3_box_box(const lf *A, const lf *B, pair3_out *o)
+{
+    lf a[3][3], b[3][3], eA[3], eB[3], t[3], s[3], R[3][3], AR[3][3];
+    lf d[3];
+    for (int c = 0; c < 3; c++) {
+        d[c] = lf_sub(B[SEPAX3_W_C + c], A[SEPAX3_W_C + c]);
+        eA[c] = A[SEPAX3_W_H + c];
+        eB[c] = B[SEPAX3_W_H + c];
+        for (int k = 0; k < 3; k++) {
+            a[k][c] = A[SEPAX3_W_A + 3 * k + c];
+            b[k][c] = B[SEPAX3_W_A + 3 * k + c];
+        }
+    }
+    for (int i = 0; i < 3; i++) {
+        t[i] = lf_dot3(a[i][0], a[i][1], a[i][2], d[0], d[1], d[2]);
+        for (int j = 0; j < 3; j++) {
+            R[i][j] = lf_dot3(a[i][0], a[i][1], a[i][2], b[j][0], b[j][1], b[j][2]);
+            AR[i][j] = lf_abs(R[i][j]);
+        }
+    }
+    const lf zero = lf_set1(0.0f);
+
+    /* Face axes of A, then of B, keeping the first largest. rb[i] is B's
+     * half width on a_i, ra[j] A's on b_j; containment reuses them. */
+    lf rb[3], ra[3];
+    lf best = lf_set1(-INFINITY), axis = zero, fa = lf_set1(255.0f), fb = lf_set1(255.0f);
+    lf nx = zero, ny = zero, nz = zero;
+    for (int i = 0; i < 3; i++) {
+        rb[i] = lf_add(lf_add(lf_mul(eB[0], AR[i][0]), lf_mul(eB[1], AR[i][1])),
+                       lf_mul(eB[2], AR[i][2]));
+        const lf sep = lf_sub(lf_abs(t[i]), lf_add(eA[i], rb[i]));
+        const lm neg = lf_lt(t[i], zero), win = lf_gt(sep, best);
+        best = lf_sel(win, sep, best);
+        fa = lf_sel(win, lf_sel(neg, lf_set1(2.0f * i + 1.0f), lf_set1(2.0f * i)), fa);
+        nx = lf_sel(win, lf_sel(neg, lf_neg(a[i][0]), a[i][0]), nx);
+        ny = lf_sel(win, lf_sel(neg, lf_neg(a[i][1]), a[i][1]), ny);
+        nz = lf_sel(win, lf_sel(neg, lf_neg(a[i][2]), a[i][2]), nz);
+    }
+    for (int j = 0; j < 3; j++) {
+        s[j] = lf_add(lf_add(lf_mul(R[0][j], t[0]), lf_mul(R[1][j], t[1])), lf_mul(R[2][j], t[2]));
+        ra[j] = lf_add(lf_add(lf_mul(eA[0], AR[0][j]), lf_mul(eA[1], AR[1][j])),
+                       lf_mul(eA[2], AR[2][j]));
+        const lf sep = lf_sub(lf_abs(s[j]), lf_add(eB[j], ra[j]));
+        const lm neg = lf_lt(s[j], zero), win = lf_gt(sep, best);
+        best = lf_sel(win, sep, best);
+        axis = lf_sel(win, lf_set1((float)SEPAX3_AXIS_FACE_B), axis);
+        fa = lf_sel(win, lf_set1(255.0f), fa);
+        /* B's face that looks at A: its outward normal is minus ours */
+        fb = lf_sel(win, lf_sel(neg, lf_set1(2.0f * j), lf_set1(2.0f * j + 1.0f)), fb);
+        nx = lf_sel(win, lf_sel(neg, lf_neg(b[j][0]), b[j][0]), nx);
+        ny = lf_sel(win, lf_sel(neg, lf_neg(b[j][1]), b[j][1]), ny);
+        nz = lf_sel(win, lf_sel(neg, lf_neg(b[j][2]), b[j][2]), nz);
+    }
+
+    /* Edge axes. With p, q the other two axes of A, e_i x (column j of R)
+     * has components L[p] = -R[q][j], L[q] = R[p][j] and 0. */
+    lf ebest = lf_set1(-INFINITY), ei = zero, ej = zero, eneg = zero;
+    const lf parallel = lf_set1(SEPAX3_PARALLEL_TOLERANCE);
+    for (int i = 0; i < 3; i++) {
+        const int p = (i + 1) % 3, q = (i + 2) % 3;
+        for (int j = 0; j < 3; j++) {
+            const lf lp = lf_neg(R[q][j]), lq = R[p][j];
+            const lf len = lf_sqrt(lf_add(lf_mul(lp, lp), lf_mul(lq, lq)));
+            const lf tl = lf_add(lf_mul(t[p], lp), lf_mul(t[q], lq));
+            const lf rA = lf_add(lf_mul(eA[p], AR[q][j]), lf_mul(eA[q], AR[p][j]));
+            lf bl[3];
+            for (int k = 0; k < 3; k++)
+                bl[k] = lf_abs(lf_add(lf_mul(R[p][k], lp), lf_mul(R[q][k], lq)));
+            const lf rB = lf_add(lf_add(lf_mul(eB[0], bl[0]), lf_mul(eB[1], bl[1])),
+                                 lf_mul(eB[2], bl[2]));
+            const lf sep = lf_div(lf_sub(lf_abs(tl), lf_add(rA, rB)), len);
+            const lm win = lm_and(lf_ge(len, parallel), lf_gt(sep, ebest));
+            ebest = lf_sel(win, sep, ebest);
+            ei = lf_sel(win, lf_set1((float)i), ei);
+            ej = lf_sel(win, lf_set1((float)j), ej);
+            eneg = lf_sel(win, lf_sel(lf_lt(tl, zero), lf_set1(1.0f), zero), eneg);
+        }
+    }
+    const lf size = lf_add(lf_add(lf_add(eA[0], eA[1]), eA[2]), lf_add(lf_add(eB[0], eB[1]), eB[2]));
+    const lm edge = lf_gt(ebest, lf_add(best, lf_mul(size, lf_set1(SEPAX3_EDGE_TOLERANCE))));
+
+    /* The winning edge pair's world cross product. */
+    const lm i0 = lf_lt(ei, lf_set1(0.5f)), i1 = lf_lt(ei, lf_set1(1.5f));
+    const lm j0 = lf_lt(ej, lf_set1(0.5f)), j1 = lf_lt(ej, lf_set1(1.5f));
+    lf u[3], v[3];
+    for (int c = 0; c < 3; c++) {
+        u[c] = lf_sel(i0, a[0][c], lf_sel(i1, a[1][c], a[2][c]));
+        v[c] = lf_sel(j0, b[0][c], lf_sel(j1, b[1][c], b[2][c]));
+    }
+    lf cx = lf_sub(lf_mul(u[1], v[2]), lf_mul(u[2], v[1]));
+    lf cy = lf_sub(lf_mul(u[2], v[0]), lf_mul(u[0], v[2]));
+    lf cz = lf_sub(lf_mul(u[0], v[1]), lf_mul(u[1], v[0]));
+    const lf clen = lf_sqrt(lf_dot3(cx, cy, cz, cx, cy, cz));
+    const lm flip = lf_gt(eneg, lf_set1(0.5f));
+    cx = lf_div(cx, clen), cy = lf_div(cy, clen), cz = lf_div(cz, clen);
+    cx = lf_sel(flip, lf_neg(cx), cx);
+    cy = lf_sel(flip, lf_neg(cy), cy);
+    cz = lf_sel(flip, lf_neg(cz), cz);
+
+    /* containment */
+    lm a_in_b = lf_le(lf_add(lf_abs(s[0]), ra[0]), eB[0]);
+    lm b_in_a = lf_le(lf_add(lf_abs(t[0]), rb[0]), eA[0]);
+    for (int k = 1; k < 3; k++) {
+        a_in_b = lm_and(a_in_b, lf_le(lf_add(lf_abs(s[k]), ra[k]), eB[k]));
+        b_in_a = lm_and(b_in_a, lf_le(lf_add(lf_abs(t[k]), rb[k]), eA[k]));
+    }
+
+    o->sep = lf_sel(edge, ebest, best);
+    o->nx = lf_sel(edge, cx, nx);
+    o->ny = lf_sel(edge, cy, ny);
+    o->nz = lf_sel(edge, cz, nz);
+    o->axis = lf_sel(edge, lf_set1((float)SEPAX3_AXIS_EDGES), axis);
+    o->fa = lf_sel(edge, ei, fa);
+    o->fb = lf_sel(edge, ej, fb);
+    o->flags = pair3_flags(lf_le(o->sep, zero), a_in_b, b_in_a);
+}
+
+/* Two points closer than this squared distance (a subnormal: the
+ * difference has lost its precision) count as coincident. */
+#define PAIR3_APART FLT_MIN
+
+static inline void pair3_sphere_sphere(const lf *A, const lf *B, pair3_out *o)
+{
+    const lf zero = lf_set1(0.0f), one = lf_set1(1.0f);
+    const lf dx = lf_sub(B[SEPAX3_W_C], A[SEPAX3_W_C]);
+    const lf dy = lf_sub(B[SEPAX3_W_C + 1], A[SEPAX3_W_C + 1]);
+    const lf dz = lf_sub(B[SEPAX3_W_C + 2], A[SEPAX3_W_C + 2]);
+    const lf rA = A[SEPAX3_W_R], rB = B[SEPAX3_W_R];
+    const lf dist = lf_sqrt(lf_dot3(dx, dy, dz, dx, dy, dz));
+    const lm apart = lf_ge(lf_dot3(dx, dy, dz, dx, dy, dz), lf_set1(PAIR3_APART));
+    const lf div = lf_sel(apart, dist, one);
+    o->sep = lf_sub(dist, lf_add(rA, rB));
+    o->nx = lf_sel(apart, lf_div(dx, div), one);
+    o->ny = lf_sel(apart, lf_div(dy, div), zero);
+    o->nz = lf_sel(apart, lf_div(dz, div), zero);
+    o->axis = lf_set1((float)SEPAX3_AXIS_POINTS);
+    o->fa = o->fb = lf_set1(255.0f);
+    o->flags = pair3_flags(lf_le(o->sep, zero), lf_le(lf_add(dist, rA), rB),
+                           lf_le(lf_add(dist, rB), rA));
+}
+
+/* A box X (lane data in A's place) and a sphere S. The result is for the
+ * pair (X, S); pair3_result swaps it when the sphere was the pair's A.
+ *
+ *   p = the centre of S in X's frame; q = p clamped to the box; w = p - q
+ *   outside (w.w a normal float): separation |w| - r, normal X * w / |w|
+ *   inside: the face k with the least gap e[k] - |p[k]| (lowest k on
+ *   ties), separation -(gap + r), normal +-a_k by the sign of p[k]
+ *   S in X: every k, |p[k]| + r <= e[k];  X in S: the farthest corner,
+ *   sum_k (|p[k]| + e[k])^2 <= r^2 */
+static inline void pair3_box_sphere(const lf *X, const lf *S, pair3_out *o)
+{
+    const lf zero = lf_set1(0.0f), one = lf_set1(1.0f);
+    lf a[3][3], e[3], d[3], p[3], w[3], ap[3];
+    for (int c = 0; c < 3; c++) {
+        d[c] = lf_sub(S[SEPAX3_W_C + c], X[SEPAX3_W_C + c]);
+        e[c] = X[SEPAX3_W_H + c];
+        for (int k = 0; k < 3; k++)
+            a[k][c] = X[SEPAX3_W_A + 3 * k + c];
+    }
+    const lf r = S[SEPAX3_W_R];
+    for (int k = 0; k < 3; k++) {
+        p[k] = lf_dot3(a[k][0], a[k][1], a[k][2], d[0], d[1], d[2]);
+        w[k] = lf_sub(p[k], lf_min(lf_max(p[k], lf_neg(e[k])), e[k]));
+        ap[k] = lf_abs(p[k]);
+    }
+    const lf w2 = lf_dot3(w[0], w[1], w[2], w[0], w[1], w[2]);
+    const lm outside = lf_ge(w2, lf_set1(PAIR3_APART));
+    const lf dist = lf_sqrt(w2), div = lf_sel(outside, dist, one);
+    const lf l0 = lf_div(w[0], div), l1 = lf_div(w[1], div), l2 = lf_div(w[2], div);
+    const lf ox = lf_dot3(a[0][0], a[1][0], a[2][0], l0, l1, l2);
+    const lf oy = lf_dot3(a[0][1], a[1][1], a[2][1], l0, l1, l2);
+    const lf oz = lf_dot3(a[0][2], a[1][2], a[2][2], l0, l1, l2);
+
+    /* the nearest face, for a centre inside */
+    lf gap = lf_sub(e[0], ap[0]), face = lf_sel(lf_lt(p[0], zero), one, zero);
+    lf fx = lf_sel(lf_lt(p[0], zero), lf_neg(a[0][0]), a[0][0]);
+    lf fy = lf_sel(lf_lt(p[0], zero), lf_neg(a[0][1]), a[0][1]);
+    lf fz = lf_sel(lf_lt(p[0], zero), lf_neg(a[0][2]), a[0][2]);
+    for (int k = 1; k < 3; k++) {
+        const lf g = lf_sub(e[k], ap[k]);
+        const lm win = lf_lt(g, gap), neg = lf_lt(p[k], zero);
+        gap = lf_sel(win, g, gap);
+        face = lf_sel(win, lf_sel(neg, lf_set1(2.0f * k + 1.0f), lf_set1(2.0f * k)), face);
+        fx = lf_sel(win, lf_sel(neg, lf_neg(a[k][0]), a[k][0]), fx);
+        fy = lf_sel(win, lf_sel(neg, lf_neg(a[k][1]), a[k][1]), fy);
+        fz = lf_sel(win, lf_sel(neg, lf_neg(a[k][2]), a[k][2]), fz);
+    }
+
+    lm s_in_x = lf_le(lf_add(ap[0], r), e[0]);
+    for (int k = 1; k < 3; k++)
+        s_in_x = lm_and(s_in_x, lf_le(lf_add(ap[k], r), e[k]));
+    const lf c0 = lf_add(ap[0], e[0]), c1 = lf_add(ap[1], e[1]), c2 = lf_add(ap[2], e[2]);
+    const lm x_in_s = lf_le(lf_dot3(c0, c1, c2, c0, c1, c2), lf_mul(r, r));
+
+    o->sep = lf_sel(outside, lf_sub(dist, r), lf_neg(lf_add(gap, r)));
+    o->nx = lf_sel(outside, ox, fx);
+    o->ny = lf_sel(outside, oy, fy);
+    o->nz = lf_sel(outside, oz, fz);
+    o->axis = lf_sel(outside, lf_set1((float)SEPAX3_AXIS_POINTS), zero);
+    o->fa = lf_sel(outside, lf_set1(255.0f), face);
+    o->fb = lf_set1(255.0f);
+    o->flags = pair3_flags(lf_le(o->sep, zero), x_in_s, s_in_x);
+}
+
+/* Pair classes: which test, and whether the lanes hold (B, A) because
+ * the pair's A is the sphere of a box-sphere pair. */
+enum { PAIR3_BOX_BOX = 0, PAIR3_SPHERE_SPHERE = 1, PAIR3_BOX_SPHERE = 2, PAIR3_CLASSES = 3 };
+
+static inline uint32_t pair3_class(uint8_t ka, uint8_t kb, int *swap)
+{
+    *swap = ka == SEPAX3_KIND_SPHERE && kb == SEPAX3_KIND_BOX;
+    if (ka == kb)
+        return ka == SEPAX3_KIND_BOX ? PAIR3_BOX_BOX : PAIR3_SPHERE_SPHERE;
+    return PAIR3_BOX_SPHERE;
+}
+
+/* One result from lane values (sep, nx, ny, nz, axis, fa, fb, flags), the
+ * pair's shapes taken as (B, A) when swap is set: the normal turns round,
+ * features and containment flags trade places, a face of A becomes a face
+ * of B. */
+static inline void pair3_result(const float v[8], int swap, sepax3_result *r)
+{
+    sepax3_result x;
+    x.separation = v[0];
+    x.normal.x = v[1], x.normal.y = v[2], x.normal.z = v[3];
+    x.axis = (uint8_t)v[4];
+    x.feature_a = (uint8_t)v[5];
+    x.feature_b = (uint8_t)v[6];
+    x.flags = (uint8_t)v[7];
+    if (swap) {
+        const uint8_t f = x.feature_a;
+        x.normal.x = 0.0f - x.normal.x;
+        x.normal.y = 0.0f - x.normal.y;
+        x.normal.z = 0.0f - x.normal.z;
+        x.feature_a = x.feature_b;
+        x.feature_b = f;
+        if (x.axis == SEPAX3_AXIS_FACE_A)
+            x.axis = SEPAX3_AXIS_FACE_B;
+        x.flags = (uint8_t)((x.flags & SEPAX_HIT) | ((x.flags & SEPAX_A_IN_B) ? SEPAX_B_IN_A : 0u) |
+                            ((x.flags & SEPAX_B_IN_A) ? SEPAX_A_IN_B : 0u));
+    }
+    memcpy(r, &x, sizeof x);
+}
+
+#endif

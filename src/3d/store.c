@@ -1,0 +1,258 @@
+/* The 3D store: slots, ids, the local and world records, and the calls
+ * that change them. Every change first secures the memory it needs, so a
+ * failure leaves the store as it was. */
+#include <string.h>
+
+#include "common/options.h"
+#include "store.h"
+
+#define INITIAL_SLOTS 64u
+
+static size_t align_up(size_t v, size_t a)
+{
+    return (v + a - 1u) / a * a;
+}
+
+/* Every per-slot array, carved out of one block at 64-byte boundaries:
+ * local and world records, xf, the six box bounds, free list, live ids,
+ * kinds, generations. */
+enum { ARRAYS = 14 };
+
+static size_t slot_layout(uint32_t cap, size_t off[ARRAYS])
+{
+    const size_t rec = SEPAX3_RECORD * sizeof(float);
+    const size_t sizes[ARRAYS] = {rec, rec, sizeof(sepax3_transform),
+                                  sizeof(float), sizeof(float), sizeof(float),
+                                  sizeof(float), sizeof(float), sizeof(float),
+                                  sizeof(uint32_t), sizeof(uint32_t), 1, 1, 0};
+    size_t at = 0;
+    for (int k = 0; k < ARRAYS; k++) {
+        at = align_up(at, 64);
+        off[k] = at;
+        at += sizes[k] * cap;
+    }
+    return at;
+}
+
+static sepax_status grow_slots(sepax3_store *s, uint32_t need)
+{
+    if (need <= s->slot_cap)
+        return SEPAX_OK;
+    uint32_t cap = s->slot_cap ? s->slot_cap : INITIAL_SLOTS;
+    while (cap < need)
+        cap = cap > SEPAX_MAX_SHAPES / 2 ? SEPAX_MAX_SHAPES : cap * 2;
+    size_t off[ARRAYS];
+    const size_t bytes = slot_layout(cap, off);
+    unsigned char *m = sepax_alloc(&s->alloc, bytes);
+    if (!m)
+        return SEPAX_ERR_OUT_OF_MEMORY;
+    memset(m, 0, bytes);
+    float *local = (float *)(m + off[0]), *world = (float *)(m + off[1]);
+    sepax3_transform *xf = (sepax3_transform *)(m + off[2]);
+    float *bound[6];
+    for (int k = 0; k < 6; k++)
+        bound[k] = (float *)(m + off[3 + k]);
+    uint32_t *free_slots = (uint32_t *)(m + off[9]), *live_id = (uint32_t *)(m + off[10]);
+    uint8_t *kind = m + off[11], *gen = m + off[12];
+    const uint32_t n = s->slot_limit;
+    if (n) {
+        memcpy(local, s->local, n * SEPAX3_RECORD * sizeof(float));
+        memcpy(world, s->world, n * SEPAX3_RECORD * sizeof(float));
+        memcpy(xf, s->xf, n * sizeof *xf);
+        for (int k = 0; k < 3; k++) {
+            memcpy(bound[k], s->lo[k], n * sizeof(float));
+            memcpy(bound[3 + k], s->hi[k], n * sizeof(float));
+        }
+        memcpy(live_id, s->live_id, n * sizeof(uint32_t));
+        memcpy(kind, s->kind, n);
+        memcpy(gen, s->gen, n);
+    }
+    if (s->free_count)
+        memcpy(free_slots, s->free_slots, s->free_count * sizeof(uint32_t));
+    sepax_free(&s->alloc, s->slot_mem);
+    s->slot_mem = m;
+    s->slot_cap = cap;
+    s->local = local, s->world = world, s->xf = xf;
+    for (int k = 0; k < 3; k++)
+        s->lo[k] = bound[k], s->hi[k] = bound[3 + k];
+    s->free_slots = free_slots, s->live_id = live_id;
+    s->kind = kind, s->gen = gen;
+    return SEPAX_OK;
+}
+
+sepax3_store_options sepax3_store_options_default(void)
+{
+    const sepax3_store_options o = SEPAX3_STORE_OPTIONS_INIT;
+    return o;
+}
+
+/* The sizes of sepax3_store_options as released, oldest first. */
+static const size_t options_sizes[] = {sizeof(sepax3_store_options)};
+
+sepax_status sepax3_store_create(const sepax3_store_options *options, sepax3_store **out)
+{
+    if (!out)
+        return SEPAX_ERR_NULL;
+    *out = NULL;
+    sepax3_store_options opt = sepax3_store_options_default();
+    sepax_status st = sepax_options_read(options, options ? options->size : 0, options_sizes,
+                                         sizeof options_sizes / sizeof options_sizes[0], &opt,
+                                         sizeof opt);
+    if (st != SEPAX_OK)
+        return st;
+    sepax_backend backend;
+    if ((st = sepax_backend_default(&backend)) != SEPAX_OK)
+        return st;
+    sepax_allocator alloc = sepax_default_allocator();
+    if (opt.allocator) {
+        if (!opt.allocator->alloc || !opt.allocator->free)
+            return SEPAX_ERR_NULL;
+        alloc = *opt.allocator;
+    }
+    sepax3_store *s = sepax_alloc(&alloc, sizeof *s);
+    if (!s)
+        return SEPAX_ERR_OUT_OF_MEMORY;
+    memset(s, 0, sizeof *s);
+    s->alloc = alloc;
+    s->backend = backend;
+    s->kernels = sepax3_kernels_for(backend);
+    uint32_t want = opt.initial_shapes ? opt.initial_shapes : INITIAL_SLOTS;
+    if (want > SEPAX_MAX_SHAPES)
+        want = SEPAX_MAX_SHAPES;
+    if ((st = grow_slots(s, want)) != SEPAX_OK) {
+        sepax3_store_destroy(s);
+        return st;
+    }
+    *out = s;
+    return SEPAX_OK;
+}
+
+void sepax3_store_destroy(sepax3_store *s)
+{
+    if (!s)
+        return;
+    const sepax_allocator a = s->alloc;
+    sepax_free(&a, s->slot_mem);
+    sepax_free(&a, s);
+}
+
+void sepax3_store_update(sepax3_store *s, const uint32_t *ids, size_t n)
+{
+    sepax3_world_job j = {s->world, s->local, s->xf, s->kind,
+                          {s->lo[0], s->lo[1], s->lo[2]}, {s->hi[0], s->hi[1], s->hi[2]}};
+    s->kernels->world(&j, ids, n);
+}
+
+sepax_status sepax3_store_insert(sepax3_store *s, int kind, const float local[SEPAX3_RECORD],
+                                 sepax_shape_id *out_id)
+{
+    sepax_status st;
+    if (s->live >= SEPAX_MAX_SHAPES || (s->free_count == 0 && s->slot_limit >= SEPAX_MAX_SHAPES))
+        return SEPAX_ERR_FULL;
+    if (s->free_count == 0 && (st = grow_slots(s, s->slot_limit + 1)) != SEPAX_OK)
+        return st;
+    const uint32_t slot = s->free_count ? s->free_slots[--s->free_count] : s->slot_limit++;
+    s->kind[slot] = (uint8_t)kind;
+    memcpy(s->local + SEPAX3_RECORD * (size_t)slot, local, SEPAX3_RECORD * sizeof(float));
+    s->xf[slot] = sepax3_transform_identity();
+    s->live++;
+    const uint32_t id = ((uint32_t)s->gen[slot] << 24) | slot;
+    s->live_id[slot] = id;
+    sepax3_store_update(s, &id, 1);
+    *out_id = id;
+    return SEPAX_OK;
+}
+
+sepax_status sepax3_remove(sepax3_store *s, sepax_shape_id id)
+{
+    if (!s)
+        return SEPAX_ERR_NULL;
+    sepax_status st = sepax3_store_check_id(s, id);
+    if (st != SEPAX_OK)
+        return st;
+    const uint32_t slot = SEPAX_ID_SLOT(id);
+    s->kind[slot] = SEPAX3_KIND_FREE;
+    s->gen[slot]++;
+    s->live_id[slot] = SEPAX_FREE_ID(slot);
+    s->free_slots[s->free_count++] = slot;
+    s->live--;
+    return SEPAX_OK;
+}
+
+uint32_t sepax3_store_count(const sepax3_store *s)
+{
+    return s ? s->live : 0;
+}
+
+uint32_t sepax3_store_slot_limit(const sepax3_store *s)
+{
+    return s ? s->slot_limit : 0;
+}
+
+sepax_status sepax3_shape_check(const sepax3_store *s, sepax_shape_id id)
+{
+    return s ? sepax3_store_check_id(s, id) : SEPAX_ERR_NULL;
+}
+
+sepax_status sepax3_shape_world(const sepax3_store *s, sepax_shape_id id, sepax3_world_shape *out)
+{
+    if (!s || !out)
+        return SEPAX_ERR_NULL;
+    sepax_status st = sepax3_store_check_id(s, id);
+    if (st != SEPAX_OK)
+        return st;
+    const float *w = s->world + SEPAX3_RECORD * (size_t)SEPAX_ID_SLOT(id);
+    sepax3_world_shape r;
+    r.centre = (sepax_vec3){w[SEPAX3_W_C], w[SEPAX3_W_C + 1], w[SEPAX3_W_C + 2]};
+    for (int k = 0; k < 3; k++)
+        r.axis[k] = (sepax_vec3){w[SEPAX3_W_A + 3 * k], w[SEPAX3_W_A + 3 * k + 1],
+                                 w[SEPAX3_W_A + 3 * k + 2]};
+    r.half_extents = (sepax_vec3){w[SEPAX3_W_H], w[SEPAX3_W_H + 1], w[SEPAX3_W_H + 2]};
+    r.radius = w[SEPAX3_W_R];
+    *out = r;
+    return SEPAX_OK;
+}
+
+sepax_status sepax3_shape_transform(const sepax3_store *s, sepax_shape_id id,
+                                    sepax3_transform *out)
+{
+    if (!s || !out)
+        return SEPAX_ERR_NULL;
+    sepax_status st = sepax3_store_check_id(s, id);
+    if (st == SEPAX_OK)
+        *out = s->xf[SEPAX_ID_SLOT(id)];
+    return st;
+}
+
+sepax_status sepax3_shape_aabb(const sepax3_store *s, sepax_shape_id id, sepax_vec3 *lower,
+                               sepax_vec3 *upper)
+{
+    if (!s || !lower || !upper)
+        return SEPAX_ERR_NULL;
+    sepax_status st = sepax3_store_check_id(s, id);
+    if (st != SEPAX_OK)
+        return st;
+    const uint32_t slot = SEPAX_ID_SLOT(id);
+    *lower = (sepax_vec3){s->lo[0][slot], s->lo[1][slot], s->lo[2][slot]};
+    *upper = (sepax_vec3){s->hi[0][slot], s->hi[1][slot], s->hi[2][slot]};
+    return SEPAX_OK;
+}
+
+sepax_backend sepax3_store_backend(const sepax3_store *s)
+{
+    return s ? s->backend : SEPAX_BACKEND_SCALAR;
+}
+
+sepax_status sepax3_store_set_backend(sepax3_store *s, sepax_backend backend)
+{
+    if (!s)
+        return SEPAX_ERR_NULL;
+    if ((unsigned)backend >= SEPAX_BACKEND_COUNT)
+        return SEPAX_ERR_UNKNOWN_BACKEND;
+    const sepax3_kernels *k = sepax3_kernels_for(backend);
+    if (!k)
+        return SEPAX_ERR_UNSUPPORTED_BACKEND;
+    s->backend = backend;
+    s->kernels = k;
+    return SEPAX_OK;
+}

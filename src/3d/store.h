@@ -1,0 +1,48 @@
+/* The 3D store's layout, shared by the files that build and read it. */
+#ifndef SEPAX_STORE3_H
+#define SEPAX_STORE3_H
+
+#include "common/alloc.h"
+#include "common/ids.h"
+#include "kernels/kernel3.h"
+
+struct sepax3_store {
+    sepax_allocator alloc;
+    sepax_backend backend;
+    const sepax3_kernels *kernels;
+
+    /* Per slot, all carved out of one allocation (slot_mem), so that
+     * growth either fully happens or leaves everything as it was. Boxes
+     * and spheres have fixed-size records, so there is no pool: a slot's
+     * local and world records sit at SEPAX3_RECORD * slot. */
+    void *slot_mem;
+    uint32_t slot_cap, slot_limit, live;
+    uint8_t *kind, *gen;
+    uint32_t *live_id; /* the id of the slot's shape, or SEPAX_FREE_ID */
+    sepax3_transform *xf;
+    float *local, *world;
+    float *lo[3], *hi[3];
+    uint32_t *free_slots;
+    uint32_t free_count;
+};
+
+static inline sepax_status sepax3_store_check_id(const sepax3_store *s, sepax_shape_id id)
+{
+    return sepax_id_check(s->live_id, s->slot_limit, id);
+}
+
+static inline sepax3_view sepax3_store_view(const sepax3_store *s)
+{
+    sepax3_view v = {s->world, s->kind};
+    return v;
+}
+
+/* Run the backend's world kernel over the slots of the listed ids (NULL:
+ * every slot below n = slot_limit). */
+void sepax3_store_update(sepax3_store *s, const uint32_t *ids, size_t n);
+
+/* Add a shape from its local record, which the caller has validated. */
+sepax_status sepax3_store_insert(sepax3_store *s, int kind, const float local[SEPAX3_RECORD],
+                                 sepax_shape_id *out_id);
+
+#endif

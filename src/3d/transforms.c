@@ -1,0 +1,61 @@
+/* Placing 3D shapes: check and store transforms, then run the backend's
+ * world kernel over the shapes that moved (or all of them). */
+#include <math.h>
+
+#include "store.h"
+#include "validate.h"
+
+sepax_status sepax3_set_transforms(sepax3_store *s, const sepax_shape_id *ids,
+                                   const sepax3_transform *transforms, size_t count)
+{
+    if (!s)
+        return SEPAX_ERR_NULL;
+    if (count == 0)
+        return SEPAX_OK;
+    if (count > SIZE_MAX / sizeof *transforms)
+        return SEPAX_ERR_OVERFLOW;
+    if (!ids || !transforms)
+        return SEPAX_ERR_NULL;
+    for (size_t i = 0; i < count; i++) {
+        sepax_status st = sepax3_store_check_id(s, ids[i]);
+        if (st == SEPAX_OK)
+            st = sepax3_check_point(transforms[i].p);
+        if (st == SEPAX_OK)
+            st = sepax3_check_quat(transforms[i].q);
+        if (st != SEPAX_OK)
+            return st;
+    }
+    for (size_t i = 0; i < count; i++)
+        s->xf[SEPAX_ID_SLOT(ids[i])] = transforms[i];
+    sepax3_store_update(s, ids, count);
+    return SEPAX_OK;
+}
+
+sepax_status sepax3_update_world(sepax3_store *s)
+{
+    if (!s)
+        return SEPAX_ERR_NULL;
+    sepax3_store_update(s, NULL, s->slot_limit);
+    return SEPAX_OK;
+}
+
+sepax3_transform sepax3_transform_identity(void)
+{
+    sepax3_transform t = {{0.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f, 0.0f}};
+    return t;
+}
+
+sepax_quat sepax3_quat_axis_angle(sepax_vec3 axis, float angle)
+{
+    const double len = sqrt((double)axis.x * axis.x + (double)axis.y * axis.y +
+                            (double)axis.z * axis.z);
+    sepax_quat q = {1.0f, 0.0f, 0.0f, 0.0f};
+    if (!(len > 0.0) || !isfinite(len) || !isfinite(angle))
+        return q;
+    const double h = 0.5 * angle, sn = sin(h) / len;
+    q.w = (float)cos(h);
+    q.x = (float)(axis.x * sn);
+    q.y = (float)(axis.y * sn);
+    q.z = (float)(axis.z * sn);
+    return q;
+}
