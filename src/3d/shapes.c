@@ -53,6 +53,7 @@ sepax_status sepax3_add_sphere(sepax3_store *s, sepax_vec3 centre, float radius,
     local[SEPAX3_L_C] = centre.x, local[SEPAX3_L_C + 1] = centre.y, local[SEPAX3_L_C + 2] = centre.z;
     local[SEPAX3_L_Q] = 1.0f;
     local[SEPAX3_L_R] = radius;
+    local[SEPAX3_L_SPHERE] = 1.0f;
     return sepax3_store_insert(s, SEPAX3_KIND_SPHERE, local, out_id);
 }
 

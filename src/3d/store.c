@@ -21,7 +21,7 @@ enum { ARRAYS = 14 };
 static size_t slot_layout(uint32_t cap, size_t off[ARRAYS])
 {
     const size_t rec = SEPAX3_RECORD * sizeof(float);
-    const size_t sizes[ARRAYS] = {rec, rec, sizeof(sepax3_transform),
+    const size_t sizes[ARRAYS] = {rec, rec, SEPAX3_XF * sizeof(float),
                                   sizeof(float), sizeof(float), sizeof(float),
                                   sizeof(float), sizeof(float), sizeof(float),
                                   sizeof(uint32_t), sizeof(uint32_t), 1, 1, 0};
@@ -48,7 +48,7 @@ static sepax_status grow_slots(sepax3_store *s, uint32_t need)
         return SEPAX_ERR_OUT_OF_MEMORY;
     memset(m, 0, bytes);
     float *local = (float *)(m + off[0]), *world = (float *)(m + off[1]);
-    sepax3_transform *xf = (sepax3_transform *)(m + off[2]);
+    float *xf = (float *)(m + off[2]);
     float *bound[6];
     for (int k = 0; k < 6; k++)
         bound[k] = (float *)(m + off[3 + k]);
@@ -58,7 +58,7 @@ static sepax_status grow_slots(sepax3_store *s, uint32_t need)
     if (n) {
         memcpy(local, s->local, n * SEPAX3_RECORD * sizeof(float));
         memcpy(world, s->world, n * SEPAX3_RECORD * sizeof(float));
-        memcpy(xf, s->xf, n * sizeof *xf);
+        memcpy(xf, s->xf, n * SEPAX3_XF * sizeof(float));
         for (int k = 0; k < 3; k++) {
             memcpy(bound[k], s->lo[k], n * sizeof(float));
             memcpy(bound[3 + k], s->hi[k], n * sizeof(float));
@@ -154,7 +154,8 @@ sepax_status sepax3_store_insert(sepax3_store *s, int kind, const float local[SE
     const uint32_t slot = s->free_count ? s->free_slots[--s->free_count] : s->slot_limit++;
     s->kind[slot] = (uint8_t)kind;
     memcpy(s->local + SEPAX3_RECORD * (size_t)slot, local, SEPAX3_RECORD * sizeof(float));
-    s->xf[slot] = sepax3_transform_identity();
+    const sepax3_transform identity = sepax3_transform_identity();
+    sepax3_xf_put(s->xf + SEPAX3_XF * (size_t)slot, &identity);
     s->live++;
     const uint32_t id = ((uint32_t)s->gen[slot] << 24) | slot;
     s->live_id[slot] = id;
@@ -219,9 +220,13 @@ sepax_status sepax3_shape_transform(const sepax3_store *s, sepax_shape_id id,
     if (!s || !out)
         return SEPAX_ERR_NULL;
     sepax_status st = sepax3_store_check_id(s, id);
-    if (st == SEPAX_OK)
-        *out = s->xf[SEPAX_ID_SLOT(id)];
-    return st;
+    if (st != SEPAX_OK)
+        return st;
+    const float *x = s->xf + SEPAX3_XF * (size_t)SEPAX_ID_SLOT(id);
+    const sepax3_transform t = {{x[SEPAX3_X_P], x[SEPAX3_X_P + 1], x[SEPAX3_X_P + 2]},
+                                {x[SEPAX3_X_Q], x[SEPAX3_X_Q + 1], x[SEPAX3_X_Q + 2], x[SEPAX3_X_Q + 3]}};
+    *out = t;
+    return SEPAX_OK;
 }
 
 sepax_status sepax3_shape_aabb(const sepax3_store *s, sepax_shape_id id, sepax_vec3 *lower,

@@ -2,6 +2,8 @@
 #ifndef SEPAX_STORE3_H
 #define SEPAX_STORE3_H
 
+#include <string.h>
+
 #include "common/alloc.h"
 #include "common/ids.h"
 #include "kernels/kernel3.h"
@@ -19,7 +21,7 @@ struct sepax3_store {
     uint32_t slot_cap, slot_limit, live;
     uint8_t *kind, *gen;
     uint32_t *live_id; /* the id of the slot's shape, or SEPAX_FREE_ID */
-    sepax3_transform *xf;
+    float *xf; /* transform records, SEPAX3_XF floats per slot */
     float *local, *world;
     float *lo[3], *hi[3];
     uint32_t *free_slots;
@@ -35,6 +37,12 @@ static inline sepax3_view sepax3_store_view(const sepax3_store *s)
 {
     sepax3_view v = {s->world, s->kind};
     return v;
+}
+
+static inline void sepax3_xf_put(float *x, const sepax3_transform *t)
+{
+    const float r[SEPAX3_XF] = {t->p.x, t->p.y, t->p.z, t->q.w, t->q.x, t->q.y, t->q.z, 0.0f};
+    memcpy(x, r, sizeof r);
 }
 
 /* Run the backend's world kernel over the slots of the listed ids (NULL:

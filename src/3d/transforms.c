@@ -26,7 +26,7 @@ sepax_status sepax3_set_transforms(sepax3_store *s, const sepax_shape_id *ids,
             return st;
     }
     for (size_t i = 0; i < count; i++)
-        s->xf[SEPAX_ID_SLOT(ids[i])] = transforms[i];
+        sepax3_xf_put(s->xf + SEPAX3_XF * (size_t)SEPAX_ID_SLOT(ids[i]), &transforms[i]);
     sepax3_store_update(s, ids, count);
     return SEPAX_OK;
 }

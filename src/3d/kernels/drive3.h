@@ -10,9 +10,9 @@
  *       the class's test (pair3.h), write each lane's result at its pair
  *   then run the part-full tiles, their spare lanes repeating lane 0
  *
- *   world: the live slots listed, LANES at a time: gather transform and
- *   local record into lanes, world3_lanes, scatter the world record and
- *   the box
+ *   world: the live slots listed, LANES at a time: gather the local and
+ *   transform records into lanes, world3_lanes, scatter the world record
+ *   and the box
  *
  * Lanes never mix classes, so no lane runs a test it does not need;
  * records are read with plain loads and turned into lanes in registers
@@ -34,18 +34,46 @@ typedef struct drive3_tile {
     uint32_t n;
 } drive3_tile;
 
+/* v[k] lane l = rows[l][k], k < 8 */
+static inline void drive3_gather8(const float *const *rows, lf *v)
+{
+#if defined(SEPAX_WIDE_BITS)
+    wf_rows8(rows, v);
+#else
+    for (uint32_t k = 0; k < 8; k++)
+        v[k] = rows[0][k];
+#endif
+}
+
 /* v[k] lane l = rows[l][k], k < 16 */
 static inline void drive3_gather(const float *const *rows, lf *v)
 {
-#if defined(SEPAX_WIDE_BITS)
     const float *upper[LANES];
     for (uint32_t l = 0; l < LANES; l++)
         upper[l] = rows[l] + 8;
-    wf_rows8(rows, v);
-    wf_rows8(upper, v + 8);
+    drive3_gather8(rows, v);
+    drive3_gather8(upper, v + 8);
+}
+
+/* rows[l][k] = lane l of v[k], k < 16: the inverse of drive3_gather.
+ * Four values at a time are turned into rows in registers; quarter q of
+ * a transposed register belongs to lane 4 q + its index. */
+static inline void drive3_scatter(const lf *v, float *const *rows)
+{
+#if defined(SEPAX_WIDE_BITS)
+    for (uint32_t g = 0; g < SEPAX3_RECORD / 4u; g++) {
+        wf t[4];
+        wf_transpose4(v + 4u * g, t);
+        for (uint32_t l = 0; l < 4u; l++) {
+            float *at[WIDE / 4u];
+            for (uint32_t q = 0; q < WIDE / 4u; q++)
+                at[q] = rows[4u * q + l] + 4u * g;
+            wf_store_quarters(t[l], at);
+        }
+    }
 #else
     for (uint32_t k = 0; k < SEPAX3_RECORD; k++)
-        v[k] = rows[0][k];
+        rows[0][k] = v[k];
 #endif
 }
 
@@ -116,37 +144,28 @@ static inline void drive3_collide(const sepax3_view *view, const sepax_pair *pai
 
 static inline void drive3_world_run(const sepax3_world_job *j, const uint32_t *slots, uint32_t m)
 {
-    float in[W3_IN][LANES], res[W3_OUT][LANES];
+    const float *loc[LANES], *xf[LANES];
     for (uint32_t l = 0; l < LANES; l++) {
         const uint32_t s = slots[l < m ? l : 0u];
-        const sepax3_transform *x = &j->xf[s];
-        const float *loc = j->local + SEPAX3_RECORD * (size_t)s;
-        in[W3_P][l] = x->p.x, in[W3_P + 1][l] = x->p.y, in[W3_P + 2][l] = x->p.z;
-        in[W3_Q][l] = x->q.w, in[W3_Q + 1][l] = x->q.x;
-        in[W3_Q + 2][l] = x->q.y, in[W3_Q + 3][l] = x->q.z;
-        for (uint32_t k = 0; k < 3; k++) {
-            in[W3_C + k][l] = loc[SEPAX3_L_C + k];
-            in[W3_H + k][l] = loc[SEPAX3_L_H + k];
-        }
-        for (uint32_t k = 0; k < 4; k++)
-            in[W3_LQ + k][l] = loc[SEPAX3_L_Q + k];
-        in[W3_R][l] = loc[SEPAX3_L_R];
-        in[W3_SPHERE][l] = j->kind[s] == SEPAX3_KIND_SPHERE ? 1.0f : 0.0f;
+        loc[l] = j->local + SEPAX3_RECORD * (size_t)s;
+        xf[l] = j->xf + SEPAX3_XF * (size_t)s;
     }
     lf vin[W3_IN], vout[W3_OUT];
-    for (uint32_t k = 0; k < W3_IN; k++)
-        vin[k] = lf_load(in[k]);
+    drive3_gather(loc, vin);
+    drive3_gather8(xf, vin + SEPAX3_RECORD);
     world3_lanes(vin, vout);
-    for (uint32_t k = 0; k < W3_OUT; k++)
-        lf_store(res[k], vout[k]);
+    float *rec[LANES];
+    for (uint32_t l = 0; l < LANES; l++)
+        rec[l] = j->world + SEPAX3_RECORD * (size_t)slots[l < m ? l : 0u];
+    drive3_scatter(vout, rec);
+    float box[6][LANES];
+    for (uint32_t k = 0; k < 6; k++)
+        lf_store(box[k], vout[W3_LO + k]);
     for (uint32_t l = 0; l < m; l++) {
         const uint32_t s = slots[l];
-        float *w = j->world + SEPAX3_RECORD * (size_t)s;
-        for (uint32_t k = 0; k < SEPAX3_RECORD; k++)
-            w[k] = res[k][l];
         for (uint32_t k = 0; k < 3; k++) {
-            j->lo[k][s] = res[W3_LO + k][l];
-            j->hi[k][s] = res[W3_HI + k][l];
+            j->lo[k][s] = box[k][l];
+            j->hi[k][s] = box[3 + k][l];
         }
     }
 }

@@ -16,16 +16,19 @@ enum {
 /* Every record is 16 floats, one 64-byte line, so that a pair's kernel
  * reads two cache lines whatever the kinds.
  *
- * Local record (as added):  cx cy cz  qw qx qy qz  hx hy hz  r  0 0 0 0 0
+ * Local record (as added):  cx cy cz  qw qx qy qz  hx hy hz  r  s  0 0 0 0
  *   q of unit length (normalised in double when the shape was added);
- *   h zero for a sphere, r zero for a box.
+ *   h zero for a sphere, r zero for a box; s 1 for a sphere, else 0 (so
+ *   the world update reads its inputs from two records alone).
+ * Transform record (8 floats):  px py pz  qw qx qy qz  0
  * World record (after a world update):
  *   cx cy cz  a0x a0y a0z  a1x a1y a1z  a2x a2y a2z  hx hy hz  r
  *   a_k the shape's world axes (a sphere's are the world's), h and r
  *   copied from the local record. */
 #define SEPAX3_RECORD 16u
 enum {
-    SEPAX3_L_C = 0, SEPAX3_L_Q = 3, SEPAX3_L_H = 7, SEPAX3_L_R = 10,
+    SEPAX3_L_C = 0, SEPAX3_L_Q = 3, SEPAX3_L_H = 7, SEPAX3_L_R = 10, SEPAX3_L_SPHERE = 11,
+    SEPAX3_XF = 8, SEPAX3_X_P = 0, SEPAX3_X_Q = 3,
     SEPAX3_W_C = 0, SEPAX3_W_A = 3, SEPAX3_W_H = 12, SEPAX3_W_R = 15,
 };
 
@@ -39,7 +42,7 @@ typedef struct sepax3_view {
 typedef struct sepax3_world_job {
     float *world;
     const float *local;
-    const sepax3_transform *xf;
+    const float *xf; /* SEPAX3_XF floats per slot */
     const uint8_t *kind;
     float *lo[3], *hi[3]; /* per-slot AABB columns */
 } sepax3_world_job;

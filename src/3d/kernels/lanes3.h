@@ -58,6 +58,15 @@ typedef int lm;
 
 #endif
 
+/* The pair tests and the world update are forced inline into their
+ * driver: called out of line they take their lanes through memory, and
+ * GCC 12 does not inline functions this large on its own. */
+#if defined(__GNUC__)
+#define LANES3_INLINE inline __attribute__((always_inline))
+#else
+#define LANES3_INLINE inline
+#endif
+
 /* |a| as max(a, 0 - a): a select rather than a sign mask, so that both
  * widths take the same path (-0 gives +0 in both). */
 #define lf_abs(a) lf_max(a, lf_sub(lf_set1(0.0f), a))

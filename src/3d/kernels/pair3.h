@@ -45,7 +45,7 @@ static inline lf pair3_flags(lm hit, lm a_in_b, lm b_in_a)
                   lf_sel(b_in_a, lf_set1(4.0f), z));
 }
 
-static inline void pair3_box_box(const lf *A, const lf *B, pair3_out *o)
+static LANES3_INLINE void pair3_box_box(const lf *A, const lf *B, pair3_out *o)
 {
     lf a[3][3], b[3][3], eA[3], eB[3], t[3], s[3], R[3][3], AR[3][3];
     lf d[3];
@@ -166,7 +166,7 @@ static inline void pair3_box_box(const lf *A, const lf *B, pair3_out *o)
  * difference has lost its precision) count as coincident. */
 #define PAIR3_APART FLT_MIN
 
-static inline void pair3_sphere_sphere(const lf *A, const lf *B, pair3_out *o)
+static LANES3_INLINE void pair3_sphere_sphere(const lf *A, const lf *B, pair3_out *o)
 {
     const lf zero = lf_set1(0.0f), one = lf_set1(1.0f);
     const lf dx = lf_sub(B[SEPAX3_W_C], A[SEPAX3_W_C]);
@@ -195,7 +195,7 @@ static inline void pair3_sphere_sphere(const lf *A, const lf *B, pair3_out *o)
  *   ties), separation -(gap + r), normal +-a_k by the sign of p[k]
  *   S in X: every k, |p[k]| + r <= e[k];  X in S: the farthest corner,
  *   sum_k (|p[k]| + e[k])^2 <= r^2 */
-static inline void pair3_box_sphere(const lf *X, const lf *S, pair3_out *o)
+static LANES3_INLINE void pair3_box_sphere(const lf *X, const lf *S, pair3_out *o)
 {
     const lf zero = lf_set1(0.0f), one = lf_set1(1.0f);
     lf a[3][3], e[3], d[3], p[3], w[3], ap[3];

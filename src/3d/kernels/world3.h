@@ -19,14 +19,18 @@
 #include "kernel3.h"
 #include "lanes3.h"
 
-/* Inputs per lane, in this order: p (3), q (4), local centre (3), local
- * rotation (4), half extents (3), radius, sphere flag (1 or 0). */
-enum { W3_P = 0, W3_Q = 3, W3_C = 7, W3_LQ = 10, W3_H = 14, W3_R = 17, W3_SPHERE = 18, W3_IN = 19 };
+/* Inputs per lane: the local record's 16 floats, then the transform
+ * record's 8 (kernel3.h). */
+enum {
+    W3_C = SEPAX3_L_C, W3_LQ = SEPAX3_L_Q, W3_H = SEPAX3_L_H, W3_R = SEPAX3_L_R,
+    W3_SPHERE = SEPAX3_L_SPHERE, W3_P = SEPAX3_RECORD + SEPAX3_X_P,
+    W3_Q = SEPAX3_RECORD + SEPAX3_X_Q, W3_IN = SEPAX3_RECORD + SEPAX3_XF
+};
 /* Outputs per lane: the world record, then lo and hi. */
 enum { W3_LO = SEPAX3_RECORD, W3_HI = SEPAX3_RECORD + 3, W3_OUT = SEPAX3_RECORD + 6 };
 
 /* columns m[k] of the rotation matrix of (w, x, y, z) */
-static inline void world3_matrix(lf w, lf x, lf y, lf z, lf m[3][3])
+static LANES3_INLINE void world3_matrix(lf w, lf x, lf y, lf z, lf m[3][3])
 {
     const lf one = lf_set1(1.0f);
     const lf xx = lf_mul(x, x), yy = lf_mul(y, y), zz = lf_mul(z, z);
@@ -45,7 +49,7 @@ static inline void world3_matrix(lf w, lf x, lf y, lf z, lf m[3][3])
 #undef W3_TWICE
 }
 
-static inline void world3_lanes(const lf *in, lf *out)
+static LANES3_INLINE void world3_lanes(const lf *in, lf *out)
 {
     const lf zero = lf_set1(0.0f), one = lf_set1(1.0f);
     const lf qw = in[W3_Q], qx = in[W3_Q + 1], qy = in[W3_Q + 2], qz = in[W3_Q + 3];
