@@ -4,7 +4,7 @@
  *
  *   collide: for each pair, in order
  *       class = box-box, sphere-sphere or box-sphere (a sphere-box pair
- *               goes in as (B, A) and is turned round on the way out)
+ *               goes in as (B, A) and its lanes are turned round after)
  *       append the pair's two records to its class's tile
  *       when a tile holds LANES pairs: gather the records into lanes, run
  *       the class's test (pair3.h), write each lane's result at its pair
@@ -77,6 +77,46 @@ static inline void drive3_scatter(const lf *v, float *const *rows)
 #endif
 }
 
+/* Each lane's result into its pair's place: separation and normal as 16
+ * bytes, then the four byte fields. */
+static inline void drive3_write(const pair3_out *o, lf flags, const drive3_tile *t,
+                                sepax3_result *out)
+{
+#if defined(SEPAX_WIDE_BITS)
+    const wf v[4] = {o->sep, o->nx, o->ny, o->nz};
+    wf q[4];
+    wf_transpose4(v, q);
+    int32_t small[4][LANES];
+    const wf bytes[4] = {o->axis, o->fa, o->fb, flags};
+    for (uint32_t k = 0; k < 4; k++)
+        wf_store((float *)small[k], wi_as_f(wi_from_f(bytes[k])));
+    for (uint32_t l = 0; l < 4u; l++) {
+        float *at[WIDE / 4u];
+        float spare[WIDE / 4u][4];
+        for (uint32_t g = 0; g < WIDE / 4u; g++) {
+            const uint32_t lane = 4u * g + l;
+            at[g] = lane < t->n ? &out[t->at[lane]].separation : spare[g];
+        }
+        wf_store_quarters(q[l], at);
+    }
+    for (uint32_t l = 0; l < t->n; l++) {
+        sepax3_result *r = &out[t->at[l]];
+        r->axis = (uint8_t)small[0][l];
+        r->feature_a = (uint8_t)small[1][l];
+        r->feature_b = (uint8_t)small[2][l];
+        r->flags = (uint8_t)small[3][l];
+    }
+#else
+    sepax3_result *r = &out[t->at[0]];
+    r->separation = o->sep;
+    r->normal.x = o->nx, r->normal.y = o->ny, r->normal.z = o->nz;
+    r->axis = (uint8_t)o->axis;
+    r->feature_a = (uint8_t)o->fa;
+    r->feature_b = (uint8_t)o->fb;
+    r->flags = (uint8_t)flags;
+#endif
+}
+
 static inline void drive3_run(const drive3_tile *t, uint32_t cls, sepax3_result *out)
 {
     const float *ra[LANES], *rb[LANES];
@@ -89,26 +129,21 @@ static inline void drive3_run(const drive3_tile *t, uint32_t cls, sepax3_result 
     drive3_gather(ra, A);
     drive3_gather(rb, B);
     pair3_out o;
-    if (cls == PAIR3_BOX_BOX)
+    if (cls == PAIR3_BOX_BOX) {
         pair3_box_box(A, B, &o);
-    else if (cls == PAIR3_SPHERE_SPHERE)
+    } else if (cls == PAIR3_SPHERE_SPHERE) {
         pair3_sphere_sphere(A, B, &o);
-    else
+    } else {
         pair3_box_sphere(A, B, &o);
-    float v[8][LANES];
-    lf_store(v[0], o.sep);
-    lf_store(v[1], o.nx);
-    lf_store(v[2], o.ny);
-    lf_store(v[3], o.nz);
-    lf_store(v[4], o.axis);
-    lf_store(v[5], o.fa);
-    lf_store(v[6], o.fb);
-    lf_store(v[7], o.flags);
-    for (uint32_t l = 0; l < t->n; l++) {
-        const float lane[8] = {v[0][l], v[1][l], v[2][l], v[3][l],
-                               v[4][l], v[5][l], v[6][l], v[7][l]};
-        pair3_result(lane, t->swap[l], &out[t->at[l]]);
+        float swap[LANES];
+        for (uint32_t l = 0; l < LANES; l++)
+            swap[l] = t->swap[l < t->n ? l : 0u];
+        pair3_turn(lf_gt(lf_load(swap), lf_set1(0.5f)), &o);
     }
+    const lf flags = lf_add(lf_add(pair3_bit(lf_le(o.sep, lf_set1(0.0f))),
+                                   lf_mul(o.a_in_b, lf_set1((float)SEPAX_A_IN_B))),
+                            lf_mul(o.b_in_a, lf_set1((float)SEPAX_B_IN_A)));
+    drive3_write(&o, flags, t, out);
 }
 
 static inline void drive3_collide(const sepax3_view *view, const sepax_pair *pairs, size_t n,

@@ -1,8 +1,8 @@
 /* The 3D pair tests, written once over the lane type (lanes3.h): the
  * scalar reference runs them on one pair, the vector backends on one pair
  * per lane. Each reads two world records (kernel3.h) as 16 lanes each and
- * writes a pair3_out of lanes; pair3_result turns one lane of it into a
- * sepax3_result.
+ * writes a pair3_out of lanes; pair3_turn turns the lanes of a pair
+ * whose shapes went in as (B, A) round.
  *
  * Box against box (the contract is in sepax3d.h):
  *
@@ -32,17 +32,15 @@
 #include "kernel3.h"
 #include "lanes3.h"
 
-/* One pair's answer in lanes; axis, features and flags hold small whole
- * numbers. */
+/* One pair's answer in lanes; axis and features hold small whole
+ * numbers, a_in_b and b_in_a 1 or 0 (the hit flag is separation <= 0). */
 typedef struct pair3_out {
-    lf sep, nx, ny, nz, axis, fa, fb, flags;
+    lf sep, nx, ny, nz, axis, fa, fb, a_in_b, b_in_a;
 } pair3_out;
 
-static inline lf pair3_flags(lm hit, lm a_in_b, lm b_in_a)
+static inline lf pair3_bit(lm m)
 {
-    const lf z = lf_set1(0.0f);
-    return lf_add(lf_add(lf_sel(hit, lf_set1(1.0f), z), lf_sel(a_in_b, lf_set1(2.0f), z)),
-                  lf_sel(b_in_a, lf_set1(4.0f), z));
+    return lf_sel(m, lf_set1(1.0f), lf_set1(0.0f));
 }
 
 static LANES3_INLINE void pair3_box_box(const lf *A, const lf *B, pair3_out *o)
@@ -100,27 +98,43 @@ static LANES3_INLINE void pair3_box_box(const lf *A, const lf *B, pair3_out *o)
     }
 
     /* Edge axes. With p, q the other two axes of A, e_i x (column j of R)
-     * has components L[p] = -R[q][j], L[q] = R[p][j] and 0. */
-    lf ebest = lf_set1(-INFINITY), ei = zero, ej = zero, eneg = zero;
+     * has components L[p] = -R[q][j], L[q] = R[p][j] and 0, so
+     *     b_k . L = R[p][j] R[q][k] - R[q][j] R[p][k]
+     * a 2x2 minor of R. For k = j it is exactly 0 in floats (the same two
+     * products, subtracted), so B's width on L has two terms; and edges
+     * (i, j) and (i, k) read one minor, with opposite signs, also exactly.
+     * Each minor and each square R[m][j]^2 is formed once. */
+    lf sq[3][3], minor[3][3];
+    for (int m = 0; m < 3; m++)
+        for (int j = 0; j < 3; j++)
+            sq[m][j] = lf_mul(R[m][j], R[m][j]);
+    for (int i = 0; i < 3; i++) {
+        const int p = (i + 1) % 3, q = (i + 2) % 3;
+        /* minor[i][c]: columns (j, k) = (0, 1), (0, 2), (1, 2) for c = 2, 1, 0 */
+        for (int c = 0; c < 3; c++) {
+            const int j = c == 2 ? 0 : c == 1 ? 0 : 1, k = c == 2 ? 1 : 2;
+            minor[i][c] = lf_abs(lf_add(lf_mul(lf_neg(R[q][j]), R[p][k]), lf_mul(R[p][j], R[q][k])));
+        }
+    }
+    lf ebest = lf_set1(-INFINITY), ei = zero, ej = zero, etl = zero;
     const lf parallel = lf_set1(SEPAX3_PARALLEL_TOLERANCE);
     for (int i = 0; i < 3; i++) {
         const int p = (i + 1) % 3, q = (i + 2) % 3;
         for (int j = 0; j < 3; j++) {
             const lf lp = lf_neg(R[q][j]), lq = R[p][j];
-            const lf len = lf_sqrt(lf_add(lf_mul(lp, lp), lf_mul(lq, lq)));
+            const lf len = lf_sqrt(lf_add(sq[q][j], sq[p][j]));
             const lf tl = lf_add(lf_mul(t[p], lp), lf_mul(t[q], lq));
             const lf rA = lf_add(lf_mul(eA[p], AR[q][j]), lf_mul(eA[q], AR[p][j]));
-            lf bl[3];
-            for (int k = 0; k < 3; k++)
-                bl[k] = lf_abs(lf_add(lf_mul(R[p][k], lp), lf_mul(R[q][k], lq)));
-            const lf rB = lf_add(lf_add(lf_mul(eB[0], bl[0]), lf_mul(eB[1], bl[1])),
-                                 lf_mul(eB[2], bl[2]));
+            /* B's two other axes k1 < k2, and the minors of (j, k) */
+            const int k1 = j == 0 ? 1 : 0, k2 = j == 2 ? 1 : 2;
+            const lf rB = lf_add(lf_mul(eB[k1], minor[i][3 - j - k1]),
+                                 lf_mul(eB[k2], minor[i][3 - j - k2]));
             const lf sep = lf_div(lf_sub(lf_abs(tl), lf_add(rA, rB)), len);
             const lm win = lm_and(lf_ge(len, parallel), lf_gt(sep, ebest));
             ebest = lf_sel(win, sep, ebest);
             ei = lf_sel(win, lf_set1((float)i), ei);
             ej = lf_sel(win, lf_set1((float)j), ej);
-            eneg = lf_sel(win, lf_sel(lf_lt(tl, zero), lf_set1(1.0f), zero), eneg);
+            etl = lf_sel(win, tl, etl);
         }
     }
     const lf size = lf_add(lf_add(lf_add(eA[0], eA[1]), eA[2]), lf_add(lf_add(eB[0], eB[1]), eB[2]));
@@ -138,7 +152,7 @@ static LANES3_INLINE void pair3_box_box(const lf *A, const lf *B, pair3_out *o)
     lf cy = lf_sub(lf_mul(u[2], v[0]), lf_mul(u[0], v[2]));
     lf cz = lf_sub(lf_mul(u[0], v[1]), lf_mul(u[1], v[0]));
     const lf clen = lf_sqrt(lf_dot3(cx, cy, cz, cx, cy, cz));
-    const lm flip = lf_gt(eneg, lf_set1(0.5f));
+    const lm flip = lf_lt(etl, zero);
     cx = lf_div(cx, clen), cy = lf_div(cy, clen), cz = lf_div(cz, clen);
     cx = lf_sel(flip, lf_neg(cx), cx);
     cy = lf_sel(flip, lf_neg(cy), cy);
@@ -159,7 +173,8 @@ static LANES3_INLINE void pair3_box_box(const lf *A, const lf *B, pair3_out *o)
     o->axis = lf_sel(edge, lf_set1((float)SEPAX3_AXIS_EDGES), axis);
     o->fa = lf_sel(edge, ei, fa);
     o->fb = lf_sel(edge, ej, fb);
-    o->flags = pair3_flags(lf_le(o->sep, zero), a_in_b, b_in_a);
+    o->a_in_b = pair3_bit(a_in_b);
+    o->b_in_a = pair3_bit(b_in_a);
 }
 
 /* Two points closer than this squared distance (a subnormal: the
@@ -182,12 +197,12 @@ static LANES3_INLINE void pair3_sphere_sphere(const lf *A, const lf *B, pair3_ou
     o->nz = lf_sel(apart, lf_div(dz, div), zero);
     o->axis = lf_set1((float)SEPAX3_AXIS_POINTS);
     o->fa = o->fb = lf_set1(255.0f);
-    o->flags = pair3_flags(lf_le(o->sep, zero), lf_le(lf_add(dist, rA), rB),
-                           lf_le(lf_add(dist, rB), rA));
+    o->a_in_b = pair3_bit(lf_le(lf_add(dist, rA), rB));
+    o->b_in_a = pair3_bit(lf_le(lf_add(dist, rB), rA));
 }
 
 /* A box X (lane data in A's place) and a sphere S. The result is for the
- * pair (X, S); pair3_result swaps it when the sphere was the pair's A.
+ * pair (X, S); pair3_turn turns it round when the sphere was the pair's A.
  *
  *   p = the centre of S in X's frame; q = p clamped to the box; w = p - q
  *   outside (w.w a normal float): separation |w| - r, normal X * w / |w|
@@ -247,7 +262,8 @@ static LANES3_INLINE void pair3_box_sphere(const lf *X, const lf *S, pair3_out *
     o->axis = lf_sel(outside, lf_set1((float)SEPAX3_AXIS_POINTS), zero);
     o->fa = lf_sel(outside, lf_set1(255.0f), face);
     o->fb = lf_set1(255.0f);
-    o->flags = pair3_flags(lf_le(o->sep, zero), x_in_s, s_in_x);
+    o->a_in_b = pair3_bit(x_in_s);
+    o->b_in_a = pair3_bit(s_in_x);
 }
 
 /* Pair classes: which test, and whether the lanes hold (B, A) because
@@ -262,32 +278,21 @@ static inline uint32_t pair3_class(uint8_t ka, uint8_t kb, int *swap)
     return PAIR3_BOX_SPHERE;
 }
 
-/* One result from lane values (sep, nx, ny, nz, axis, fa, fb, flags), the
- * pair's shapes taken as (B, A) when swap is set: the normal turns round,
- * features and containment flags trade places, a face of A becomes a face
- * of B. */
-static inline void pair3_result(const float v[8], int swap, sepax3_result *r)
+/* The lanes of m hold a pair whose shapes went in as (B, A): the normal
+ * turns round, features and containment trade places, and a face of A
+ * becomes a face of B. */
+static inline void pair3_turn(lm m, pair3_out *o)
 {
-    sepax3_result x;
-    x.separation = v[0];
-    x.normal.x = v[1], x.normal.y = v[2], x.normal.z = v[3];
-    x.axis = (uint8_t)v[4];
-    x.feature_a = (uint8_t)v[5];
-    x.feature_b = (uint8_t)v[6];
-    x.flags = (uint8_t)v[7];
-    if (swap) {
-        const uint8_t f = x.feature_a;
-        x.normal.x = 0.0f - x.normal.x;
-        x.normal.y = 0.0f - x.normal.y;
-        x.normal.z = 0.0f - x.normal.z;
-        x.feature_a = x.feature_b;
-        x.feature_b = f;
-        if (x.axis == SEPAX3_AXIS_FACE_A)
-            x.axis = SEPAX3_AXIS_FACE_B;
-        x.flags = (uint8_t)((x.flags & SEPAX_HIT) | ((x.flags & SEPAX_A_IN_B) ? SEPAX_B_IN_A : 0u) |
-                            ((x.flags & SEPAX_B_IN_A) ? SEPAX_A_IN_B : 0u));
-    }
-    memcpy(r, &x, sizeof x);
+    o->nx = lf_sel(m, lf_neg(o->nx), o->nx);
+    o->ny = lf_sel(m, lf_neg(o->ny), o->ny);
+    o->nz = lf_sel(m, lf_neg(o->nz), o->nz);
+    const lf fa = o->fa, ain = o->a_in_b;
+    o->fa = lf_sel(m, o->fb, fa);
+    o->fb = lf_sel(m, fa, o->fb);
+    o->a_in_b = lf_sel(m, o->b_in_a, ain);
+    o->b_in_a = lf_sel(m, ain, o->b_in_a);
+    const lm face_a = lm_and(m, lf_lt(o->axis, lf_set1(0.5f)));
+    o->axis = lf_sel(face_a, lf_set1((float)SEPAX3_AXIS_FACE_B), o->axis);
 }
 
 #endif
