@@ -1,15 +1,21 @@
 #!/usr/bin/env python3
-"""README.md quotes tests/example.c (from its first #include on): the
-example the tests build is the one users read. Exits 1 when they differ."""
+"""README.md quotes tests/example.c and tests/example3.c, in that order
+(each from its first #include on): the examples the tests build are the
+ones users read. Exits 1 when one differs."""
 import sys
 
 root = sys.argv[1]
 readme = open(f"{root}/README.md", encoding="utf-8").read()
-start = readme.index("```c\n") + len("```c\n")
-quoted = readme[start:readme.index("```\n", start)]
-example = open(f"{root}/tests/example.c", encoding="utf-8").read()
-example = example[example.index("#include"):]
-if quoted != example:
-    print("README.md's example differs from tests/example.c: copy it over")
-    sys.exit(1)
-print("README example: 1 passed, 0 failed")
+failed = 0
+at = 0
+for name in ("example.c", "example3.c"):
+    start = readme.index("```c\n", at) + len("```c\n")
+    at = readme.index("```\n", start)
+    quoted = readme[start:at]
+    example = open(f"{root}/tests/{name}", encoding="utf-8").read()
+    example = example[example.index("#include"):]
+    if quoted != example:
+        print(f"README.md's example differs from tests/{name}: copy it over")
+        failed += 1
+print(f"README examples: {2 - failed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
