@@ -157,6 +157,7 @@ sepax_status sepax3_store_insert(sepax3_store *s, int kind, const float local[SE
     const sepax3_transform identity = sepax3_transform_identity();
     sepax3_xf_put(s->xf + SEPAX3_XF * (size_t)slot, &identity);
     s->live++;
+    s->spheres += kind == SEPAX3_KIND_SPHERE;
     const uint32_t id = ((uint32_t)s->gen[slot] << 24) | slot;
     s->live_id[slot] = id;
     sepax3_store_update(s, &id, 1);
@@ -172,6 +173,7 @@ sepax_status sepax3_remove(sepax3_store *s, sepax_shape_id id)
     if (st != SEPAX_OK)
         return st;
     const uint32_t slot = SEPAX_ID_SLOT(id);
+    s->spheres -= s->kind[slot] == SEPAX3_KIND_SPHERE;
     s->kind[slot] = SEPAX3_KIND_FREE;
     s->gen[slot]++;
     s->live_id[slot] = SEPAX_FREE_ID(slot);

@@ -19,6 +19,7 @@ struct sepax3_store {
      * local and world records sit at SEPAX3_RECORD * slot. */
     void *slot_mem;
     uint32_t slot_cap, slot_limit, live;
+    uint32_t spheres; /* live spheres: none lets the kernels skip kind checks */
     uint8_t *kind, *gen;
     uint32_t *live_id; /* the id of the slot's shape, or SEPAX_FREE_ID */
     float *xf; /* transform records, SEPAX3_XF floats per slot */
@@ -35,7 +36,7 @@ static inline sepax_status sepax3_store_check_id(const sepax3_store *s, sepax_sh
 
 static inline sepax3_view sepax3_store_view(const sepax3_store *s)
 {
-    sepax3_view v = {s->world, s->kind};
+    sepax3_view v = {s->world, s->kind, s->spheres == 0};
     return v;
 }
 

@@ -23,6 +23,11 @@
 #include "pair3.h"
 #include "world3.h"
 
+/* drive3_code lays the byte fields out as a little-endian word */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "sepax's 3D kernels assume a little-endian target"
+#endif
+
 /* Records of the pair this far ahead are asked for while a pair is
  * filed: a hint that changes no result. */
 #define DRIVE3_PREFETCH 8u
@@ -77,53 +82,57 @@ static inline void drive3_scatter(const lf *v, float *const *rows)
 #endif
 }
 
-/* Each lane's result into its pair's place: separation and normal as 16
- * bytes, then the four byte fields. */
-static inline void drive3_write(const pair3_out *o, lf flags, const drive3_tile *t,
-                                sepax3_result *out)
+/* The four byte fields of a result (axis, features, flags) as one
+ * 32-bit word per lane, in memory order on a little-endian machine (the
+ * only kind sepax builds for): two 16-bit halves formed exactly in float,
+ * then joined. */
+static inline void drive3_code(const pair3_out *o, lf flags, uint32_t *code)
 {
+    const lf k256 = lf_set1(256.0f);
+    const lf lo = lf_add(o->axis, lf_mul(o->fa, k256)), hi = lf_add(o->fb, lf_mul(flags, k256));
+#if defined(SEPAX_WIDE_BITS)
+    wf_store((float *)code, wi_as_f(wi_or_shl16(wi_from_f(lo), wi_from_f(hi))));
+#else
+    code[0] = (uint32_t)lo | (uint32_t)hi << 16;
+#endif
+}
+
+/* Each lane's result into its pair's place: separation and normal as 16
+ * bytes, then the byte fields as one word. A part-full tile's spare lanes
+ * write into a scratch record. */
+static inline void drive3_write(const pair3_out *o, lf flags, sepax3_result *const *dst)
+{
+    uint32_t code[LANES];
+    drive3_code(o, flags, code);
 #if defined(SEPAX_WIDE_BITS)
     const wf v[4] = {o->sep, o->nx, o->ny, o->nz};
     wf q[4];
     wf_transpose4(v, q);
-    int32_t small[4][LANES];
-    const wf bytes[4] = {o->axis, o->fa, o->fb, flags};
-    for (uint32_t k = 0; k < 4; k++)
-        wf_store((float *)small[k], wi_as_f(wi_from_f(bytes[k])));
     for (uint32_t l = 0; l < 4u; l++) {
         float *at[WIDE / 4u];
-        float spare[WIDE / 4u][4];
-        for (uint32_t g = 0; g < WIDE / 4u; g++) {
-            const uint32_t lane = 4u * g + l;
-            at[g] = lane < t->n ? &out[t->at[lane]].separation : spare[g];
-        }
+        for (uint32_t g = 0; g < WIDE / 4u; g++)
+            at[g] = &dst[4u * g + l]->separation;
         wf_store_quarters(q[l], at);
     }
-    for (uint32_t l = 0; l < t->n; l++) {
-        sepax3_result *r = &out[t->at[l]];
-        r->axis = (uint8_t)small[0][l];
-        r->feature_a = (uint8_t)small[1][l];
-        r->feature_b = (uint8_t)small[2][l];
-        r->flags = (uint8_t)small[3][l];
-    }
 #else
-    sepax3_result *r = &out[t->at[0]];
-    r->separation = o->sep;
-    r->normal.x = o->nx, r->normal.y = o->ny, r->normal.z = o->nz;
-    r->axis = (uint8_t)o->axis;
-    r->feature_a = (uint8_t)o->fa;
-    r->feature_b = (uint8_t)o->fb;
-    r->flags = (uint8_t)flags;
+    dst[0]->separation = o->sep;
+    dst[0]->normal.x = o->nx, dst[0]->normal.y = o->ny, dst[0]->normal.z = o->nz;
 #endif
+    for (uint32_t l = 0; l < LANES; l++)
+        memcpy(&dst[l]->axis, &code[l], sizeof code[l]);
 }
 
 static inline void drive3_run(const drive3_tile *t, uint32_t cls, sepax3_result *out)
 {
     const float *ra[LANES], *rb[LANES];
+    sepax3_result spare, *dst[LANES];
+    float swap[LANES];
     for (uint32_t l = 0; l < LANES; l++) {
         const uint32_t k = l < t->n ? l : 0u;
         ra[l] = t->a[k];
         rb[l] = t->b[k];
+        swap[l] = t->swap[k];
+        dst[l] = l < t->n ? &out[t->at[l]] : &spare;
     }
     lf A[SEPAX3_RECORD], B[SEPAX3_RECORD];
     drive3_gather(ra, A);
@@ -135,20 +144,47 @@ static inline void drive3_run(const drive3_tile *t, uint32_t cls, sepax3_result 
         pair3_sphere_sphere(A, B, &o);
     } else {
         pair3_box_sphere(A, B, &o);
-        float swap[LANES];
-        for (uint32_t l = 0; l < LANES; l++)
-            swap[l] = t->swap[l < t->n ? l : 0u];
         pair3_turn(lf_gt(lf_load(swap), lf_set1(0.5f)), &o);
     }
-    const lf flags = lf_add(lf_add(pair3_bit(lf_le(o.sep, lf_set1(0.0f))),
-                                   lf_mul(o.a_in_b, lf_set1((float)SEPAX_A_IN_B))),
-                            lf_mul(o.b_in_a, lf_set1((float)SEPAX_B_IN_A)));
-    drive3_write(&o, flags, t, out);
+    drive3_write(&o, pair3_flags(&o), dst);
+}
+
+/* A store of boxes only: every pair is box-box, LANES pairs at a time in
+ * list order, no class to find. */
+static inline void drive3_collide_boxes(const sepax3_view *view, const sepax_pair *pairs,
+                                        size_t n, sepax3_result *out)
+{
+    for (size_t i = 0; i < n; i += LANES) {
+        const float *ra[LANES], *rb[LANES];
+        sepax3_result spare, *dst[LANES];
+        for (uint32_t l = 0; l < LANES; l++) {
+            const size_t k = i + l < n ? i + l : i;
+            if (i + l + DRIVE3_PREFETCH * LANES < n) {
+                __builtin_prefetch(view->world + SEPAX3_RECORD *
+                                   (size_t)SEPAX_ID_SLOT(pairs[i + l + DRIVE3_PREFETCH * LANES].a));
+                __builtin_prefetch(view->world + SEPAX3_RECORD *
+                                   (size_t)SEPAX_ID_SLOT(pairs[i + l + DRIVE3_PREFETCH * LANES].b));
+            }
+            ra[l] = view->world + SEPAX3_RECORD * (size_t)SEPAX_ID_SLOT(pairs[k].a);
+            rb[l] = view->world + SEPAX3_RECORD * (size_t)SEPAX_ID_SLOT(pairs[k].b);
+            dst[l] = i + l < n ? &out[i + l] : &spare;
+        }
+        lf A[SEPAX3_RECORD], B[SEPAX3_RECORD];
+        drive3_gather(ra, A);
+        drive3_gather(rb, B);
+        pair3_out o;
+        pair3_box_box(A, B, &o);
+        drive3_write(&o, pair3_flags(&o), dst);
+    }
 }
 
 static inline void drive3_collide(const sepax3_view *view, const sepax_pair *pairs, size_t n,
                                   sepax3_result *out)
 {
+    if (view->boxes_only) {
+        drive3_collide_boxes(view, pairs, n, out);
+        return;
+    }
     drive3_tile tiles[PAIR3_CLASSES];
     for (uint32_t c = 0; c < PAIR3_CLASSES; c++)
         tiles[c].n = 0;
@@ -158,8 +194,9 @@ static inline void drive3_collide(const sepax3_view *view, const sepax_pair *pai
             __builtin_prefetch(view->world + SEPAX3_RECORD * SEPAX_ID_SLOT(pairs[i + DRIVE3_PREFETCH].b));
         }
         const uint32_t sa = SEPAX_ID_SLOT(pairs[i].a), sb = SEPAX_ID_SLOT(pairs[i].b);
-        int swap;
-        const uint32_t cls = pair3_class(view->kind[sa], view->kind[sb], &swap);
+        const uint32_t code = pair3_class(view->kind[sa], view->kind[sb]);
+        const uint32_t cls = code >> 1;
+        const int swap = (int)(code & 1u);
         drive3_tile *t = &tiles[cls];
         const float *ra = view->world + SEPAX3_RECORD * (size_t)sa;
         const float *rb = view->world + SEPAX3_RECORD * (size_t)sb;

@@ -36,6 +36,7 @@ enum {
 typedef struct sepax3_view {
     const float *world; /* SEPAX3_RECORD floats per slot */
     const uint8_t *kind;
+    int boxes_only; /* no live sphere: every pair is box-box */
 } sepax3_view;
 
 /* What the world update reads and writes. */

@@ -43,6 +43,14 @@ static inline lf pair3_bit(lm m)
     return lf_sel(m, lf_set1(1.0f), lf_set1(0.0f));
 }
 
+/* The flags byte: SEPAX_HIT when separation <= 0, then containment. */
+static inline lf pair3_flags(const pair3_out *o)
+{
+    return lf_add(lf_add(pair3_bit(lf_le(o->sep, lf_set1(0.0f))),
+                         lf_mul(o->a_in_b, lf_set1((float)SEPAX_A_IN_B))),
+                  lf_mul(o->b_in_a, lf_set1((float)SEPAX_B_IN_A)));
+}
+
 static LANES3_INLINE void pair3_box_box(const lf *A, const lf *B, pair3_out *o)
 {
     lf a[3][3], b[3][3], eA[3], eB[3], t[3], s[3], R[3][3], AR[3][3];
@@ -266,16 +274,21 @@ static LANES3_INLINE void pair3_box_sphere(const lf *X, const lf *S, pair3_out *
     o->b_in_a = pair3_bit(s_in_x);
 }
 
-/* Pair classes: which test, and whether the lanes hold (B, A) because
- * the pair's A is the sphere of a box-sphere pair. */
+/* Pair classes: which test, and (the low bit of pair3_class) whether the
+ * lanes hold (B, A) because the pair's A is the sphere of a box-sphere
+ * pair. */
 enum { PAIR3_BOX_BOX = 0, PAIR3_SPHERE_SPHERE = 1, PAIR3_BOX_SPHERE = 2, PAIR3_CLASSES = 3 };
 
-static inline uint32_t pair3_class(uint8_t ka, uint8_t kb, int *swap)
+static inline uint32_t pair3_class(uint8_t ka, uint8_t kb)
 {
-    *swap = ka == SEPAX3_KIND_SPHERE && kb == SEPAX3_KIND_BOX;
-    if (ka == kb)
-        return ka == SEPAX3_KIND_BOX ? PAIR3_BOX_BOX : PAIR3_SPHERE_SPHERE;
-    return PAIR3_BOX_SPHERE;
+    /* class << 1 | swap, by the slots' kinds (free, box, sphere); a free
+     * slot never reaches a kernel */
+    static const uint8_t table[3][3] = {
+        {0, 0, 0},
+        {0, PAIR3_BOX_BOX << 1, PAIR3_BOX_SPHERE << 1},
+        {0, PAIR3_BOX_SPHERE << 1 | 1, PAIR3_SPHERE_SPHERE << 1},
+    };
+    return table[ka][kb];
 }
 
 /* The lanes of m hold a pair whose shapes went in as (B, A): the normal
