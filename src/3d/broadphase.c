@@ -38,13 +38,13 @@ sepax_status sepax3_broadphase(const sepax3_store *s, sepax_pair *pairs, size_t 
     size_t m = 0;
     for (uint32_t slot = 0; slot < s->slot_limit; slot++)
         if (s->kind[slot] != SEPAX3_KIND_FREE)
-            keys[m++] = ((uint64_t)sepax_float_key(s->lo[0][slot]) << 32) | slot;
+            keys[m++] = ((uint64_t)sepax_float_key(s->bounds[SEPAX3_BOUNDS * (size_t)slot]) << 32) | slot;
     const uint64_t *sorted = sepax_radix_sort(keys, tmp, m);
     for (size_t i = 0; i < m; i++) {
         const uint32_t slot = (uint32_t)sorted[i];
-        lx[i] = s->lo[0][slot], hx[i] = s->hi[0][slot];
-        ly[i] = s->lo[1][slot], hy[i] = s->hi[1][slot];
-        lz[i] = s->lo[2][slot], hz[i] = s->hi[2][slot];
+        const float *b = s->bounds + SEPAX3_BOUNDS * (size_t)slot;
+        lx[i] = b[0], ly[i] = b[1], lz[i] = b[2];
+        hx[i] = b[3], hy[i] = b[4], hz[i] = b[5];
         slot_of[i] = slot;
     }
 

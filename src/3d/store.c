@@ -14,17 +14,16 @@ static size_t align_up(size_t v, size_t a)
 }
 
 /* Every per-slot array, carved out of one block at 64-byte boundaries:
- * local and world records, xf, the six box bounds, free list, live ids,
- * kinds, generations. */
-enum { ARRAYS = 14 };
+ * local and world records, transform and bounds records, free list, live
+ * ids, kinds, generations. */
+enum { ARRAYS = 9 };
 
 static size_t slot_layout(uint32_t cap, size_t off[ARRAYS])
 {
     const size_t rec = SEPAX3_RECORD * sizeof(float);
     const size_t sizes[ARRAYS] = {rec, rec, SEPAX3_XF * sizeof(float),
-                                  sizeof(float), sizeof(float), sizeof(float),
-                                  sizeof(float), sizeof(float), sizeof(float),
-                                  sizeof(uint32_t), sizeof(uint32_t), 1, 1, 0};
+                                  SEPAX3_BOUNDS * sizeof(float), sizeof(uint32_t),
+                                  sizeof(uint32_t), 1, 1, 0};
     size_t at = 0;
     for (int k = 0; k < ARRAYS; k++) {
         at = align_up(at, 64);
@@ -49,20 +48,15 @@ static sepax_status grow_slots(sepax3_store *s, uint32_t need)
     memset(m, 0, bytes);
     float *local = (float *)(m + off[0]), *world = (float *)(m + off[1]);
     float *xf = (float *)(m + off[2]);
-    float *bound[6];
-    for (int k = 0; k < 6; k++)
-        bound[k] = (float *)(m + off[3 + k]);
-    uint32_t *free_slots = (uint32_t *)(m + off[9]), *live_id = (uint32_t *)(m + off[10]);
-    uint8_t *kind = m + off[11], *gen = m + off[12];
+    float *bounds = (float *)(m + off[3]);
+    uint32_t *free_slots = (uint32_t *)(m + off[4]), *live_id = (uint32_t *)(m + off[5]);
+    uint8_t *kind = m + off[6], *gen = m + off[7];
     const uint32_t n = s->slot_limit;
     if (n) {
         memcpy(local, s->local, n * SEPAX3_RECORD * sizeof(float));
         memcpy(world, s->world, n * SEPAX3_RECORD * sizeof(float));
         memcpy(xf, s->xf, n * SEPAX3_XF * sizeof(float));
-        for (int k = 0; k < 3; k++) {
-            memcpy(bound[k], s->lo[k], n * sizeof(float));
-            memcpy(bound[3 + k], s->hi[k], n * sizeof(float));
-        }
+        memcpy(bounds, s->bounds, n * SEPAX3_BOUNDS * sizeof(float));
         memcpy(live_id, s->live_id, n * sizeof(uint32_t));
         memcpy(kind, s->kind, n);
         memcpy(gen, s->gen, n);
@@ -73,8 +67,7 @@ static sepax_status grow_slots(sepax3_store *s, uint32_t need)
     s->slot_mem = m;
     s->slot_cap = cap;
     s->local = local, s->world = world, s->xf = xf;
-    for (int k = 0; k < 3; k++)
-        s->lo[k] = bound[k], s->hi[k] = bound[3 + k];
+    s->bounds = bounds;
     s->free_slots = free_slots, s->live_id = live_id;
     s->kind = kind, s->gen = gen;
     return SEPAX_OK;
@@ -138,8 +131,7 @@ void sepax3_store_destroy(sepax3_store *s)
 
 void sepax3_store_update(sepax3_store *s, const uint32_t *ids, size_t n)
 {
-    sepax3_world_job j = {s->world, s->local, s->xf, s->kind,
-                          {s->lo[0], s->lo[1], s->lo[2]}, {s->hi[0], s->hi[1], s->hi[2]}};
+    sepax3_world_job j = {s->world, s->bounds, s->local, s->xf, s->kind};
     s->kernels->world(&j, ids, n);
 }
 
@@ -240,8 +232,9 @@ sepax_status sepax3_shape_aabb(const sepax3_store *s, sepax_shape_id id, sepax_v
     if (st != SEPAX_OK)
         return st;
     const uint32_t slot = SEPAX_ID_SLOT(id);
-    *lower = (sepax_vec3){s->lo[0][slot], s->lo[1][slot], s->lo[2][slot]};
-    *upper = (sepax_vec3){s->hi[0][slot], s->hi[1][slot], s->hi[2][slot]};
+    const float *b = s->bounds + SEPAX3_BOUNDS * (size_t)slot;
+    *lower = (sepax_vec3){b[0], b[1], b[2]};
+    *upper = (sepax_vec3){b[3], b[4], b[5]};
     return SEPAX_OK;
 }
 

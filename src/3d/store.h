@@ -24,7 +24,7 @@ struct sepax3_store {
     uint32_t *live_id; /* the id of the slot's shape, or SEPAX_FREE_ID */
     float *xf; /* transform records, SEPAX3_XF floats per slot */
     float *local, *world;
-    float *lo[3], *hi[3];
+    float *bounds; /* SEPAX3_BOUNDS floats per slot */
     uint32_t *free_slots;
     uint32_t free_count;
 };

@@ -60,13 +60,14 @@ static inline void drive3_gather(const float *const *rows, lf *v)
     drive3_gather8(upper, v + 8);
 }
 
-/* rows[l][k] = lane l of v[k], k < 16: the inverse of drive3_gather.
- * Four values at a time are turned into rows in registers; quarter q of
- * a transposed register belongs to lane 4 q + its index. */
-static inline void drive3_scatter(const lf *v, float *const *rows)
+/* rows[l][k] = lane l of v[k], k < n (a multiple of 4): the inverse of
+ * drive3_gather. Four values at a time are turned into rows in
+ * registers; quarter q of a transposed register belongs to lane 4 q + its
+ * index. */
+static inline void drive3_scatter(const lf *v, float *const *rows, uint32_t n)
 {
 #if defined(SEPAX_WIDE_BITS)
-    for (uint32_t g = 0; g < SEPAX3_RECORD / 4u; g++) {
+    for (uint32_t g = 0; g < n / 4u; g++) {
         wf t[4];
         wf_transpose4(v + 4u * g, t);
         for (uint32_t l = 0; l < 4u; l++) {
@@ -77,7 +78,7 @@ static inline void drive3_scatter(const lf *v, float *const *rows)
         }
     }
 #else
-    for (uint32_t k = 0; k < SEPAX3_RECORD; k++)
+    for (uint32_t k = 0; k < n; k++)
         rows[0][k] = v[k];
 #endif
 }
@@ -226,20 +227,14 @@ static inline void drive3_world_run(const sepax3_world_job *j, const uint32_t *s
     drive3_gather(loc, vin);
     drive3_gather8(xf, vin + SEPAX3_RECORD);
     world3_lanes(vin, vout);
-    float *rec[LANES];
-    for (uint32_t l = 0; l < LANES; l++)
-        rec[l] = j->world + SEPAX3_RECORD * (size_t)slots[l < m ? l : 0u];
-    drive3_scatter(vout, rec);
-    float box[6][LANES];
-    for (uint32_t k = 0; k < 6; k++)
-        lf_store(box[k], vout[W3_LO + k]);
-    for (uint32_t l = 0; l < m; l++) {
-        const uint32_t s = slots[l];
-        for (uint32_t k = 0; k < 3; k++) {
-            j->lo[k][s] = box[k][l];
-            j->hi[k][s] = box[3 + k][l];
-        }
+    float *rec[LANES], *box[LANES];
+    for (uint32_t l = 0; l < LANES; l++) {
+        const uint32_t s = slots[l < m ? l : 0u];
+        rec[l] = j->world + SEPAX3_RECORD * (size_t)s;
+        box[l] = j->bounds + SEPAX3_BOUNDS * (size_t)s;
     }
+    drive3_scatter(vout, rec, SEPAX3_RECORD);
+    drive3_scatter(vout + W3_LO, box, SEPAX3_BOUNDS);
 }
 
 static inline void drive3_world(const sepax3_world_job *j, const uint32_t *ids, size_t n)

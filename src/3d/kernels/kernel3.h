@@ -21,6 +21,7 @@ enum {
  *   h zero for a sphere, r zero for a box; s 1 for a sphere, else 0 (so
  *   the world update reads its inputs from two records alone).
  * Transform record (8 floats):  px py pz  qw qx qy qz  0
+ * Bounds record (8 floats):     lo x y z  hi x y z  0 0
  * World record (after a world update):
  *   cx cy cz  a0x a0y a0z  a1x a1y a1z  a2x a2y a2z  hx hy hz  r
  *   a_k the shape's world axes (a sphere's are the world's), h and r
@@ -28,7 +29,7 @@ enum {
 #define SEPAX3_RECORD 16u
 enum {
     SEPAX3_L_C = 0, SEPAX3_L_Q = 3, SEPAX3_L_H = 7, SEPAX3_L_R = 10, SEPAX3_L_SPHERE = 11,
-    SEPAX3_XF = 8, SEPAX3_X_P = 0, SEPAX3_X_Q = 3,
+    SEPAX3_XF = 8, SEPAX3_X_P = 0, SEPAX3_X_Q = 3, SEPAX3_BOUNDS = 8,
     SEPAX3_W_C = 0, SEPAX3_W_A = 3, SEPAX3_W_H = 12, SEPAX3_W_R = 15,
 };
 
@@ -42,10 +43,10 @@ typedef struct sepax3_view {
 /* What the world update reads and writes. */
 typedef struct sepax3_world_job {
     float *world;
+    float *bounds; /* SEPAX3_BOUNDS floats per slot */
     const float *local;
     const float *xf; /* SEPAX3_XF floats per slot */
     const uint8_t *kind;
-    float *lo[3], *hi[3]; /* per-slot AABB columns */
 } sepax3_world_job;
 
 typedef void (*sepax3_collide_fn)(const sepax3_view *v, const sepax_pair *pairs, size_t n,

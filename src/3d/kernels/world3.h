@@ -26,8 +26,8 @@ enum {
     W3_SPHERE = SEPAX3_L_SPHERE, W3_P = SEPAX3_RECORD + SEPAX3_X_P,
     W3_Q = SEPAX3_RECORD + SEPAX3_X_Q, W3_IN = SEPAX3_RECORD + SEPAX3_XF
 };
-/* Outputs per lane: the world record, then lo and hi. */
-enum { W3_LO = SEPAX3_RECORD, W3_HI = SEPAX3_RECORD + 3, W3_OUT = SEPAX3_RECORD + 6 };
+/* Outputs per lane: the world record, then the bounds record. */
+enum { W3_LO = SEPAX3_RECORD, W3_HI = SEPAX3_RECORD + 3, W3_OUT = SEPAX3_RECORD + SEPAX3_BOUNDS };
 
 /* columns m[k] of the rotation matrix of (w, x, y, z) */
 static LANES3_INLINE void world3_matrix(lf w, lf x, lf y, lf z, lf m[3][3])
@@ -92,6 +92,7 @@ static LANES3_INLINE void world3_lanes(const lf *in, lf *out)
         out[W3_HI + k] = lf_add(lf_add(c[k], h), g);
     }
     out[SEPAX3_W_R] = r;
+    out[W3_HI + 3] = out[W3_HI + 4] = zero;
 }
 
 #endif
