@@ -32,6 +32,7 @@ typedef simde__mmask16 wm;
 #define wf_max(a, b) simde_mm512_max_ps(a, b)
 #define wf_div(a, b) simde_mm512_div_ps(a, b)
 #define wf_sqrt(a) simde_mm512_sqrt_ps(a)
+#define wf_abs(a) simde_mm512_andnot_ps(simde_mm512_set1_ps(-0.0f), a)
 #define wf_eq_bits(a, b) ((uint32_t)simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_EQ_OQ))
 static inline wm wm_below(uint32_t n)
 {
@@ -105,6 +106,7 @@ typedef simde__m256 wm;
 #define wf_max(a, b) simde_mm256_max_ps(a, b)
 #define wf_div(a, b) simde_mm256_div_ps(a, b)
 #define wf_sqrt(a) simde_mm256_sqrt_ps(a)
+#define wf_abs(a) simde_mm256_andnot_ps(simde_mm256_set1_ps(-0.0f), a)
 #define wf_eq_bits(a, b) ((uint32_t)simde_mm256_movemask_ps(simde_mm256_cmp_ps(a, b, SIMDE_CMP_EQ_OQ)))
 static inline wm wm_below(uint32_t n)
 {
@@ -156,6 +158,8 @@ typedef simde__m128 wm;
 #define wf_max(a, b) simde_mm_max_ps(a, b)
 #define wf_div(a, b) simde_mm_div_ps(a, b)
 #define wf_sqrt(a) simde_mm_sqrt_ps(a)
+/* |a|: the sign bit cleared, as fabsf does */
+#define wf_abs(a) simde_mm_andnot_ps(simde_mm_set1_ps(-0.0f), a)
 #define wf_eq_bits(a, b) ((uint32_t)simde_mm_movemask_ps(simde_mm_cmpeq_ps(a, b)))
 static inline wm wm_below(uint32_t n)
 {

@@ -2,7 +2,8 @@
  * type lf, which is a float in the scalar reference and the backend's
  * wide float (common/wide.h) in a vector backend. Every operation below is
  * the same IEEE operation in both (x86's min and max included: the
- * second operand unless the first is strictly smaller or larger), and
+ * second operand unless the first is strictly smaller or larger; |a|
+ * clears the sign bit in both), and
  * branches are written as selects, so a lane of a vector backend computes
  * exactly what the reference computes for its pair. */
 #ifndef SEPAX_LANES3_H
@@ -24,6 +25,7 @@ typedef wm lm;
 #define lf_mul(a, b) wf_mul(a, b)
 #define lf_div(a, b) wf_div(a, b)
 #define lf_sqrt(a) wf_sqrt(a)
+#define lf_abs(a) wf_abs(a)
 #define lf_min(a, b) wf_min(a, b)
 #define lf_max(a, b) wf_max(a, b)
 #define lf_gt(a, b) wf_gt_m(a, b)
@@ -47,6 +49,7 @@ typedef int lm;
 #define lf_mul(a, b) ((a) * (b))
 #define lf_div(a, b) ((a) / (b))
 #define lf_sqrt(a) sqrtf(a)
+#define lf_abs(a) fabsf(a)
 #define lf_min(a, b) ((a) < (b) ? (a) : (b))
 #define lf_max(a, b) ((a) > (b) ? (a) : (b))
 #define lf_gt(a, b) ((a) > (b))
@@ -67,9 +70,6 @@ typedef int lm;
 #define LANES3_INLINE inline
 #endif
 
-/* |a| as max(a, 0 - a): a select rather than a sign mask, so that both
- * widths take the same path (-0 gives +0 in both). */
-#define lf_abs(a) lf_max(a, lf_sub(lf_set1(0.0f), a))
 /* -a, exact */
 #define lf_neg(a) lf_sub(lf_set1(0.0f), a)
 
