@@ -16,8 +16,8 @@
  *   best edge likewise; the edge wins if it beats the face by more than
  *   EDGE_TOLERANCE * (sum of the six half extents)
  *   normal: the winning axis in world coordinates, turned to point from A
- *   to B (a face axis is the world axis itself; an edge axis is the world
- *   cross product a_i x b_j over its length)
+ *   to B (a face axis is the world axis itself; an edge axis is L / len
+ *   turned by A's axes: a_p L[p] + a_q L[q], over len)
  *   A in B: every j, |s[j]| + sum_i eA[i] |R[i][j]| <= eB[j]; B in A alike
  *
  * Every sum is formed left to right as written, and no step depends on a
@@ -124,7 +124,7 @@ static LANES3_INLINE void pair3_box_box(const lf *A, const lf *B, pair3_out *o)
             minor[i][c] = lf_abs(lf_add(lf_mul(lf_neg(R[q][j]), R[p][k]), lf_mul(R[p][j], R[q][k])));
         }
     }
-    lf ebest = lf_set1(-INFINITY), ei = zero, ej = zero, etl = zero;
+    lf ebest = lf_set1(-INFINITY), ei = zero, ej = zero, etl = zero, elp = zero, elq = zero;
     const lf parallel = lf_set1(SEPAX3_PARALLEL_TOLERANCE);
     for (int i = 0; i < 3; i++) {
         const int p = (i + 1) % 3, q = (i + 2) % 3;
@@ -143,28 +143,31 @@ static LANES3_INLINE void pair3_box_box(const lf *A, const lf *B, pair3_out *o)
             ei = lf_sel(win, lf_set1((float)i), ei);
             ej = lf_sel(win, lf_set1((float)j), ej);
             etl = lf_sel(win, tl, etl);
+            elp = lf_sel(win, lp, elp);
+            elq = lf_sel(win, lq, elq);
         }
     }
     const lf size = lf_add(lf_add(lf_add(eA[0], eA[1]), eA[2]), lf_add(lf_add(eB[0], eB[1]), eB[2]));
     const lm edge = lf_gt(ebest, lf_add(best, lf_mul(size, lf_set1(SEPAX3_EDGE_TOLERANCE))));
 
-    /* The winning edge pair's world cross product. */
+    /* The winning edge axis in world coordinates: the very axis its
+     * separation was measured on, L = (L[p], L[q]) in A's frame, turned by
+     * A's axes. (Rebuilt as a_i x b_j from the world axes it would point
+     * up to 1e-7 / angle radians elsewhere when the edges are near
+     * parallel, and its separation would no longer be the gap along it.) */
     const lm i0 = lf_lt(ei, lf_set1(0.5f)), i1 = lf_lt(ei, lf_set1(1.5f));
-    const lm j0 = lf_lt(ej, lf_set1(0.5f)), j1 = lf_lt(ej, lf_set1(1.5f));
-    lf u[3], v[3];
-    for (int c = 0; c < 3; c++) {
-        u[c] = lf_sel(i0, a[0][c], lf_sel(i1, a[1][c], a[2][c]));
-        v[c] = lf_sel(j0, b[0][c], lf_sel(j1, b[1][c], b[2][c]));
+    const lf elen = lf_sqrt(lf_add(lf_mul(elp, elp), lf_mul(elq, elq)));
+    lf c[3];
+    for (int k = 0; k < 3; k++) {
+        /* a_p and a_q of the winning i: p = i + 1, q = i + 2 (mod 3) */
+        const lf ap = lf_sel(i0, a[1][k], lf_sel(i1, a[2][k], a[0][k]));
+        const lf aq = lf_sel(i0, a[2][k], lf_sel(i1, a[0][k], a[1][k]));
+        c[k] = lf_div(lf_add(lf_mul(ap, elp), lf_mul(aq, elq)), elen);
     }
-    lf cx = lf_sub(lf_mul(u[1], v[2]), lf_mul(u[2], v[1]));
-    lf cy = lf_sub(lf_mul(u[2], v[0]), lf_mul(u[0], v[2]));
-    lf cz = lf_sub(lf_mul(u[0], v[1]), lf_mul(u[1], v[0]));
-    const lf clen = lf_sqrt(lf_dot3(cx, cy, cz, cx, cy, cz));
     const lm flip = lf_lt(etl, zero);
-    cx = lf_div(cx, clen), cy = lf_div(cy, clen), cz = lf_div(cz, clen);
-    cx = lf_sel(flip, lf_neg(cx), cx);
-    cy = lf_sel(flip, lf_neg(cy), cy);
-    cz = lf_sel(flip, lf_neg(cz), cz);
+    const lf cx = lf_sel(flip, lf_neg(c[0]), c[0]);
+    const lf cy = lf_sel(flip, lf_neg(c[1]), c[1]);
+    const lf cz = lf_sel(flip, lf_neg(c[2]), c[2]);
 
     /* containment */
     lm a_in_b = lf_le(lf_add(lf_abs(s[0]), ra[0]), eB[0]);
