@@ -73,36 +73,56 @@ static LANES3_INLINE void pair3_box_box(const lf *A, const lf *B, pair3_out *o)
     }
     const lf zero = lf_set1(0.0f);
 
-    /* Face axes of A, then of B, keeping the first largest. rb[i] is B's
-     * half width on a_i, ra[j] A's on b_j; containment reuses them. */
+    /* Face axes of A (index 0..2), then of B (3..5), keeping the first
+     * largest: its separation, index and signed centre distance. rb[i] is
+     * B's half width on a_i, ra[j] A's on b_j; containment reuses them. */
     lf rb[3], ra[3];
-    lf best = lf_set1(-INFINITY), axis = zero, fa = lf_set1(255.0f), fb = lf_set1(255.0f);
-    lf nx = zero, ny = zero, nz = zero;
+    lf best = lf_set1(-INFINITY), fidx = zero, fproj = zero;
     for (int i = 0; i < 3; i++) {
         rb[i] = lf_add(lf_add(lf_mul(eB[0], AR[i][0]), lf_mul(eB[1], AR[i][1])),
                        lf_mul(eB[2], AR[i][2]));
         const lf sep = lf_sub(lf_abs(t[i]), lf_add(eA[i], rb[i]));
-        const lm neg = lf_lt(t[i], zero), win = lf_gt(sep, best);
+        const lm win = lf_gt(sep, best);
         best = lf_sel(win, sep, best);
-        fa = lf_sel(win, lf_sel(neg, lf_set1(2.0f * i + 1.0f), lf_set1(2.0f * i)), fa);
-        nx = lf_sel(win, lf_sel(neg, lf_neg(a[i][0]), a[i][0]), nx);
-        ny = lf_sel(win, lf_sel(neg, lf_neg(a[i][1]), a[i][1]), ny);
-        nz = lf_sel(win, lf_sel(neg, lf_neg(a[i][2]), a[i][2]), nz);
+        fidx = lf_sel(win, lf_set1((float)i), fidx);
+        fproj = lf_sel(win, t[i], fproj);
     }
     for (int j = 0; j < 3; j++) {
         s[j] = lf_add(lf_add(lf_mul(R[0][j], t[0]), lf_mul(R[1][j], t[1])), lf_mul(R[2][j], t[2]));
         ra[j] = lf_add(lf_add(lf_mul(eA[0], AR[0][j]), lf_mul(eA[1], AR[1][j])),
                        lf_mul(eA[2], AR[2][j]));
         const lf sep = lf_sub(lf_abs(s[j]), lf_add(eB[j], ra[j]));
-        const lm neg = lf_lt(s[j], zero), win = lf_gt(sep, best);
+        const lm win = lf_gt(sep, best);
         best = lf_sel(win, sep, best);
-        axis = lf_sel(win, lf_set1((float)SEPAX3_AXIS_FACE_B), axis);
-        fa = lf_sel(win, lf_set1(255.0f), fa);
-        /* B's face that looks at A: its outward normal is minus ours */
-        fb = lf_sel(win, lf_sel(neg, lf_set1(2.0f * j), lf_set1(2.0f * j + 1.0f)), fb);
-        nx = lf_sel(win, lf_sel(neg, lf_neg(b[j][0]), b[j][0]), nx);
-        ny = lf_sel(win, lf_sel(neg, lf_neg(b[j][1]), b[j][1]), ny);
-        nz = lf_sel(win, lf_sel(neg, lf_neg(b[j][2]), b[j][2]), nz);
+        fidx = lf_sel(win, lf_set1((float)(3 + j)), fidx);
+        fproj = lf_sel(win, s[j], fproj);
+    }
+    /* The winning face's axis, pointing from A to B; its face numbers:
+     * A's face 2k or 2k + 1 looks along the normal, B's the other way. */
+    lf nx, ny, nz, axis, fa, fb;
+    {
+        lm over[5];
+        for (int k = 0; k < 5; k++)
+            over[k] = lf_gt(fidx, lf_set1((float)k + 0.5f));
+        lf v[3];
+        for (int c = 0; c < 3; c++) {
+            v[c] = a[0][c];
+            v[c] = lf_sel(over[0], a[1][c], v[c]);
+            v[c] = lf_sel(over[1], a[2][c], v[c]);
+            v[c] = lf_sel(over[2], b[0][c], v[c]);
+            v[c] = lf_sel(over[3], b[1][c], v[c]);
+            v[c] = lf_sel(over[4], b[2][c], v[c]);
+        }
+        const lm neg = lf_lt(fproj, zero);
+        nx = lf_sel(neg, lf_neg(v[0]), v[0]);
+        ny = lf_sel(neg, lf_neg(v[1]), v[1]);
+        nz = lf_sel(neg, lf_neg(v[2]), v[2]);
+        const lm of_b = over[2];
+        const lf k = lf_sel(of_b, lf_sub(fidx, lf_set1(3.0f)), fidx);
+        const lf twice = lf_add(k, k), negbit = pair3_bit(neg);
+        axis = lf_sel(of_b, lf_set1((float)SEPAX3_AXIS_FACE_B), zero);
+        fa = lf_sel(of_b, lf_set1(255.0f), lf_add(twice, negbit));
+        fb = lf_sel(of_b, lf_sub(lf_add(twice, lf_set1(1.0f)), negbit), lf_set1(255.0f));
     }
 
     /* Edge axes. With p, q the other two axes of A, e_i x (column j of R)
