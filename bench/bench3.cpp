@@ -1,0 +1,252 @@
+// The 3D half of the harness: sepax3_collide per backend, the world update
+// and the broadphase on the 3D scenes, and the 3D peers on the same boxes
+// and pairs. Names:
+//   sepax3_<backend>/<scene>[/box_box]/<order>
+//   <peer>/<scene>[/box_box]/<order>
+//   sepax3_world/<scene>, sepax3_broadphase/<scene>
+// box_box: on a scene with spheres, the pairs of two boxes only, which is
+// what the box-box peers can answer; sepax runs them too, so every peer
+// row has a sepax row on exactly its pairs.
+//
+// These register themselves while the program starts (before main parses
+// the flags), so a --benchmark_filter selects among 2D and 3D rows alike.
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "bench3_scene.h"
+
+namespace sepax_bench {
+namespace {
+
+const char *order_name(bool random_order)
+{
+    return random_order ? "random" : "sweep";
+}
+
+benchmark::Counter ns_per(double units)
+{
+    return benchmark::Counter(units * 1e-9, benchmark::Counter::kIsIterationInvariantRate |
+                                                benchmark::Counter::kInvert);
+}
+
+void set_pair_counters(benchmark::State &state, const Scene3 &s, const PairView &v, size_t hits)
+{
+    state.SetItemsProcessed((int64_t)state.iterations() * (int64_t)v.n);
+    state.counters["ns_per_pair"] = ns_per((double)v.n);
+    state.counters["pairs"] = (double)v.n;
+    state.counters["hits"] = (double)hits;
+    state.counters["shapes"] = (double)s.shapes;
+    state.counters["touching"] = (double)v.touching;
+}
+
+void set_agreement(benchmark::State &state, const Agreement &a)
+{
+    state.counters["disagree"] = (double)a.disagree;
+    state.counters["extra_hits"] = (double)a.extra_hits;
+    state.counters["missed_hits"] = (double)a.missed_hits;
+    state.counters["touching_diff"] = (double)a.touching_diff;
+}
+
+bool use_backend(benchmark::State &state, Scene3 &s, sepax_backend b)
+{
+    const sepax_status st = sepax3_store_set_backend(s.store, b);
+    if (st != SEPAX_OK) {
+        state.SkipWithError(sepax_status_string(st));
+        return false;
+    }
+    return true;
+}
+
+bool pair_view(benchmark::State &state, const Scene3 &s, int set, bool random_order, PairView &v)
+{
+    v = s.view(set, random_order);
+    if (v.n == 0) {
+        state.SkipWithError("the scene has no pairs of this set");
+        return false;
+    }
+    return true;
+}
+
+// One untimed call first (its status checked; it also warms the caches as
+// every later call finds them), then the timed loop.
+template <class Call> bool time_call(benchmark::State &state, Call call)
+{
+    sepax_status st = call();
+    if (st == SEPAX_OK) {
+        for (auto _ : state) {
+            st = call();
+            benchmark::DoNotOptimize(st);
+            benchmark::ClobberMemory();
+        }
+    }
+    if (st != SEPAX_OK) {
+        state.SkipWithError(sepax_status_string(st));
+        return false;
+    }
+    return true;
+}
+
+void bm_collide3(benchmark::State &state, const std::string &scene, int set, sepax_backend backend,
+                 bool random_order)
+{
+    Scene3 &s = get_scene3(scene);
+    PairView v;
+    if (!pair_view(state, s, set, random_order, v) || !use_backend(state, s, backend))
+        return;
+    const size_t n = v.n;
+    if (!time_call(state, [&] {
+            return sepax3_collide(s.store, v.pairs, n, s.results.data(), nullptr);
+        }))
+        return;
+
+    size_t not_identical = 0;
+    for (size_t i = 0; i < n; ++i) {
+        not_identical += std::memcmp(&s.results[i], &s.reference[v.sweep_index(i)],
+                                     sizeof(sepax3_result)) != 0;
+        s.flags[i] = (s.results[i].flags & SEPAX_HIT) != 0;
+    }
+    const Agreement a = compare3_with_reference(s, v, s.flags.data(), sepax_backend_name(backend));
+    set_pair_counters(state, s, v, a.hits);
+    set_agreement(state, a);
+    state.counters["not_identical"] = (double)not_identical;
+}
+
+void set_shape_counters(benchmark::State &state, const Scene3 &s)
+{
+    state.SetItemsProcessed((int64_t)state.iterations() * (int64_t)s.shapes);
+    state.counters["ns_per_shape"] = ns_per((double)s.shapes);
+    state.counters["shapes"] = (double)s.shapes;
+}
+
+// Whatever backend the last collide row left on the store is not what a
+// world or broadphase row should measure: both use the best one, named in
+// the label.
+void bm_world3(benchmark::State &state, const std::string &scene)
+{
+    Scene3 &s = get_scene3(scene);
+    const sepax_backend best = sepax_backend_best();
+    if (!use_backend(state, s, best))
+        return;
+    if (!time_call(state, [&] { return sepax3_update_world(s.store); }))
+        return;
+    set_shape_counters(state, s);
+    state.SetLabel(sepax_backend_name(best));
+}
+
+void bm_broadphase3(benchmark::State &state, const std::string &scene)
+{
+    Scene3 &s = get_scene3(scene);
+    const sepax_backend best = sepax_backend_best();
+    if (!use_backend(state, s, best))
+        return;
+    size_t count = 0;
+    if (!time_call(state, [&] {
+            return sepax3_broadphase(s.store, s.broadphase_out.data(), s.broadphase_out.size(),
+                                     &count);
+        }))
+        return;
+    set_shape_counters(state, s);
+    state.counters["pairs"] = (double)count;
+    state.SetLabel(sepax_backend_name(best));
+}
+
+void bm_peer3(benchmark::State &state, const std::string &scene, int set, const PeerSubject3 &peer,
+              bool random_order)
+{
+    Scene3 &s = get_scene3(scene);
+    PairView v;
+    if (!pair_view(state, s, set, random_order, v))
+        return;
+    PeerWorld3 *w = peer.world(s); // built once per scene, untimed
+    const sepax_pair *pairs = v.pairs;
+    const size_t n = v.n;
+    size_t hits = w->run(pairs, n, s.flags.data());
+    for (auto _ : state) {
+        hits = w->run(pairs, n, s.flags.data());
+        benchmark::DoNotOptimize(hits);
+        benchmark::DoNotOptimize(s.flags.data());
+        benchmark::ClobberMemory();
+    }
+    const Agreement a = compare3_with_reference(s, v, s.flags.data(), peer.subject);
+    set_pair_counters(state, s, v, hits);
+    set_agreement(state, a);
+}
+
+std::vector<PeerSubject3> &peers3()
+{
+    static std::vector<PeerSubject3> peers = [] {
+        std::vector<PeerSubject3> p;
+        add_peer3_subjects(p);
+        return p;
+    }();
+    return peers;
+}
+
+void register_all3()
+{
+    std::vector<sepax_backend> backends;
+    for (int b = 0; b < SEPAX_BACKEND_COUNT; ++b)
+        if (sepax_backend_available((sepax_backend)b))
+            backends.push_back((sepax_backend)b);
+    const std::vector<PeerSubject3> &peers = peers3();
+    auto reg = [](const std::string &name, auto fn) {
+        benchmark::RegisterBenchmark(name.c_str(), fn)->Unit(benchmark::kMicrosecond);
+    };
+    for (const Scene3Spec &spec : scene3_specs()) {
+        const std::string sc = spec.name;
+        reg("sepax3_world/" + sc, [sc](benchmark::State &st) { bm_world3(st, sc); });
+        reg("sepax3_broadphase/" + sc, [sc](benchmark::State &st) { bm_broadphase3(st, sc); });
+
+        // Peers answer box-box pairs only: on a scene of boxes they take all
+        // the pairs, on a mixed scene the box-box set (which sepax runs as
+        // well), on a scene of spheres nothing.
+        const bool has_spheres = spec.params.sphere_share > 0.0;
+        const bool has_boxes = spec.params.sphere_share < 1.0;
+        std::vector<int> sets{kAllPairs3};
+        if (has_spheres && has_boxes)
+            sets.push_back(kBoxBoxPairs3);
+        const int peer_set = has_spheres ? (has_boxes ? kBoxBoxPairs3 : -1) : kAllPairs3;
+
+        for (const int set : sets) {
+            const char *set_name = pair_set3_name(set);
+            const std::string mid = "/" + sc + (set_name ? std::string("/") + set_name : "");
+            for (const bool random_order : {false, true}) {
+                const std::string tail = mid + "/" + order_name(random_order);
+                for (const sepax_backend b : backends)
+                    reg(std::string("sepax3_") + sepax_backend_name(b) + tail,
+                        [sc, set, b, random_order](benchmark::State &st) {
+                            bm_collide3(st, sc, set, b, random_order);
+                        });
+                if (set != peer_set)
+                    continue;
+                for (const PeerSubject3 &p : peers) {
+                    const PeerSubject3 *pp = &p;
+                    reg(std::string(p.subject) + tail,
+                        [sc, set, pp, random_order](benchmark::State &st) {
+                            bm_peer3(st, sc, set, *pp, random_order);
+                        });
+                }
+            }
+        }
+    }
+
+    std::string libs;
+    for (const PeerSubject3 &p : peers)
+        if (libs.find(p.library) == std::string::npos)
+            libs += (libs.empty() ? "" : ", ") + p.library;
+    benchmark::AddCustomContext("sepax3_peers", libs.empty() ? "none" : libs);
+    char touch[32];
+    std::snprintf(touch, sizeof touch, "%g", kTouchRelative3);
+    benchmark::AddCustomContext("sepax3_touch_relative", touch);
+}
+
+// Static registration: main() belongs to the 2D harness and registers its
+// own rows after this has run.
+const bool registered3 = (register_all3(), true);
+
+} // namespace
+} // namespace sepax_bench

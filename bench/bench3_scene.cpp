@@ -1,0 +1,337 @@
+// 3D scene construction and the reference answers for the harness.
+#include "bench3_scene.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace sepax_bench {
+
+namespace {
+
+[[noreturn]] void die(const std::string &what, sepax_status st)
+{
+    std::fprintf(stderr, "sepax_bench: %s: %s\n", what.c_str(), sepax_status_string(st));
+    std::exit(2);
+}
+
+// The 2D scenes' shuffle (splitmix64 and its seed), so that `random` means
+// the same kind of order in both halves of the harness.
+struct SplitMix {
+    uint64_t s;
+    uint64_t next()
+    {
+        uint64_t z = (s += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    }
+    uint64_t below(uint64_t bound)
+    {
+        const uint64_t limit = UINT64_MAX - UINT64_MAX % bound;
+        uint64_t v;
+        do {
+            v = next();
+        } while (v >= limit);
+        return v % bound;
+    }
+};
+
+constexpr uint64_t kShuffleSeed = 0x5e9a7b3c11d2f0e1ull;
+
+std::vector<Scene3Spec> make_specs()
+{
+    std::vector<Scene3Spec> v;
+    v.push_back({"boxes3", sepax_scene3_params_boxes()});
+    v.push_back({"stack3", sepax_scene3_params_stack()});
+    v.push_back({"spheres_boxes3", sepax_scene3_params_spheres_boxes()});
+    return v;
+}
+
+std::map<std::string, std::unique_ptr<Scene3>> &cache()
+{
+    static std::map<std::string, std::unique_ptr<Scene3>> scenes;
+    return scenes;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t0)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// A shape's share of a pair's size: its three half extents, or three times
+// its radius.
+double shape_size(const Scene3 &s, uint32_t slot)
+{
+    const sepax3_world_shape &w = s.world[slot];
+    if (s.kind[slot] == SEPAX3_SHAPE_SPHERE)
+        return 3.0 * (double)w.radius;
+    return (double)w.half_extents.x + (double)w.half_extents.y + (double)w.half_extents.z;
+}
+
+void build(Scene3 &s, const Scene3Spec &spec)
+{
+    const auto t0 = std::chrono::steady_clock::now();
+    s.name = spec.name;
+    s.params = spec.params;
+
+    sepax_scene3 sc;
+    std::memset(&sc, 0, sizeof sc);
+    if (sepax_scene3_generate(&spec.params, &sc) != 0)
+        die("generating scene " + spec.name, SEPAX_ERR_OUT_OF_MEMORY);
+
+    sepax3_store_options opt = sepax3_store_options_default();
+    opt.initial_shapes = (uint32_t)std::min<size_t>(sc.shape_count, SEPAX_MAX_SHAPES);
+    sepax_status st = sepax3_store_create(&opt, &s.store);
+    if (st != SEPAX_OK)
+        die("creating a 3D store", st);
+    std::vector<sepax_shape_id> ids(sc.shape_count);
+    std::vector<sepax_status> status(sc.shape_count);
+    const size_t failed = sepax_scene3_load(&sc, s.store, ids.data(), status.data());
+    if (failed != 0) {
+        for (size_t i = 0; i < sc.shape_count; ++i)
+            if (status[i] != SEPAX_OK) {
+                std::fprintf(stderr,
+                             "sepax_bench: scene %s: %zu of %zu shapes refused, first: #%zu %s\n",
+                             spec.name.c_str(), failed, sc.shape_count, i,
+                             sepax_status_string(status[i]));
+                break;
+            }
+    }
+    sepax_scene3_free(&sc);
+
+    st = sepax3_update_world(s.store);
+    if (st != SEPAX_OK)
+        die("updating the world of " + spec.name, st);
+    s.shapes = sepax3_store_count(s.store);
+    s.slot_limit = sepax3_store_slot_limit(s.store);
+
+    // World data per slot, read back from the store so that the peers get
+    // exactly the floats the kernels use.
+    s.world.assign(s.slot_limit, sepax3_world_shape{});
+    s.kind.assign(s.slot_limit, (uint8_t)SEPAX3_SHAPE_KIND_COUNT);
+    for (const sepax_shape_id id : ids) {
+        if (id == UINT32_MAX)
+            continue;
+        const uint32_t slot = SEPAX_ID_SLOT(id);
+        sepax3_shape_desc desc;
+        st = sepax3_shape_info(s.store, id, &desc);
+        if (st != SEPAX_OK)
+            die("reading a shape's kind", st);
+        st = sepax3_shape_world(s.store, id, &s.world[slot]);
+        if (st != SEPAX_OK)
+            die("reading a shape's world data", st);
+        s.kind[slot] = (uint8_t)desc.kind;
+        s.boxes += desc.kind == SEPAX3_SHAPE_BOX;
+        s.spheres += desc.kind == SEPAX3_SHAPE_SPHERE;
+    }
+
+    // Candidate pairs, sweep order: the first call sizes the buffer.
+    size_t count = 0;
+    s.sweep.resize(std::max<size_t>(16, 8 * s.shapes));
+    st = sepax3_broadphase(s.store, s.sweep.data(), s.sweep.size(), &count);
+    if (st == SEPAX_ERR_CAPACITY) {
+        s.sweep.resize(count);
+        st = sepax3_broadphase(s.store, s.sweep.data(), s.sweep.size(), &count);
+    }
+    if (st != SEPAX_OK)
+        die("broadphase of " + spec.name, st);
+    s.sweep.resize(count);
+    const size_t n = count;
+
+    s.random_from.resize(n);
+    for (size_t i = 0; i < n; ++i)
+        s.random_from[i] = (uint32_t)i;
+    SplitMix rng{kShuffleSeed};
+    for (size_t i = n; i > 1; --i)
+        std::swap(s.random_from[i - 1], s.random_from[rng.below(i)]);
+    s.random.resize(n);
+    for (size_t i = 0; i < n; ++i)
+        s.random[i] = s.sweep[s.random_from[i]];
+
+    const sepax_backend keep = sepax3_store_backend(s.store);
+    st = sepax3_store_set_backend(s.store, SEPAX_BACKEND_SCALAR);
+    if (st != SEPAX_OK)
+        die("selecting the scalar backend", st);
+    s.reference.resize(n);
+    st = sepax3_collide(s.store, s.sweep.data(), n, s.reference.data(), nullptr);
+    if (st != SEPAX_OK)
+        die("reference collide of " + spec.name, st);
+    sepax3_store_set_backend(s.store, keep);
+
+    s.touching.assign(n, 0);
+    std::vector<uint8_t> box_box(n, 0);
+    for (size_t i = 0; i < n; ++i) {
+        const uint32_t a = SEPAX_ID_SLOT(s.sweep[i].a), b = SEPAX_ID_SLOT(s.sweep[i].b);
+        const double size = shape_size(s, a) + shape_size(s, b);
+        const bool hit = (s.reference[i].flags & SEPAX_HIT) != 0;
+        const bool touch = std::fabs((double)s.reference[i].separation) <= kTouchRelative3 * size;
+        s.touching[i] = touch ? 1 : 0;
+        s.touching_count += touch;
+        s.ref_hits += hit;
+        box_box[i] = s.kind[a] == SEPAX3_SHAPE_BOX && s.kind[b] == SEPAX3_SHAPE_BOX;
+        if (box_box[i]) {
+            s.box_hits += hit;
+            s.box_touching += touch;
+        }
+    }
+    for (int order = 0; order < 2; ++order)
+        for (size_t k = 0; k < n; ++k) {
+            const uint32_t i = order ? s.random_from[k] : (uint32_t)k;
+            if (box_box[i]) {
+                s.box_pairs[order].push_back(s.sweep[i]);
+                s.box_from[order].push_back(i);
+            }
+        }
+
+    s.results.assign(n, sepax3_result{});
+    s.broadphase_out.assign(n, sepax_pair{});
+    s.flags.assign(n, 0);
+
+    std::fprintf(stderr,
+                 "sepax_bench: scene %s: %zu shapes (%zu boxes, %zu spheres), %zu pairs "
+                 "(%zu box-box), %zu hits (%.3f), %zu touching; built in %.2f s\n",
+                 spec.name.c_str(), s.shapes, s.boxes, s.spheres, n, s.box_pairs[0].size(),
+                 s.ref_hits, n ? (double)s.ref_hits / (double)n : 0.0, s.touching_count,
+                 seconds_since(t0));
+}
+
+const char *kind3_name(uint8_t kind)
+{
+    switch (kind) {
+    case SEPAX3_SHAPE_BOX:
+        return "box";
+    case SEPAX3_SHAPE_SPHERE:
+        return "sphere";
+    default:
+        return "?";
+    }
+}
+
+} // namespace
+
+Scene3::~Scene3()
+{
+    sepax3_store_destroy(store);
+}
+
+PairView Scene3::view(int set, bool random_order) const
+{
+    PairView v;
+    const int o = random_order ? 1 : 0;
+    if (set == kBoxBoxPairs3) {
+        v.pairs = box_pairs[o].data();
+        v.n = box_pairs[o].size();
+        v.from = box_from[o].data();
+        v.ref_hits = box_hits;
+        v.touching = box_touching;
+    } else {
+        const std::vector<sepax_pair> &p = random_order ? random : sweep;
+        v.pairs = p.data();
+        v.n = p.size();
+        v.from = random_order ? random_from.data() : nullptr;
+        v.ref_hits = ref_hits;
+        v.touching = touching_count;
+    }
+    return v;
+}
+
+const char *pair_set3_name(int set)
+{
+    return set == kBoxBoxPairs3 ? "box_box" : nullptr;
+}
+
+const std::vector<Scene3Spec> &scene3_specs()
+{
+    static const std::vector<Scene3Spec> specs = make_specs();
+    return specs;
+}
+
+Scene3 &get_scene3(const std::string &name)
+{
+    auto &c = cache();
+    auto it = c.find(name);
+    if (it != c.end())
+        return *it->second;
+    const Scene3Spec *spec = nullptr;
+    for (const Scene3Spec &s : scene3_specs())
+        if (s.name == name)
+            spec = &s;
+    if (!spec) {
+        std::fprintf(stderr, "sepax_bench: no 3D scene named %s\n", name.c_str());
+        std::exit(2);
+    }
+    auto scene = std::make_unique<Scene3>();
+    build(*scene, *spec);
+    Scene3 &ref = *scene;
+    c.emplace(name, std::move(scene));
+    return ref;
+}
+
+Agreement compare3_with_reference(const Scene3 &scene, const PairView &v, const uint8_t *hit,
+                                  const char *subject)
+{
+    // SEPAX_BENCH_VERBOSE=N shows the first N disagreements (any other
+    // value: 5), as in 2D.
+    static const int verbose = [] {
+        const char *e = std::getenv("SEPAX_BENCH_VERBOSE");
+        if (!e)
+            return 0;
+        const int n = std::atoi(e);
+        return n > 1 ? n : 5;
+    }();
+    Agreement a;
+    int shown = 0;
+    for (size_t k = 0; k < v.n; ++k) {
+        const size_t i = v.sweep_index(k);
+        const bool mine = hit[k] != 0;
+        const sepax3_result &r = scene.reference[i];
+        const bool ref = (r.flags & SEPAX_HIT) != 0;
+        a.hits += mine;
+        if (mine == ref)
+            continue;
+        if (scene.touching[i]) {
+            ++a.touching_diff;
+            continue;
+        }
+        ++a.disagree;
+        if (mine)
+            ++a.extra_hits;
+        else
+            ++a.missed_hits;
+        if (shown < verbose) {
+            ++shown;
+            const uint32_t sa = SEPAX_ID_SLOT(scene.sweep[i].a), sb = SEPAX_ID_SLOT(scene.sweep[i].b);
+            std::fprintf(stderr,
+                         "sepax_bench: %s/%s disagrees on pair %zu (slots %u [%s], %u [%s]): "
+                         "peer %s, sepax separation %.9g on axis kind %u, features %u/%u\n",
+                         subject, scene.name.c_str(), i, sa, kind3_name(scene.kind[sa]), sb,
+                         kind3_name(scene.kind[sb]), mine ? "hit" : "no hit",
+                         (double)r.separation, (unsigned)r.axis, (unsigned)r.feature_a,
+                         (unsigned)r.feature_b);
+        }
+    }
+    return a;
+}
+
+void add_peer3_subjects(std::vector<PeerSubject3> &out)
+{
+#ifdef SEPAX_BENCH_ODE
+    add_ode3_subjects(out);
+#endif
+#ifdef SEPAX_BENCH_BULLET
+    add_bullet3_subjects(out);
+#endif
+#ifdef SEPAX_BENCH_FCL
+    add_fcl3_subjects(out);
+#endif
+#ifdef SEPAX_BENCH_CCD
+    add_ccd3_subjects(out);
+#endif
+    (void)out;
+}
+
+} // namespace sepax_bench

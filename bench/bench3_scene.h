@@ -1,0 +1,142 @@
+// The 3D scenes of the harness: boxes and spheres from the 3D scene
+// generator, their candidate pairs in two orders, the scalar reference's
+// answers, and each box's world data for the peers. A scene is built the
+// first time a benchmark asks for it and kept for the rest of the process.
+#ifndef SEPAX_BENCH3_SCENE_H
+#define SEPAX_BENCH3_SCENE_H
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bench_scene.h"
+#include "scene3.h"
+#include "sepax/sepax3d.h"
+
+namespace sepax_bench {
+
+struct Scene3Spec {
+    std::string name;
+    sepax_scene3_params params;
+};
+
+// The 3D scene list (boxes3, stack3, spheres_boxes3), in registration order.
+const std::vector<Scene3Spec> &scene3_specs();
+
+// Which of a scene's pairs a benchmark runs on: all of them, or only those
+// of two boxes (the only pairs the box-box peers can answer; they keep the
+// order of the full list they are taken from).
+enum PairSet3 : int { kAllPairs3 = 0, kBoxBoxPairs3 = 1, kPairSet3Count };
+// nullptr for kAllPairs3 (no name part), "box_box" for kBoxBoxPairs3.
+const char *pair_set3_name(int set);
+
+// Hit/no-hit differences from the scalar reference are counted only beyond
+// a band around touching: |separation| > kTouchRelative3 times the pair's
+// size (the sum of both shapes' half extents, a sphere's radius counted
+// three times), so that a peer computing in double or with its own
+// tolerances is not charged for where exactly it puts zero.
+constexpr double kTouchRelative3 = 1e-4;
+
+struct Scene3 {
+    std::string name;
+    sepax_scene3_params params{};
+    sepax3_store *store = nullptr;
+
+    size_t shapes = 0; // live shapes
+    size_t boxes = 0, spheres = 0;
+    uint32_t slot_limit = 0;
+
+    // Per slot: the world data the kernels use after the last world update
+    // (sepax3_shape_world), and the shape kind (SEPAX3_SHAPE_KIND_COUNT for
+    // a free slot).
+    std::vector<sepax3_world_shape> world;
+    std::vector<uint8_t> kind;
+
+    std::vector<sepax_pair> sweep;     // sepax3_broadphase order
+    std::vector<sepax_pair> random;    // the same pairs, shuffled (fixed seed)
+    std::vector<uint32_t> random_from; // random[i] == sweep[random_from[i]]
+
+    // The box-box pairs in both orders, with their sweep indices.
+    std::vector<sepax_pair> box_pairs[2];
+    std::vector<uint32_t> box_from[2];
+    size_t box_hits = 0, box_touching = 0;
+
+    // Scalar reference answers for `sweep`, and which pairs are touching.
+    std::vector<sepax3_result> reference;
+    std::vector<uint8_t> touching;
+    size_t ref_hits = 0;
+    size_t touching_count = 0;
+
+    // Scratch, allocated and touched once.
+    std::vector<sepax3_result> results;
+    std::vector<sepax_pair> broadphase_out;
+    std::vector<uint8_t> flags;
+
+    Scene3() = default;
+    Scene3(const Scene3 &) = delete;
+    Scene3 &operator=(const Scene3 &) = delete;
+    ~Scene3();
+
+    // The pairs of a set in one order (PairView as in 2D: pairs[i] is the
+    // sweep pair sweep_index(i)).
+    PairView view(int set, bool random_order) const;
+};
+
+// The scene with this name (one of scene3_specs()), built on first use.
+// Aborts the process with a message when the generator or the library
+// refuses it.
+Scene3 &get_scene3(const std::string &name);
+
+// Hits and disagreements of an answer (one byte per pair of a view) with
+// the scalar reference; `subject` names it in SEPAX_BENCH_VERBOSE output.
+Agreement compare3_with_reference(const Scene3 &scene, const PairView &v, const uint8_t *hit,
+                                  const char *subject);
+
+// A peer library's view of one scene's boxes. Every box is converted once,
+// when the world is built, from the world data sepax holds (centre, axes,
+// half extents); spheres are left out.
+class PeerWorld3 {
+public:
+    virtual ~PeerWorld3() = default;
+    // Test pairs[0..n) (both shapes boxes), one byte per pair (1: the peer
+    // reports a hit); returns the number of hits.
+    virtual size_t run(const sepax_pair *pairs, size_t n, uint8_t *out) = 0;
+};
+
+// A peer world of type W for a scene, built once per scene and kept.
+template <class W> PeerWorld3 *peer_world3_for(const Scene3 &s)
+{
+    static std::map<const Scene3 *, std::unique_ptr<W>> worlds;
+    auto it = worlds.find(&s);
+    if (it == worlds.end())
+        it = worlds.emplace(&s, std::make_unique<W>(s)).first;
+    return it->second.get();
+}
+
+struct PeerSubject3 {
+    const char *subject; // e.g. "ode_box_box"
+    std::string library; // e.g. "ODE 0.16.2", for the report's context
+    PeerWorld3 *(*world)(const Scene3 &scene);
+};
+
+// 3D peers compiled into this binary (each file adds its own subjects).
+void add_peer3_subjects(std::vector<PeerSubject3> &out);
+#ifdef SEPAX_BENCH_ODE
+void add_ode3_subjects(std::vector<PeerSubject3> &out);
+#endif
+#ifdef SEPAX_BENCH_BULLET
+void add_bullet3_subjects(std::vector<PeerSubject3> &out);
+#endif
+#ifdef SEPAX_BENCH_FCL
+void add_fcl3_subjects(std::vector<PeerSubject3> &out);
+#endif
+#ifdef SEPAX_BENCH_CCD
+void add_ccd3_subjects(std::vector<PeerSubject3> &out);
+#endif
+
+} // namespace sepax_bench
+
+#endif
