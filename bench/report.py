@@ -18,6 +18,13 @@ defaulting to bench/results next to this script):
   circles.svg, mixed_kinds.svg
                the same for those scenes (all pairs)
   scaling.svg  ns per pair against the number of shapes (mix_2k .. mix_2m)
+  boxes3.svg, stack3.svg, spheres_boxes3.svg, spheres_boxes3-box_box.svg
+               the 3D rows (sepax3_* and the box-box peers): ns per pair of
+               every backend and peer per 3D scene; table.md then also has
+               a 3D section (ns per pair, the best backend's speed-up over
+               every peer and over the scalar reference)
+
+A JSON with 3D rows only goes to RESULTS_ROOT/<machine>-<isa>-3d by default.
 
 Only the Python standard library is used; the charts need gnuplot and are
 skipped with a message when it is missing.
@@ -55,13 +62,36 @@ CLASS_NAMES = [c for c, _ in PAIR_CLASSES]
 CLASS_FUNCTION = dict(PAIR_CLASSES)
 SCALING = [("mix_2k", 2000), ("mix_20k", 20000), ("mix_200k", 200000), ("mix_2m", 2000000)]
 WORLD_SUBJECTS = ["sepax_update", "sepax_broadphase", "sepax_step"]
+# The 3D rows: sepax3_<backend>, the world subjects and the box-box peers
+# (bench3.cpp). Names are SUBJECT/SCENE[/box_box]/ORDER; box_box is the
+# box-box pairs of a scene with spheres, the only ones the peers answer.
+PEERS3 = [("ode_box_box", "ODE dBoxBox"),
+          ("bullet_box_box", "Bullet btBoxBoxDetector"),
+          ("fcl_box_box", "FCL collide, Box<double>"),
+          ("ccd_mpr_penetration3", "libccd ccdMPRPenetration")]
+PEER3_NAMES = [p for p, _ in PEERS3]
+WORLD3_SUBJECTS = ["sepax3_world", "sepax3_broadphase"]
+SCENES3 = ["boxes3", "stack3", "spheres_boxes3", "spheres_boxes3/box_box"]
 SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+def is_3d(name):
+    """Whether a benchmark name is one of the 3D rows."""
+    subject = name.split("/")[0]
+    return subject.startswith("sepax3_") or subject in PEER3_NAMES
 
 
 def subject_rank(subject):
     """Sort key: world subjects, sepax backends (collide then hits), peers."""
     if subject in WORLD_SUBJECTS:
         return (0, WORLD_SUBJECTS.index(subject), subject)
+    if subject in WORLD3_SUBJECTS:
+        return (0, WORLD3_SUBJECTS.index(subject), subject)
+    m = re.fullmatch(r"sepax3_([a-z0-9]+)", subject)
+    if m and m.group(1) in BACKENDS:
+        return (1, BACKENDS.index(m.group(1)), subject)
+    if subject in PEER3_NAMES:
+        return (2, PEER3_NAMES.index(subject), subject)
     m = re.fullmatch(r"sepax_([a-z0-9]+?)(_hits)?", subject)
     if m and m.group(1) in BACKENDS:
         return (1, BACKENDS.index(m.group(1)) * 2 + (1 if m.group(2) else 0), subject)
@@ -202,7 +232,8 @@ def build_rows(med):
     return scenes
 
 
-def table(doc, med, errors, command, cvs=None, source=None):
+def table(doc, med, errors, command, cvs=None, source=None, has_3d=False):
+    """The report's head and the 2D tables (med: the 2D rows only)."""
     cvs = cvs or {}
     ctx = doc.get("context", {})
     scenes = build_rows(med)
@@ -211,8 +242,11 @@ def table(doc, med, errors, command, cvs=None, source=None):
     lines.append("")
     lines.append(f"- sepax {ctx.get('sepax_version', '?')}, backends available: "
                  f"{ctx.get('sepax_backends', '?')} (best: {ctx.get('sepax_best_backend', '?')})")
-    lines.append(f"- peers: {ctx.get('sepax_peers', 'none')}")
-    if ctx.get("sepax_not_run"):
+    if scenes:
+        lines.append(f"- peers: {ctx.get('sepax_peers', 'none')}")
+    if ctx.get("sepax3_peers") and has_3d:
+        lines.append(f"- 3D peers: {ctx['sepax3_peers']}")
+    if scenes and ctx.get("sepax_not_run"):
         lines.append(f"- not run: {ctx['sepax_not_run']}")
     caches = ", ".join(f"L{c.get('level')} {c.get('type', '').lower()} {c.get('size', 0) // 1024} KiB"
                        for c in ctx.get("caches", []))
@@ -228,6 +262,12 @@ def table(doc, med, errors, command, cvs=None, source=None):
     if source:
         lines.append(f"- library source: {source}")
     lines.append("")
+    if not scenes:
+        spread = spread_note(cvs)
+        if spread:
+            lines.append(spread)
+            lines.append("")
+        return "\n".join(lines) + "\n"
     lines.append("Medians over the repetitions, CPU time. \"speed vs X\" is X's ns/pair "
                  "divided by this row's, in the same pair order (2.00× = twice as fast). "
                  "Hits and disagreements are counted over all candidate pairs; "
@@ -349,6 +389,126 @@ def table(doc, med, errors, command, cvs=None, source=None):
     return "\n".join(lines) + "\n"
 
 
+def table3(ctx, med, errors, cvs):
+    """The 3D section (med: the 3D rows only): a summary of the best backend
+    against the scalar reference and every peer, then per scene the world
+    rows and every collide row in both orders."""
+    scenes = build_rows(med)
+    best = ctx.get("sepax_best_backend", "")
+    best_subject = f"sepax3_{best}"
+    peer_label = dict(PEERS3)
+    lines = ["# 3D: boxes and spheres", ""]
+    lines.append(f"Medians over the repetitions, CPU time. `{best_subject}` is the best "
+                 "backend on this machine (what a store uses by default). \"{0} ×\" is a "
+                 "row's ns/pair divided by {0}'s in the same scene and order: how many times "
+                 "faster the best backend is than that row. \"speed vs scalar\" is the "
+                 "scalar reference's ns/pair divided by the row's. Peers answer box-box pairs "
+                 "only: they run on every pair of `boxes3` and `stack3`, and on the box-box "
+                 "pairs of `spheres_boxes3` (`spheres_boxes3/box_box`, which every sepax "
+                 "backend runs too). Disagreements are hit/no-hit differences from the scalar "
+                 "reference beyond the touching band (|separation| <= "
+                 f"{ctx.get('sepax3_touch_relative', '1e-04')} × the sum of both shapes' "
+                 "half extents), split into +extra hits / −missed hits; differences inside "
+                 "the band are noted apart.".format(best))
+    lines.append("")
+
+    # Summary, sweep order: one column per scene with peers.
+    keys = [k for k in SCENES3 if k in scenes and any(r[0] in PEER3_NAMES for r in scenes[k])]
+    if keys:
+        by = {k: {(sub, o): b for sub, o, b in scenes[k]} for k in keys}
+        subjects = ["sepax3_scalar", best_subject] + PEER3_NAMES
+        lines.append(f"Summary, sweep order: ns per pair, and in brackets how many times "
+                     f"faster `{best_subject}` is.")
+        lines.append("")
+        lines.append("| subject | " + " | ".join(f"{k} ns/pair" for k in keys) + " |")
+        lines.append("|---|" + "---:|" * len(keys))
+        for sub in subjects:
+            cells = []
+            for k in keys:
+                b = by[k].get((sub, "sweep"))
+                base = by[k].get((best_subject, "sweep"), {}).get("ns_per_pair")
+                ns = b.get("ns_per_pair") if b else None
+                cell = fmt(ns)
+                if ns is not None and base and sub != best_subject:
+                    cell += f" ({ns / base:.1f}×)"
+                cells.append(cell)
+            if all(c == "–" for c in cells):
+                continue
+            label = f"{sub} ({peer_label[sub]})" if sub in peer_label else sub
+            lines.append(f"| {label} | " + " | ".join(cells) + " |")
+        lines.append("")
+
+    for scene in sorted(scenes, key=lambda k: (SCENES3.index(k) if k in SCENES3 else 99, k)):
+        rows = scenes[scene]
+        pair_rows = [r[2] for r in rows if r[0] not in WORLD3_SUBJECTS]
+        shapes = rows[0][2].get("shapes")
+        pairs = next((b.get("pairs") for b in pair_rows if b.get("pairs") is not None), None)
+        ref = next((b for b in pair_rows if "not_identical" in b
+                    and not b.get("not_identical")), None)
+        touching = next((b.get("touching") for b in pair_rows
+                         if b.get("touching") is not None), None)
+        base_scene, _, part = scene.partition("/")
+        lines.append(f"## {base_scene}: box-box pairs only" if part else f"## {scene}")
+        lines.append("")
+        head = f"{fmt_int(shapes)} shapes"
+        if pairs is not None:
+            head += f", {fmt_int(pairs)} candidate pairs"
+            if ref is not None and pairs:
+                head += f", {fmt_int(ref.get('hits'))} hits ({ref.get('hits', 0) / pairs:.2f})"
+            if touching is not None:
+                head += f", {fmt_int(touching)} in the touching band"
+        lines.append(head + ".")
+        lines.append("")
+
+        world = [r for r in rows if r[0] in WORLD3_SUBJECTS]
+        if world:
+            lines.append("| subject | ns/shape | Mshapes/s | pairs | backend |")
+            lines.append("|---|---:|---:|---:|---|")
+            for subject, _order, b in world:
+                ips = b.get("items_per_second")
+                lines.append(f"| {subject} | {fmt(b.get('ns_per_shape'))} | "
+                             f"{fmt(ips / 1e6 if ips else None)} | {fmt_int(b.get('pairs'))} | "
+                             f"{b.get('label', '')} |")
+            lines.append("")
+
+        collide = [r for r in rows if r[0] not in WORLD3_SUBJECTS]
+        if collide:
+            scalar = {o: b.get("ns_per_pair") for sub, o, b in collide if sub == "sepax3_scalar"}
+            fast = {o: b.get("ns_per_pair") for sub, o, b in collide if sub == best_subject}
+            lines.append(f"| subject | order | ns/pair | Mpairs/s | {best} × | speed vs scalar | "
+                         "hits | disagree | note |")
+            lines.append("|---|---|---:|---:|---:|---:|---:|---:|---|")
+            for subject, order, b in collide:
+                ns = b.get("ns_per_pair")
+                ips = b.get("items_per_second")
+                dis = b.get("disagree")
+                dis_s = fmt_int(dis)
+                if dis:
+                    dis_s += f" (+{fmt_int(b.get('extra_hits'))}/−{fmt_int(b.get('missed_hits'))})"
+                notes = []
+                if b.get("not_identical"):
+                    notes.append(f"{fmt_int(b['not_identical'])} results not bit-identical "
+                                 "to scalar")
+                if b.get("touching_diff"):
+                    notes.append(f"{fmt_int(b['touching_diff'])} differ in the touching band")
+                cv = cvs.get("/".join([subject, scene, order]))
+                if cv is not None and cv > 0.05:
+                    notes.append(f"CV {cv * 100:.0f}%")
+                label = f"{subject} ({peer_label[subject]})" if subject in peer_label else subject
+                lines.append(f"| {label} | {order} | {fmt(ns)} | "
+                             f"{fmt(ips / 1e6 if ips else None)} | "
+                             f"{ratio(ns, fast.get(order)) if subject != best_subject else '1.00×'} | "
+                             f"{ratio(scalar.get(order), ns)} | {fmt_int(b.get('hits'))} | "
+                             f"{dis_s} | {'; '.join(notes)} |")
+            lines.append("")
+        errs = sorted(n for n in errors if split_name(n)[1] == scene)
+        for n in errs:
+            lines.append(f"- `{n}` skipped: {errors[n]}")
+        if errs:
+            lines.append("")
+    return "\n".join(lines) + "\n"
+
+
 def class_summary(scene, scenes, ctx):
     """One line per pair class of a scene: sepax (scalar and best backend)
     against the Box2D function those pairs need, sweep order."""
@@ -452,7 +612,8 @@ def chart_scene(med, scene, path, title):
     rows = {}
     for name, b in med.items():
         subject, sc, order = split_name(name)
-        if sc != scene or subject in WORLD_SUBJECTS or b.get("ns_per_pair") is None:
+        if (sc != scene or subject in WORLD_SUBJECTS or subject in WORLD3_SUBJECTS
+                or b.get("ns_per_pair") is None):
             continue
         rows.setdefault(subject, {})[order] = b["ns_per_pair"]
     if not rows:
@@ -564,21 +725,32 @@ def main():
     ctx = doc.get("context", {})
     machine = args.machine or cpu_slug()
     isa = args.isa or ctx.get("sepax_best_backend", "unknown")
-    out = args.out or os.path.join(args.results_root, f"{machine}-{isa}")
-    os.makedirs(out, exist_ok=True)
 
     med = medians(doc)
     if not med:
         print("report.py: no benchmark results in the JSON", file=sys.stderr)
         return 1
+    med2 = {n: b for n, b in med.items() if not is_3d(n)}
+    med3 = {n: b for n, b in med.items() if is_3d(n)}
+    suffix = "-3d" if med3 and not med2 else ""
+    out = args.out or os.path.join(args.results_root, f"{machine}-{isa}{suffix}")
+    os.makedirs(out, exist_ok=True)
+    errors = skipped(doc)
+    errors2 = {n: e for n, e in errors.items() if not is_3d(n)}
+    errors3 = {n: e for n, e in errors.items() if is_3d(n)}
     with open(os.path.join(out, "bench.json"), "w", encoding="utf-8") as f:
         json.dump(doc, f, indent=1)
         f.write("\n")
 
-    text = table(doc, med, skipped(doc), args.command, spreads(doc), args.source)
-    text += roofline_table(med)
+    cvs = spreads(doc)
+    text = table(doc, med2, errors2, args.command, cvs, args.source, has_3d=bool(med3))
+    text += roofline_table(med2)
+    if med3:
+        text += ("\n" if med2 else "") + table3(ctx, med3, errors3, cvs)
     charts = []
-    for stale in [f"{s}.svg" for s in CHART_SCENES] + ["scaling.svg"]:
+    stale_charts = ([f"{s}.svg" for s in CHART_SCENES] + ["scaling.svg"]
+                    + [f"{s.replace('/', '-')}.svg" for s in SCENES3])
+    for stale in stale_charts:
         if os.path.exists(os.path.join(out, stale)):
             os.remove(os.path.join(out, stale))
     if not args.no_chart:
@@ -593,6 +765,12 @@ def main():
             scaling_svg = os.path.join(out, "scaling.svg")
             if chart_scaling(med, scaling_svg, f"ns per pair as the scene grows ({label})"):
                 charts.append(("ns per pair against shapes", "scaling.svg"))
+            for scene in SCENES3:
+                name = scene.replace("/", "-") + ".svg"
+                what = scene.replace("/box_box", ", box-box pairs")
+                if chart_scene(med3, scene, os.path.join(out, name),
+                               f"sepax3 and peers on {what} ({label})"):
+                    charts.append((f"ns per pair on {what}", name))
     if charts:
         text += "## Charts\n\n" + "".join(f"![{t}]({p})\n\n" for t, p in charts)
     with open(os.path.join(out, "table.md"), "w", encoding="utf-8") as f:

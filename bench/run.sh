@@ -9,6 +9,12 @@
 #   --quick            CI smoke run: only the mix scene, 3 repetitions of
 #                      0.05 s; the report goes to BUILD/bench/quick-report
 #                      unless --out-dir is given
+#   --3d               only the 3D rows (scenes boxes3, stack3,
+#                      spheres_boxes3: sepax3_* and the box-box peers); the
+#                      report goes to bench/results/<machine>-<best
+#                      backend>-3d unless --out-dir is given. With --quick:
+#                      the 3D rows at --quick's repetitions and time, the
+#                      report where --quick puts it.
 #   --reps N           repetitions per benchmark (default 5)
 #   --min-time S       minimum seconds per repetition (default 0.2)
 #   --filter REGEX     only benchmarks whose name matches (Google Benchmark
@@ -23,7 +29,8 @@
 #   --no-report        only write the JSON
 # Relative paths are taken from the repository root. The full run (no
 # --filter) covers every scene: mix, oct, big, boxes, sparse, circles,
-# mixed_kinds (with its pair classes) and the mix_* scaling series.
+# mixed_kinds (with its pair classes), the mix_* scaling series and the 3D
+# scenes.
 # The report records which library source was measured: the commit, and
 # any uncommitted changes under src/ and include/ (with a hash of the diff).
 set -euo pipefail
@@ -33,6 +40,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
 quick=0
+three_d=0
 reps=
 min_time=
 filter=
@@ -54,6 +62,7 @@ need_value() {
 while [ "$#" -gt 0 ]; do
     case "$1" in
     --quick) quick=1; recorded+=("$1") ;;
+    --3d) three_d=1; recorded+=("$1") ;;
     --reps) need_value "$@"; reps=$2; recorded+=("$1" "$2"); shift ;;
     --min-time) need_value "$@"; min_time=$2; recorded+=("$1" "$2"); shift ;;
     --filter) need_value "$@"; filter=$2; recorded+=("$1" "'$2'"); shift ;;
@@ -69,7 +78,11 @@ while [ "$#" -gt 0 ]; do
     shift
 done
 
-# Defaults; explicit --reps, --min-time and --filter win over --quick's.
+# Defaults; explicit --reps, --min-time and --filter win over --3d's and
+# --quick's. Every 3D row names one of the 3D scenes, which all end in 3.
+if [ "$three_d" = 1 ]; then
+    : "${filter:=/(boxes3|stack3|spheres_boxes3)(/|\$)}"
+fi
 if [ "$quick" = 1 ]; then
     : "${reps:=3}" "${min_time:=0.05}" "${filter:=/mix(/|\$)}"
 else

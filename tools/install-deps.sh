@@ -7,7 +7,8 @@ set -euo pipefail
 run() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
     echo "install-deps: need root or sudo to run: $*" >&2; exit 2; fi; }
 pkgs=(build-essential g++ meson ninja-build pkg-config libsimde-dev libcriterion-dev
-      libbenchmark-dev libbox2d-dev libchipmunk-dev libccd-dev gnuplot-nox python3 valgrind)
+      libbenchmark-dev libbox2d-dev libchipmunk-dev libccd-dev libode-dev libbullet-dev
+      libfcl-dev gnuplot-nox python3 valgrind)
 for opt in "$@"; do
     case "$opt" in
     --cross)
