@@ -74,6 +74,11 @@ sepax_scene_params sepax_scene_params_default(void);
  * about equal shares), with the `mix` scene's density. */
 sepax_scene_params sepax_scene_params_circles(void);
 sepax_scene_params sepax_scene_params_mixed_kinds(void);
+/* The generators' random source (splitmix64): the next 64 bits, and a
+ * double uniform in [0, 1). */
+uint64_t sepax_scene_rng_next(uint64_t *state);
+double sepax_scene_rng_unit(uint64_t *state);
+
 /* Fill *scene; returns 0, or -1 when memory runs out. */
 int sepax_scene_generate(const sepax_scene_params *params, sepax_scene *scene);
 /* Release what a scene holds and zero it. */

@@ -45,7 +45,7 @@ sepax_scene_params sepax_scene_params_mixed_kinds(void)
 }
 
 /* splitmix64: tiny, fast, and good enough to scatter shapes. */
-static uint64_t next_u64(uint64_t *state)
+uint64_t sepax_scene_rng_next(uint64_t *state)
 {
     uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -53,9 +53,14 @@ static uint64_t next_u64(uint64_t *state)
     return z ^ (z >> 31);
 }
 
+double sepax_scene_rng_unit(uint64_t *state)
+{
+    return (double)(sepax_scene_rng_next(state) >> 11) * (1.0 / 9007199254740992.0);
+}
+
 static double uniform(uint64_t *state)
 {
-    return (double)(next_u64(state) >> 11) * (1.0 / 9007199254740992.0);
+    return sepax_scene_rng_unit(state);
 }
 
 void sepax_scene_free(sepax_scene *scene)
