@@ -30,116 +30,12 @@
 #include <stdlib.h>
 
 #include "cases.h"
+#include "oracle3.h"
 #include "sepax/sepax3d.h"
 
 #define EPS ((double)FLT_EPSILON)
 #define ROW_PAIRS 3000u
 #define SLACK 8.0
-
-typedef struct box3d {
-    double c[3], a[3][3], e[3]; /* centre, axes a[k], half extents */
-} box3d;
-
-/* The largest separation over the 15 axes, each projection two-sided
- * over all eight corners; cross products shorter than 1e-9 are skipped
- * (their direction is noise, and a face axis then gives the answer). */
-static double sat15(const box3d *A, const box3d *B)
-{
-    double corner[2][8][3];
-    const box3d *bx[2] = {A, B};
-    for (int s = 0; s < 2; s++)
-        for (int k = 0; k < 8; k++)
-            for (int c = 0; c < 3; c++) {
-                double v = bx[s]->c[c];
-                for (int j = 0; j < 3; j++)
-                    v += ((k >> j) & 1 ? 1.0 : -1.0) * bx[s]->e[j] * bx[s]->a[j][c];
-                corner[s][k][c] = v;
-            }
-    double axes[15][3];
-    int n = 0;
-    for (int s = 0; s < 2; s++)
-        for (int k = 0; k < 3; k++, n++)
-            for (int c = 0; c < 3; c++)
-                axes[n][c] = bx[s]->a[k][c];
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++) {
-            const double *u = A->a[i], *v = B->a[j];
-            const double x = u[1] * v[2] - u[2] * v[1], y = u[2] * v[0] - u[0] * v[2],
-                         z = u[0] * v[1] - u[1] * v[0];
-            const double len = sqrt(x * x + y * y + z * z);
-            if (len < 1e-9)
-                continue;
-            axes[n][0] = x / len, axes[n][1] = y / len, axes[n][2] = z / len;
-            n++;
-        }
-    double best = -INFINITY;
-    for (int k = 0; k < n; k++) {
-        const double l = sqrt(axes[k][0] * axes[k][0] + axes[k][1] * axes[k][1] +
-                              axes[k][2] * axes[k][2]);
-        double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
-        for (int s = 0; s < 2; s++)
-            for (int m = 0; m < 8; m++) {
-                const double p = (corner[s][m][0] * axes[k][0] + corner[s][m][1] * axes[k][1] +
-                                  corner[s][m][2] * axes[k][2]) / l;
-                lo[s] = fmin(lo[s], p);
-                hi[s] = fmax(hi[s], p);
-            }
-        const double sep = fmax(lo[1] - hi[0], lo[0] - hi[1]);
-        best = fmax(best, sep);
-    }
-    return best;
-}
-
-/* How far apart the boxes' projections on n are, walking from A to B. */
-static double gap_along(const box3d *A, const box3d *B, const float *n)
-{
-    double w[2] = {0.0, 0.0}, c[2] = {0.0, 0.0};
-    const box3d *bx[2] = {A, B};
-    for (int s = 0; s < 2; s++)
-        for (int k = 0; k < 3; k++) {
-            c[s] += bx[s]->c[k] * n[k];
-            w[s] += bx[s]->e[k] * fabs(bx[s]->a[k][0] * n[0] + bx[s]->a[k][1] * n[1] +
-                                       bx[s]->a[k][2] * n[2]);
-        }
-    return (c[1] - c[0]) - w[0] - w[1];
-}
-
-static box3d from_store(const sepax3_store *s, sepax_shape_id id)
-{
-    sepax3_world_shape w;
-    cr_assert_eq(sepax3_shape_world(s, id, &w), SEPAX_OK);
-    box3d b;
-    const float *c = &w.centre.x, *e = &w.half_extents.x;
-    for (int k = 0; k < 3; k++) {
-        b.c[k] = c[k];
-        b.e[k] = e[k];
-        const float *a = &w.axis[k].x;
-        for (int j = 0; j < 3; j++)
-            b.a[k][j] = a[j];
-    }
-    return b;
-}
-
-/* The box placed exactly: centre p, rotation q (normalised in double), as
- * the store was told. */
-static box3d placed(const double p[3], const double q[4], const double e[3])
-{
-    const double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-    const double w = q[0] / n, x = q[1] / n, y = q[2] / n, z = q[3] / n;
-    box3d b;
-    const double m[3][3] = {
-        {1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y)},
-        {2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x)},
-        {2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)},
-    };
-    for (int k = 0; k < 3; k++) {
-        b.c[k] = p[k];
-        b.e[k] = e[k];
-        for (int j = 0; j < 3; j++)
-            b.a[k][j] = m[k][j];
-    }
-    return b;
-}
 
 static void random_quat(cases_rng *r, double q[4])
 {
@@ -240,20 +136,16 @@ static stats run_row(const row *rw)
             const sepax3_transform xf = {{(float)p[b][0], (float)p[b][1], (float)p[b][2]},
                                          {(float)q[b][0], (float)q[b][1], (float)q[b][2],
                                           (float)q[b][3]}};
-            for (int k = 0; k < 4; k++)
-                q[b][k] = (&xf.q.w)[k];
+            q[b][0] = xf.q.w, q[b][1] = xf.q.x, q[b][2] = xf.q.y, q[b][3] = xf.q.z;
             cr_assert_eq(sepax3_set_transforms(s, &id[b], &xf, 1), SEPAX_OK);
         }
         const sepax_pair pair = {id[0], id[1]};
         sepax3_result res;
         cr_assert_eq(sepax3_collide(s, &pair, 1, &res, NULL), SEPAX_OK);
-        const box3d A = from_store(s, id[0]), B = from_store(s, id[1]);
-        const double ref = sat15(&A, &B);
-        const double size = e[0][0] + e[0][1] + e[0][2] + e[1][0] + e[1][1] + e[1][2];
-        double coord = 0.0;
-        for (int k = 0; k < 3; k++)
-            coord = fmax(coord, fmax(fabs(A.c[k]), fabs(B.c[k])));
-        const double scale = coord + size;
+        oracle3_shape A, B;
+        cr_assert(oracle3_from_store(s, id[0], &A) && oracle3_from_store(s, id[1], &B));
+        const double ref = oracle3_separation(&A, &B);
+        const double size = oracle3_size(&A, &B), scale = oracle3_scale(&A, &B);
         const double bound = SEPAX3_EDGE_TOLERANCE * size + SLACK * EPS * scale;
         const int hit = (res.flags & SEPAX_HIT) != 0;
         st.pairs++;
@@ -266,8 +158,8 @@ static stats run_row(const row *rw)
             const double err = fabs(res.separation - ref);
             st.worst_abs = fmax(st.worst_abs, err);
             st.worst_ratio = fmax(st.worst_ratio, err / bound);
-            const box3d PA = placed(p[0], q[0], e[0]), PB = placed(p[1], q[1], e[1]);
-            const double perr = fabs(res.separation - sat15(&PA, &PB));
+            const oracle3_shape PA = oracle3_box(p[0], q[0], e[0]), PB = oracle3_box(p[1], q[1], e[1]);
+            const double perr = fabs(res.separation - oracle3_separation(&PA, &PB));
             st.placed_abs = fmax(st.placed_abs, perr);
             st.placed_eps = fmax(st.placed_eps, perr / (EPS * scale));
         } else {
@@ -275,7 +167,7 @@ static stats run_row(const row *rw)
              * reported normal (an edge axis between near-parallel edges may
              * point a little off the reference's and show a larger one,
              * which is still a lower bound of the distance). */
-            const double along = gap_along(&A, &B, &res.normal.x);
+            const double along = oracle3_gap_along(&A, &B, res.normal);
             st.worst_gap_excess = fmax(st.worst_gap_excess, (res.separation - along) / bound);
             cr_expect_leq(res.separation, along + bound,
                           "%s: separation %.9g but the boxes are %.9g apart along its normal",
