@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scene.h"
+#include "scene3.h"
 
 /* Words longer than this are cut short when quoted in a message. */
 #define QUOTE_MAX 40
@@ -50,6 +50,11 @@ typedef struct parser {
     FILE *err;
     size_t *problems;
     sepax_scene *scene;
+    /* The 3D scene, or NULL when only 2D is parsed; dim is 0 until the
+     * first shape line says 2 or 3, and first_line is that line. */
+    sepax_scene3 *scene3;
+    size_t shape3_capacity;
+    int dim, first_line;
     int line;
     /* Room behind the scene's arrays, which do not record their own. */
     size_t shape_capacity, vertex_capacity, pair_capacity, pair_line_capacity;
@@ -368,13 +373,115 @@ static const struct {
     {"segment", SEPAX_SCENE_SEGMENT, 4, "x1 y1 x2 y2"},
 };
 
+/* The 3D shape keywords and the numbers each takes. */
+static const struct {
+    const char *word;
+    sepax_scene3_kind kind;
+    size_t numbers;
+    const char *what;
+} shape3_words[] = {
+    {"box3", SEPAX_SCENE3_BOX, 10, "cx cy cz hx hy hz qw qx qy qz"},
+    {"sphere", SEPAX_SCENE3_SPHERE, 4, "cx cy cz r"},
+};
+
+/* Append a 3D shape; a placeholder (a box with no size, which the store
+ * refuses) keeps a bad line's number. */
+static int append_shape3(parser *p, const sepax_scene3_shape *shape)
+{
+    sepax_scene3 *s = p->scene3;
+    sepax_scene3_shape *shapes = grow(s->shapes, &p->shape3_capacity, s->shape_count + 1,
+                                      sizeof *shapes);
+    if (shapes == NULL)
+        return -1;
+    s->shapes = shapes;
+    s->shapes[s->shape_count++] = *shape;
+    return 0;
+}
+
+static sepax_scene3_shape blank_shape3(const parser *p)
+{
+    sepax_scene3_shape shape;
+    memset(&shape, 0, sizeof shape);
+    shape.kind = SEPAX_SCENE3_BOX;
+    shape.rotation.w = 1.0f;
+    shape.xf = sepax3_transform_identity();
+    shape.line = p->line;
+    return shape;
+}
+
+static int shape3_line(parser *p, size_t k, const token *words, size_t count)
+{
+    sepax_scene3_shape shape = blank_shape3(p);
+    const size_t n = count - 1;
+    if (read_numbers(p, words + 1, n) < 0)
+        return append_shape3(p, &shape);
+    if (n != shape3_words[k].numbers) {
+        problem(p, p->line, "%s needs %zu numbers (%s), got %zu", shape3_words[k].word,
+                shape3_words[k].numbers, shape3_words[k].what, n);
+        return append_shape3(p, &shape);
+    }
+    const float *v = p->numbers;
+    shape.kind = shape3_words[k].kind;
+    shape.centre = (sepax_vec3){v[0], v[1], v[2]};
+    if (shape.kind == SEPAX_SCENE3_SPHERE) {
+        shape.radius = v[3];
+    } else {
+        shape.half = (sepax_vec3){v[3], v[4], v[5]};
+        shape.rotation = (sepax_quat){v[6], v[7], v[8], v[9]};
+    }
+    return append_shape3(p, &shape);
+}
+
+/* The first shape line fixes the file's dimension; until then only
+ * unknown words can have come, as 2D placeholders, which a 3D file takes
+ * over as its own so that shapes keep their numbers. */
+static int decide(parser *p, int dim)
+{
+    if (p->dim != 0)
+        return 0;
+    p->dim = dim;
+    p->first_line = p->line;
+    if (dim == 3) {
+        for (size_t i = 0; i < p->scene->shape_count; i++) {
+            sepax_scene3_shape shape = blank_shape3(p);
+            shape.line = p->scene->shapes[i].line;
+            if (append_shape3(p, &shape) != 0)
+                return -1;
+        }
+        p->scene->shape_count = 0;
+    }
+    return 0;
+}
+
 /* A line that names a shape, good or bad: it always takes the next
  * number. words[0] is the keyword. */
 static int shape_line(parser *p, const token *words, size_t count)
 {
     size_t k = 0, kinds = sizeof shape_words / sizeof shape_words[0];
+    size_t k3 = 0, kinds3 = p->scene3 ? sizeof shape3_words / sizeof shape3_words[0] : 0;
     while (k < kinds && !word_is(&words[0], shape_words[k].word))
         k++;
+    while (k3 < kinds3 && !word_is(&words[0], shape3_words[k3].word))
+        k3++;
+    if ((k < kinds || k3 < kinds3) && decide(p, k3 < kinds3 ? 3 : 2) != 0)
+        return -1;
+    if (p->dim == 3) {
+        if (k3 < kinds3)
+            return shape3_line(p, k3, words, count);
+        if (k < kinds)
+            problem(p, p->line, "%s is a 2D shape, but this file is 3D, as its first shape (line %d) says",
+                    shape_words[k].word, p->first_line);
+        else
+            quote_problem(p, "unknown shape (expected box3, sphere or pair):", &words[0]);
+        sepax_scene3_shape placeholder = blank_shape3(p);
+        return append_shape3(p, &placeholder);
+    }
+    if (k3 < kinds3) {
+        problem(p, p->line, "%s is a 3D shape, but this file is 2D, as its first shape (line %d) says",
+                shape3_words[k3].word, p->first_line);
+        sepax_scene_shape placeholder = blank_shape(p);
+        return append_shape(p, &placeholder);
+    }
     if (k == kinds) {
         quote_problem(p, "unknown shape (expected poly, box, circle, capsule, segment or pair):",
                       &words[0]);
@@ -496,7 +603,7 @@ static int parse_line(parser *p, line_buffer *buf)
 
 /* Shape numbers in pairs can only be checked once every shape is known,
  * since a pair may come before the shapes it names. */
-static void check_pair_ranges(parser *p)
+static void check_pair_ranges(parser *p, size_t shapes)
 {
     const sepax_scene *s = p->scene;
     for (size_t i = 0; i < s->pair_count; i++) {
@@ -504,23 +611,23 @@ static void check_pair_ranges(parser *p)
         if (pair.a == pair.b) {
             continue; /* unreadable, or already reported as a shape twice */
         }
-        uint32_t missing = pair.a >= s->shape_count ? pair.a : pair.b;
-        if (missing < s->shape_count) {
+        uint32_t missing = pair.a >= shapes ? pair.a : pair.b;
+        if (missing < shapes) {
             continue;
         }
-        if (s->shape_count == 0) {
+        if (shapes == 0) {
             problem(p, s->pair_lines[i], "pair names shape %" PRIu32 ", but there are no shapes",
                     missing);
         } else {
             problem(p, s->pair_lines[i],
                     "pair names shape %" PRIu32 ", but the shapes are numbered 0 to %zu", missing,
-                    s->shape_count - 1);
+                    shapes - 1);
         }
     }
 }
 
-int sepax_scene_parse(FILE *in, const char *name, FILE *err, sepax_scene *scene,
-                      size_t *problems)
+static int parse(FILE *in, const char *name, FILE *err, sepax_scene *scene, sepax_scene3 *scene3,
+                 int *dim, size_t *problems)
 {
     if (in == NULL || scene == NULL) {
         return -1;
@@ -528,6 +635,9 @@ int sepax_scene_parse(FILE *in, const char *name, FILE *err, sepax_scene *scene,
     size_t ignored = 0;
     parser p;
     memset(&p, 0, sizeof p);
+    p.scene3 = scene3;
+    if (scene3)
+        memset(scene3, 0, sizeof *scene3);
     p.name = name != NULL ? name : "<input>";
     p.err = err;
     p.problems = problems != NULL ? problems : &ignored;
@@ -552,14 +662,41 @@ int sepax_scene_parse(FILE *in, const char *name, FILE *err, sepax_scene *scene,
         status = parse_line(&p, &buf);
     }
     if (status == 0) {
-        check_pair_ranges(&p);
+        check_pair_ranges(&p, p.dim == 3 ? scene3->shape_count : scene->shape_count);
     }
     free(buf.text);
     free(p.words);
     free(p.numbers);
     if (status != 0) {
         sepax_scene_free(scene);
+        sepax_scene3_free(scene3);
         return -1;
     }
+    if (dim)
+        *dim = p.dim == 3 ? 3 : 2;
+    if (p.dim == 3) {
+        /* the pairs were read into the 2D scene: hand them over */
+        scene3->pairs = scene->pairs;
+        scene3->pair_lines = scene->pair_lines;
+        scene3->pair_count = scene->pair_count;
+        scene->pairs = NULL;
+        scene->pair_lines = NULL;
+        scene->pair_count = 0;
+        sepax_scene_free(scene);
+    }
     return 0;
+}
+
+int sepax_scene_parse(FILE *in, const char *name, FILE *err, sepax_scene *scene,
+                      size_t *problems)
+{
+    return parse(in, name, err, scene, NULL, NULL, problems);
+}
+
+int sepax_scene_parse_any(FILE *in, const char *name, FILE *err, sepax_scene *scene2,
+                          sepax_scene3 *scene3, int *dim, size_t *problems)
+{
+    if (scene3 == NULL)
+        return -1;
+    return parse(in, name, err, scene2, scene3, dim, problems);
 }

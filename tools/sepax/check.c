@@ -1,6 +1,8 @@
 /* sepax check: a scene file's pairs answered as CSV, one row per pair,
  * so that answers can be compared between backends, machines and
- * versions byte for byte; the file's problems go to stderr by line. */
+ * versions byte for byte; the file's problems go to stderr by line. A
+ * file is 2D or 3D as its first shape line says; the steps are the same,
+ * on the store of that dimension. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdint.h>
@@ -10,7 +12,7 @@
 
 #include "cli.h"
 #include "notes.h"
-#include "scene.h"
+#include "scene3.h"
 
 typedef struct check_options {
     const char *input;
@@ -25,7 +27,11 @@ typedef struct numbered_pair {
 
 typedef struct check {
     const char *name; /* the file as named in messages */
+    int dim;
     sepax_scene scene;
+    sepax_scene3 scene3;
+    sepax3_store *store3;
+    sepax3_result *results3;
     size_t problems;
     notes notes;
     sepax_store *store;
@@ -71,7 +77,10 @@ static void check_free(check *c)
 {
     free_notes(&c->notes);
     sepax_scene_free(&c->scene);
+    sepax_scene3_free(&c->scene3);
     sepax_store_destroy(c->store);
+    sepax3_store_destroy(c->store3);
+    free(c->results3);
     free(c->ids);
     free(c->status);
     free(c->pairs);
@@ -91,8 +100,8 @@ static int read_scene(check *c, const char *path)
     /* Without a scratch file the parser's messages go straight out,
      * merely out of line order. */
     FILE *parser_err = tmpfile();
-    int parsed = sepax_scene_parse(in, c->name, parser_err ? parser_err : stderr, &c->scene,
-                                   &c->problems);
+    int parsed = sepax_scene_parse_any(in, c->name, parser_err ? parser_err : stderr, &c->scene,
+                                       &c->scene3, &c->dim, &c->problems);
     int unreadable = ferror(in);
     if (!is_stdin) {
         fclose(in);
@@ -113,28 +122,51 @@ static int read_scene(check *c, const char *path)
     return EXIT_GOOD;
 }
 
-/* Put every shape in the store and report those it refuses. Placeholders
- * (count-0 polygons) stand for lines the parser already reported. */
+static size_t shape_count(const check *c)
+{
+    return c->dim == 3 ? c->scene3.shape_count : c->scene.shape_count;
+}
+
+static int shape_line_of(const check *c, size_t i)
+{
+    return c->dim == 3 ? c->scene3.shapes[i].line : c->scene.shapes[i].line;
+}
+
+/* Placeholders (count-0 polygons, size-0 boxes) stand for lines the
+ * parser already reported. */
+static int placeholder(const check *c, size_t i)
+{
+    if (c->dim == 3) {
+        const sepax_scene3_shape *s = &c->scene3.shapes[i];
+        return s->kind == SEPAX_SCENE3_BOX && s->half.x == 0.0f && s->half.y == 0.0f &&
+               s->half.z == 0.0f;
+    }
+    return c->scene.shapes[i].kind == SEPAX_SCENE_POLYGON && c->scene.shapes[i].count == 0;
+}
+
+/* Put every shape in the store and report those it refuses. */
 static int load_scene(check *c, const char *backend)
 {
-    if (create_store(&c->store) != 0) {
+    if (c->dim == 3 ? create_store3(&c->store3) != 0 : create_store(&c->store) != 0) {
         return EXIT_CANNOT_RUN;
     }
-    if (backend != NULL && select_backend(c->store, backend) != 0) {
+    if (backend != NULL && (c->dim == 3 ? select_backend3(c->store3, backend)
+                                        : select_backend(c->store, backend)) != 0) {
         return EXIT_CANNOT_RUN;
     }
-    size_t n = c->scene.shape_count;
+    size_t n = shape_count(c);
     c->ids = alloc_array(n, sizeof *c->ids);
     c->status = alloc_array(n, sizeof *c->status);
     if (c->ids == NULL || c->status == NULL) {
         return out_of_memory();
     }
-    sepax_scene_load(&c->scene, c->store, c->ids, c->status);
+    if (c->dim == 3)
+        sepax_scene3_load(&c->scene3, c->store3, c->ids, c->status);
+    else
+        sepax_scene_load(&c->scene, c->store, c->ids, c->status);
     for (size_t i = 0; i < n; i++) {
-        const sepax_scene_shape *shape = &c->scene.shapes[i];
-        int placeholder = shape->kind == SEPAX_SCENE_POLYGON && shape->count == 0;
-        if (c->status[i] != SEPAX_OK && !placeholder) {
-            if (add_notef(&c->notes, shape->line, "shape %zu rejected: %s", i,
+        if (c->status[i] != SEPAX_OK && !placeholder(c, i)) {
+            if (add_notef(&c->notes, shape_line_of(c, i), "shape %zu rejected: %s", i,
                           sepax_status_string(c->status[i])) != 0) {
                 return out_of_memory();
             }
@@ -149,21 +181,24 @@ static int load_scene(check *c, const char *backend)
  * a pair naming a shape that was rejected is reported here. */
 static int file_pairs(check *c)
 {
-    const sepax_scene *s = &c->scene;
-    c->pairs = alloc_array(s->pair_count, sizeof *c->pairs);
+    const size_t shapes = shape_count(c);
+    const size_t pair_count = c->dim == 3 ? c->scene3.pair_count : c->scene.pair_count;
+    const sepax_pair *pairs = c->dim == 3 ? c->scene3.pairs : c->scene.pairs;
+    const int *pair_lines = c->dim == 3 ? c->scene3.pair_lines : c->scene.pair_lines;
+    c->pairs = alloc_array(pair_count, sizeof *c->pairs);
     if (c->pairs == NULL) {
         return out_of_memory();
     }
-    for (size_t i = 0; i < s->pair_count; i++) {
-        sepax_pair p = s->pairs[i];
-        if (p.a == p.b || p.a >= s->shape_count || p.b >= s->shape_count) {
+    for (size_t i = 0; i < pair_count; i++) {
+        sepax_pair p = pairs[i];
+        if (p.a == p.b || p.a >= shapes || p.b >= shapes) {
             continue;
         }
         int a_bad = c->status[p.a] != SEPAX_OK, b_bad = c->status[p.b] != SEPAX_OK;
         if (a_bad || b_bad) {
             uint32_t bad = a_bad ? p.a : p.b;
-            if (add_notef(&c->notes, s->pair_lines[i], "pair skipped: shape %" PRIu32
-                          " (line %d) was rejected", bad, s->shapes[bad].line) != 0) {
+            if (add_notef(&c->notes, pair_lines[i], "pair skipped: shape %" PRIu32
+                          " (line %d) was rejected", bad, shape_line_of(c, bad)) != 0) {
                 return out_of_memory();
             }
             c->problems++;
@@ -192,9 +227,11 @@ static int compare_numbered(const void *x, const void *y)
 static int broadphase_pairs(check *c)
 {
     size_t count = 0;
-    sepax_status status = sepax_broadphase(c->store, NULL, 0, &count);
+    sepax_status status = c->dim == 3 ? sepax3_broadphase(c->store3, NULL, 0, &count)
+                                      : sepax_broadphase(c->store, NULL, 0, &count);
     sepax_pair *found = alloc_array(count, sizeof *found);
-    uint32_t limit = sepax_store_slot_limit(c->store);
+    uint32_t limit = c->dim == 3 ? sepax3_store_slot_limit(c->store3)
+                                 : sepax_store_slot_limit(c->store);
     uint32_t *number_of_slot = alloc_array(limit, sizeof *number_of_slot);
     c->pairs = alloc_array(count, sizeof *c->pairs);
     if (found == NULL || number_of_slot == NULL || c->pairs == NULL) {
@@ -203,7 +240,8 @@ static int broadphase_pairs(check *c)
         return out_of_memory();
     }
     if (status == SEPAX_OK || status == SEPAX_ERR_CAPACITY) {
-        status = sepax_broadphase(c->store, found, count, &count);
+        status = c->dim == 3 ? sepax3_broadphase(c->store3, found, count, &count)
+                             : sepax_broadphase(c->store, found, count, &count);
     }
     if (status != SEPAX_OK) {
         fprintf(stderr, "sepax: broadphase: %s\n", sepax_status_string(status));
@@ -211,7 +249,7 @@ static int broadphase_pairs(check *c)
         free(number_of_slot);
         return EXIT_CANNOT_RUN;
     }
-    for (size_t i = 0; i < c->scene.shape_count; i++) {
+    for (size_t i = 0; i < shape_count(c); i++) {
         if (c->status[i] == SEPAX_OK) {
             number_of_slot[SEPAX_ID_SLOT(c->ids[i])] = (uint32_t)i;
         }
@@ -231,14 +269,19 @@ static int broadphase_pairs(check *c)
 static int collide_pairs(check *c)
 {
     c->by_id = alloc_array(c->pair_count, sizeof *c->by_id);
-    c->results = alloc_array(c->pair_count, sizeof *c->results);
-    if (c->by_id == NULL || c->results == NULL) {
+    if (c->dim == 3)
+        c->results3 = alloc_array(c->pair_count, sizeof *c->results3);
+    else
+        c->results = alloc_array(c->pair_count, sizeof *c->results);
+    if (c->by_id == NULL || (c->dim == 3 ? c->results3 == NULL : c->results == NULL)) {
         return out_of_memory();
     }
     for (size_t i = 0; i < c->pair_count; i++) {
         c->by_id[i] = c->pairs[i].id;
     }
-    sepax_status status = sepax_collide(c->store, c->by_id, c->pair_count, c->results, NULL);
+    sepax_status status =
+        c->dim == 3 ? sepax3_collide(c->store3, c->by_id, c->pair_count, c->results3, NULL)
+                    : sepax_collide(c->store, c->by_id, c->pair_count, c->results, NULL);
     if (status != SEPAX_OK) {
         fprintf(stderr, "sepax: collide: %s\n", sepax_status_string(status));
         return EXIT_CANNOT_RUN;
@@ -254,8 +297,25 @@ static double csv_float(float value)
     return value == 0.0f ? 0.0 : (double)value;
 }
 
+static void write_csv3(FILE *out, const check *c)
+{
+    fputs("a,b,hit,separation,nx,ny,nz,a_in_b,b_in_a\n", out);
+    for (size_t i = 0; i < c->pair_count; i++) {
+        const sepax3_result *r = &c->results3[i];
+        fprintf(out, "%" PRIu32 ",%" PRIu32 ",%d,%.9g,%.9g,%.9g,%.9g,%d,%d\n",
+                c->pairs[i].number.a, c->pairs[i].number.b, (r->flags & SEPAX_HIT) != 0,
+                csv_float(r->separation), csv_float(r->normal.x), csv_float(r->normal.y),
+                csv_float(r->normal.z), (r->flags & SEPAX_A_IN_B) != 0,
+                (r->flags & SEPAX_B_IN_A) != 0);
+    }
+}
+
 static void write_csv(FILE *out, const check *c)
 {
+    if (c->dim == 3) {
+        write_csv3(out, c);
+        return;
+    }
     fputs("a,b,hit,separation,nx,ny,a_in_b,b_in_a\n", out);
     for (size_t i = 0; i < c->pair_count; i++) {
         const sepax_result *r = &c->results[i];
@@ -280,7 +340,8 @@ int cmd_check(int argc, char **argv)
         code = load_scene(&c, options.backend);
     }
     if (code == EXIT_GOOD) {
-        code = c.scene.pair_count > 0 ? file_pairs(&c) : broadphase_pairs(&c);
+        code = (c.dim == 3 ? c.scene3.pair_count : c.scene.pair_count) > 0 ? file_pairs(&c)
+                                                                           : broadphase_pairs(&c);
     }
     if (code == EXIT_GOOD) {
         code = collide_pairs(&c);

@@ -68,9 +68,8 @@ int option_value(int argc, char **argv, int *i, const char *name, const char **v
 }
 
 /* Creation is where a bad SEPAX_BACKEND shows up, so say so. */
-int create_store(sepax_store **out)
+static int store_created(sepax_status status)
 {
-    sepax_status status = sepax_store_create(NULL, out);
     if (status == SEPAX_OK) {
         return 0;
     }
@@ -84,16 +83,42 @@ int create_store(sepax_store **out)
     return -1;
 }
 
-int select_backend(sepax_store *store, const char *name)
+int create_store(sepax_store **out)
 {
-    sepax_backend backend;
-    sepax_status status = sepax_backend_from_name(name, &backend);
-    if (status == SEPAX_OK) {
-        status = sepax_store_set_backend(store, backend);
-    }
+    return store_created(sepax_store_create(NULL, out));
+}
+
+int create_store3(sepax3_store **out)
+{
+    return store_created(sepax3_store_create(NULL, out));
+}
+
+static int backend_named(const char *name, sepax_backend *out)
+{
+    return sepax_backend_from_name(name, out) == SEPAX_OK ? 0 : -1;
+}
+
+static int backend_set(const char *name, sepax_status status)
+{
     if (status != SEPAX_OK) {
         fprintf(stderr, "sepax: backend '%s': %s\n", name, sepax_status_string(status));
         return -1;
     }
     return 0;
+}
+
+int select_backend(sepax_store *store, const char *name)
+{
+    sepax_backend backend;
+    if (backend_named(name, &backend) != 0)
+        return backend_set(name, SEPAX_ERR_UNKNOWN_BACKEND);
+    return backend_set(name, sepax_store_set_backend(store, backend));
+}
+
+int select_backend3(sepax3_store *store, const char *name)
+{
+    sepax_backend backend;
+    if (backend_named(name, &backend) != 0)
+        return backend_set(name, SEPAX_ERR_UNKNOWN_BACKEND);
+    return backend_set(name, sepax3_store_set_backend(store, backend));
 }

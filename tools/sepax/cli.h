@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "sepax/sepax.h"
+#include "sepax/sepax3d.h"
 
 /* Exit status: 0 when all went well, 1 when a problem was reported (a bad
  * line, a rejected shape, a backend that disagrees with the reference),
@@ -47,8 +48,10 @@ int option_value(int argc, char **argv, int *i, const char *name, const char **v
 /* A new store; on failure says why on stderr (naming SEPAX_BACKEND when
  * that is the cause) and returns -1. */
 int create_store(sepax_store **out);
+int create_store3(sepax3_store **out);
 /* Switch the store to the backend called name (the --backend option); on
  * failure says why on stderr and returns -1. */
 int select_backend(sepax_store *store, const char *name);
+int select_backend3(sepax3_store *store, const char *name);
 
 #endif
