@@ -12,14 +12,6 @@
 #include "demo.h"
 #include "timing.h"
 
-typedef struct demo_options {
-    size_t shapes;
-    uint64_t seed;
-    const char *svg;
-    const char *backend;
-    int mix; /* every shape kind, not only polygons */
-} demo_options;
-
 static int parse_demo_options(int argc, char **argv, demo_options *o)
 {
     sepax_scene_params defaults = sepax_scene_params_default();
@@ -28,6 +20,7 @@ static int parse_demo_options(int argc, char **argv, demo_options *o)
     o->svg = NULL;
     o->backend = NULL;
     o->mix = 0;
+    o->three = 0;
     for (int i = 0; i < argc; i++) {
         const char *value = NULL;
         int got;
@@ -43,6 +36,8 @@ static int parse_demo_options(int argc, char **argv, demo_options *o)
             }
         } else if (strcmp(argv[i], "--mix") == 0) {
             o->mix = 1;
+        } else if (strcmp(argv[i], "--3d") == 0) {
+            o->three = 1;
         } else if ((got = option_value(argc, argv, &i, "--svg", &value)) != 0) {
             if (got < 0 || *value == '\0') {
                 return usage_error("--svg needs a file name");
@@ -61,7 +56,7 @@ static int parse_demo_options(int argc, char **argv, demo_options *o)
 }
 
 /* Where the active backend came from, for the reader of the demo table. */
-static const char *backend_origin(const char *option)
+const char *backend_origin(const char *option)
 {
     if (option != NULL) {
         return "chosen with --backend";
@@ -189,13 +184,6 @@ static void count_outcomes(demo *d)
     }
 }
 
-static void print_stage(const char *label, double seconds, double items, const char *unit)
-{
-    char rate[32];
-    format_rate(items, seconds, rate, sizeof rate);
-    printf("  %-20s %10.3f ms %10s %s/s\n", label, seconds * 1e3, rate, unit);
-}
-
 /* Time the main stages with the active backend and print the summary. */
 static int demo_run_stages(demo *d, const demo_options *o)
 {
@@ -275,16 +263,8 @@ static int demo_compare_backends(demo *d)
          * comparing two runs of the same code at different moments. */
         if (backend == SEPAX_BACKEND_SCALAR)
             reference_time = seconds;
-        char rate[32];
-        format_rate((double)d->pair_count, seconds, rate, sizeof rate);
-        char speedup[32];
-        if (seconds > 0.0 && d->pair_count > 0) {
-            snprintf(speedup, sizeof speedup, "%.2fx", reference_time / seconds);
-        } else {
-            snprintf(speedup, sizeof speedup, "-");
-        }
-        printf("  %-10s %12s %10s   %s%s\n", sepax_backend_name(backend), rate, speedup,
-               identical ? "yes" : "no", backend == active ? "   (active)" : "");
+        print_backend_row(backend, (double)d->pair_count, seconds, reference_time, identical,
+                          backend == active);
     }
     sepax_store_set_backend(d->store, active);
     if (!all_identical) {
@@ -300,6 +280,11 @@ int cmd_demo(int argc, char **argv)
     int code = parse_demo_options(argc, argv, &options);
     if (code != EXIT_GOOD) {
         return code;
+    }
+    if (options.three) {
+        if (options.mix)
+            return usage_error("demo: --mix is a 2D scene; --3d mixes boxes and spheres itself");
+        return demo3(&options);
     }
     demo d;
     memset(&d, 0, sizeof d);

@@ -4,8 +4,25 @@
 #define SEPAX_DEMO_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "scene.h"
+
+typedef struct demo_options {
+    size_t shapes;
+    uint64_t seed;
+    const char *svg;
+    const char *backend;
+    int mix;   /* every 2D shape kind, not only polygons */
+    int three; /* the 3D scene instead */
+} demo_options;
+
+/* Where the active backend came from, for the reader of a demo table. */
+const char *backend_origin(const char *option);
+
+/* sepax demo --3d (demo3.c): the same stages and comparison on a scene of
+ * boxes and spheres; returns an exit status. */
+int demo3(const demo_options *options);
 
 typedef struct demo {
     sepax_scene scene;

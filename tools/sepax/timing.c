@@ -59,3 +59,23 @@ void format_rate(double items, double seconds, char *out, size_t size)
         snprintf(out, size, "%.2f k", rate / 1e3);
     }
 }
+
+void print_stage(const char *label, double seconds, double items, const char *unit)
+{
+    char rate[32];
+    format_rate(items, seconds, rate, sizeof rate);
+    printf("  %-20s %10.3f ms %10s %s/s\n", label, seconds * 1e3, rate, unit);
+}
+
+void print_backend_row(sepax_backend backend, double items, double seconds,
+                       double reference_seconds, int identical, int active)
+{
+    char rate[32], speedup[32];
+    format_rate(items, seconds, rate, sizeof rate);
+    if (seconds > 0.0 && items > 0.0)
+        snprintf(speedup, sizeof speedup, "%.2fx", reference_seconds / seconds);
+    else
+        snprintf(speedup, sizeof speedup, "-");
+    printf("  %-10s %12s %10s   %s%s\n", sepax_backend_name(backend), rate, speedup,
+           identical ? "yes" : "no", active ? "   (active)" : "");
+}

@@ -17,4 +17,10 @@ sepax_status time_stage(timed_stage run, void *context, double *median);
 /* items per second as "12.3 M" style text, or "-" when either is 0. */
 void format_rate(double items, double seconds, char *out, size_t size);
 
+/* The demos' table rows: one timed stage; one backend against the
+ * reference's time, whether it agreed and whether it is the active one. */
+void print_stage(const char *label, double seconds, double items, const char *unit);
+void print_backend_row(sepax_backend backend, double items, double seconds,
+                       double reference_seconds, int identical, int active);
+
 #endif
