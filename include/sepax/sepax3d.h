@@ -52,7 +52,7 @@
  * once on one store; calls that change it need the caller's lock. The
  * batch calls allocate nothing and keep their tiles of pairs on the
  * calling thread's stack (under 32 KB); sepax3_broadphase allocates
- * scratch space (44 bytes per live shape) through the store's hooks
+ * scratch space (about 100 bytes per live shape) through the store's hooks
  * on every call and frees it before returning.
  */
 #ifndef SEPAX_SEPAX3D_H
@@ -265,10 +265,10 @@ SEPAX_API sepax_status sepax3_query_points(const sepax3_store *store,
                                            uint8_t *inside, size_t *bad_index);
 
 /** Every pair of live shapes whose world boxes overlap (touching counts),
- *  once, with a's slot below b's, ordered by the lower x bound of the
- *  shape that comes first in that order (then by slot), then by the other
- *  shape's (then by slot): a sweep along x. The order is fixed by the
- *  store's contents. Writes up to capacity pairs; *pair_count receives
+ *  once, with a's slot below b's: a sweep along x within the columns of a
+ *  grid in y and z (sized from the boxes), ordered by column, then by the
+ *  lower x bound (then slot) of the pair's first shape, then of its
+ *  second. The order is fixed by the store's contents. Writes up to capacity pairs; *pair_count receives
  *  the number found, and SEPAX_ERR_CAPACITY is returned when it exceeds
  *  capacity. On any other failure *pair_count is 0 and nothing is
  *  written. */
