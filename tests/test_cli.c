@@ -547,3 +547,119 @@ Test(cli, check_output_is_identical_under_every_backend)
         unlink(scene_path);
     }
 }
+
+/* ---- 3D --------------------------------------------------------------- */
+
+Test(cli, check_3d_hand_worked_pairs)
+{
+    run_result r = run_in_data("check", "pairs3d.scene", NULL, NULL);
+    char *expected = data_file("pairs3d.csv");
+    cr_expect_eq(r.status, 0, "exit %d, stderr:\n%s", r.status, r.err);
+    cr_expect_str_empty(r.err);
+    cr_expect_str_eq(r.out, expected);
+    free(expected);
+    run_free(&r);
+}
+
+/* A 2D line in a 3D file, a short line, a bad quaternion, a bad radius
+ * and a missing shape, each reported on its line; the lines keep their
+ * shape numbers. */
+Test(cli, check_3d_reports_problems_by_line)
+{
+    run_result r = run_in_data("check", "bad3d.scene", NULL, NULL);
+    cr_expect_eq(r.status, 1, "exit %d", r.status);
+    const char *want[] = {
+        "bad3d.scene:3: box is a 2D shape, but this file is 3D, as its first shape (line 2) says",
+        "bad3d.scene:4: sphere needs 4 numbers (cx cy cz r), got 3",
+        "bad3d.scene:5: shape 3 rejected: ",
+        "bad3d.scene:6: shape 4 rejected: ",
+        "bad3d.scene:7: pair names shape 9, but the shapes are numbered 0 to 4",
+    };
+    const char *at = r.err;
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const char *found = strstr(at, want[i]);
+        cr_expect_not_null(found, "missing, or out of order: %s\nin:\n%s", want[i], r.err);
+        if (found)
+            at = found;
+    }
+    cr_expect_str_eq(r.out, "a,b,hit,separation,nx,ny,nz,a_in_b,b_in_a\n");
+    run_free(&r);
+}
+
+Test(cli, demo_3d_prints_a_table_and_a_picture)
+{
+    char path[4200];
+    temp_path(path, sizeof path);
+    run_spec spec = {{"demo", "--3d", "--shapes", "400", "--svg", path, NULL}, NULL, NULL, NULL,
+                     NULL};
+    run_result r = run(&spec);
+    cr_assert_eq(r.status, 0, "exit %d, stderr:\n%s", r.status, r.err);
+    cr_expect(strstr(r.out, "3D boxes and spheres") != NULL, "%s", r.out);
+    const char *rows[] = {"  shapes ", "  candidate pairs ", "  hits ", "  world update ",
+                          "  broadphase ", "  collide ", "  scalar "};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        cr_expect_not_null(find_line_starting(r.out, rows[i]), "no '%s' row in:\n%s", rows[i],
+                           r.out);
+    for (int b = 0; b < SEPAX_BACKEND_COUNT; b++) {
+        if (!sepax_backend_available((sepax_backend)b))
+            continue;
+        char start[32];
+        snprintf(start, sizeof start, "  %s ", sepax_backend_name((sepax_backend)b));
+        const char *row = find_line_starting(r.out, start);
+        cr_expect(row != NULL && line_has(row, " yes"), "backend row: %s", row);
+    }
+    char *svg = read_file(path);
+    cr_expect(strncmp(svg, "<svg ", 5) == 0 && strstr(svg, "<polygon ") != NULL &&
+                  strstr(svg, "<circle ") != NULL,
+              "svg: %.80s", svg);
+    free(svg);
+    remove(path);
+    run_free(&r);
+}
+
+/* A random 3D scene file, its pairs from the broadphase: the CSV is the
+ * same bytes under every backend. */
+Test(cli, check_3d_output_is_identical_under_every_backend)
+{
+    char scene_path[256];
+    temp_path(scene_path, sizeof scene_path);
+    FILE *f = fopen(scene_path, "w");
+    cr_assert_not_null(f);
+    uint64_t rng = 5;
+    for (int i = 0; i < 600; i++) {
+        double v[10];
+        for (int k = 0; k < 10; k++)
+            v[k] = sepax_scene_rng_unit(&rng);
+        if (i % 5 == 0) {
+            fprintf(f, "sphere %.6f %.6f %.6f %.6f\n", 20 * v[0], 20 * v[1], 20 * v[2],
+                    0.3 + v[3]);
+        } else {
+            const double n = sqrt((v[6] - 0.5) * (v[6] - 0.5) + (v[7] - 0.5) * (v[7] - 0.5) +
+                                  (v[8] - 0.5) * (v[8] - 0.5) + (v[9] - 0.5) * (v[9] - 0.5)) + 1e-9;
+            fprintf(f, "box3 %.6f %.6f %.6f %.6f %.6f %.6f %.9f %.9f %.9f %.9f\n", 20 * v[0],
+                    20 * v[1], 20 * v[2], 0.3 + v[3], 0.3 + v[4], 0.3 + v[5], (v[6] - 0.5) / n,
+                    (v[7] - 0.5) / n, (v[8] - 0.5) / n, (v[9] - 0.5) / n);
+        }
+    }
+    fclose(f);
+    run_spec ref_spec = {{"check", scene_path, "--backend", "scalar", NULL}, NULL, NULL, NULL, NULL};
+    run_result ref = run(&ref_spec);
+    cr_assert_eq(ref.status, 0, "scalar: %s", ref.err);
+    size_t rows = 0;
+    for (const char *line = strchr(ref.out, '\n'); line && line[1]; line = strchr(line + 1, '\n'))
+        rows++;
+    cr_assert_gt(rows, 100, "too few pairs (%zu rows) to compare backends", rows);
+    sepax_backend others[SEPAX_BACKEND_COUNT];
+    const size_t n = backends_others(others);
+    cr_assert_geq(n, 1u);
+    for (size_t k = 0; k < n; k++) {
+        const char *name = sepax_backend_name(others[k]);
+        run_spec spec = {{"check", scene_path, "--backend", name, NULL}, NULL, NULL, NULL, NULL};
+        run_result got = run(&spec);
+        cr_expect_eq(got.status, 0, "%s: %s", name, got.err);
+        cr_expect_str_eq(got.out, ref.out, "%s: CSV differs from scalar's", name);
+        run_free(&got);
+    }
+    run_free(&ref);
+    unlink(scene_path);
+}

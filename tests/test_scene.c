@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scene.h"
+#include "scene3.h"
 #include "sepax/sepax.h"
 
 static void generate(const sepax_scene_params *p, sepax_scene *s)
@@ -229,4 +229,116 @@ Test(scene, free_zeroes)
               sc.vertex_count == 0);
     sepax_scene_free(&sc);
     sepax_scene_free(NULL);
+}
+
+/* ---- 3D scenes -------------------------------------------------------- */
+
+Test(scene3, presets_are_deterministic_and_as_promised)
+{
+    const sepax_scene3_params presets[3] = {sepax_scene3_params_boxes(),
+                                            sepax_scene3_params_stack(),
+                                            sepax_scene3_params_spheres_boxes()};
+    for (int k = 0; k < 3; k++) {
+        sepax_scene3_params p = presets[k];
+        p.shapes = 3000;
+        sepax_scene3 a, b;
+        cr_assert_eq(sepax_scene3_generate(&p, &a), 0);
+        cr_assert_eq(sepax_scene3_generate(&p, &b), 0);
+        cr_assert_eq(a.shape_count, 3000);
+        cr_expect_eq(memcmp(a.shapes, b.shapes, a.shape_count * sizeof *a.shapes), 0,
+                     "preset %d: same seed, different scene", k);
+        size_t spheres = 0;
+        for (size_t i = 0; i < a.shape_count; i++) {
+            const sepax_scene3_shape *s = &a.shapes[i];
+            spheres += s->kind == SEPAX_SCENE3_SPHERE;
+            if (s->kind == SEPAX_SCENE3_BOX) {
+                const float big = fmaxf(s->half.x, fmaxf(s->half.y, s->half.z));
+                const float small = fminf(s->half.x, fminf(s->half.y, s->half.z));
+                cr_expect(small > 0.0f && big / small <= p.max_aspect * 1.0001f,
+                          "box %zu: half extents (%g, %g, %g)", i, s->half.x, s->half.y,
+                          s->half.z);
+            }
+        }
+        if (k == 2)
+            cr_expect(spheres > 1200 && spheres < 1800, "%zu spheres of 3000", spheres);
+        else
+            cr_expect_eq(spheres, 0);
+        sepax3_store *st;
+        cr_assert_eq(sepax3_store_create(NULL, &st), SEPAX_OK);
+        cr_expect_eq(sepax_scene3_load(&a, st, NULL, NULL), 0, "preset %d: shapes refused", k);
+        size_t pairs = 0;
+        sepax3_broadphase(st, NULL, 0, &pairs);
+        const double per = (double)pairs / 3000.0;
+        /* random scenes: about 2.5 pairs per shape; the resting grid: a
+         * box touches its 26 neighbours' boxes, 13 pairs each */
+        if (k == 1)
+            cr_expect(per > 10.0 && per < 13.5, "stack3: %.2f pairs per shape", per);
+        else
+            cr_expect(per > 1.8 && per < 3.2, "preset %d: %.2f pairs per shape", k, per);
+        sepax3_store_destroy(st);
+        sepax_scene3_free(&a);
+        sepax_scene3_free(&b);
+        cr_expect_null(a.shapes);
+    }
+}
+
+static int parse_text(const char *text, sepax_scene *s2, sepax_scene3 *s3, int *dim,
+                      size_t *problems)
+{
+    FILE *f = tmpfile();
+    cr_assert_not_null(f);
+    fputs(text, f);
+    rewind(f);
+    FILE *err = fopen("/dev/null", "w");
+    const int r = sepax_scene_parse_any(f, "t", err, s2, s3, dim, problems);
+    fclose(f);
+    if (err)
+        fclose(err);
+    return r;
+}
+
+Test(scene3, parse_any_takes_the_dimension_of_the_first_shape)
+{
+    sepax_scene s2;
+    sepax_scene3 s3;
+    int dim = 0;
+    size_t problems = 9;
+    cr_assert_eq(parse_text("# 3D\nbogus 1\nbox3 1 2 3 0.5 0.5 0.5 1 0 0 0\nsphere 4 5 6 7\n"
+                            "circle 0 0 1\npair 1 2\n",
+                            &s2, &s3, &dim, &problems),
+                 0);
+    cr_expect_eq(dim, 3);
+    /* the unknown word before the first shape keeps number 0, the circle 3 */
+    cr_assert_eq(s3.shape_count, 4);
+    cr_expect_eq(problems, 2);
+    cr_expect_eq(s3.shapes[1].kind, SEPAX_SCENE3_BOX);
+    cr_expect(s3.shapes[1].centre.z == 3.0f && s3.shapes[1].half.x == 0.5f &&
+              s3.shapes[1].rotation.w == 1.0f);
+    cr_expect_eq(s3.shapes[2].kind, SEPAX_SCENE3_SPHERE);
+    cr_expect(s3.shapes[2].radius == 7.0f && s3.shapes[2].line == 4);
+    cr_expect_eq(s3.pair_count, 1);
+    cr_expect(s3.pairs[0].a == 1 && s3.pairs[0].b == 2 && s3.pair_lines[0] == 6);
+    cr_expect_eq(s2.shape_count, 0);
+    sepax_scene3_free(&s3);
+    sepax_scene_free(&s2);
+
+    cr_assert_eq(parse_text("circle 0 0 1\nsphere 0 0 0 1\n", &s2, &s3, &dim, &problems), 0);
+    cr_expect_eq(dim, 2);
+    cr_expect_eq(s2.shape_count, 2, "the 3D line keeps its number in a 2D file");
+    cr_expect_eq(problems, 1);
+    cr_expect_eq(s3.shape_count, 0);
+    sepax_scene_free(&s2);
+    sepax_scene3_free(&s3);
+
+    /* the 2D-only reader does not know the 3D words */
+    FILE *f = tmpfile();
+    fputs("box3 0 0 0 1 1 1 1 0 0 0\n", f);
+    rewind(f);
+    FILE *err = fopen("/dev/null", "w");
+    cr_assert_eq(sepax_scene_parse(f, "t", err, &s2, &problems), 0);
+    cr_expect_eq(problems, 1);
+    fclose(f);
+    if (err)
+        fclose(err);
+    sepax_scene_free(&s2);
 }
