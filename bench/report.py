@@ -72,6 +72,8 @@ PEERS3 = [("ode_box_box", "ODE dBoxBox"),
 PEER3_NAMES = [p for p, _ in PEERS3]
 WORLD3_SUBJECTS = ["sepax3_world", "sepax3_broadphase"]
 SCENES3 = ["boxes3", "stack3", "spheres_boxes3", "spheres_boxes3/box_box"]
+# The 3D box kernel alone (bench3_floor.cpp): sepax3_floor_<backend>/box_box.
+FLOOR3_PREFIX = "sepax3_floor_"
 SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -393,7 +395,7 @@ def table3(ctx, med, errors, cvs):
     """The 3D section (med: the 3D rows only): a summary of the best backend
     against the scalar reference and every peer, then per scene the world
     rows and every collide row in both orders."""
-    scenes = build_rows(med)
+    scenes = build_rows({n: b for n, b in med.items() if not n.startswith(FLOOR3_PREFIX)})
     best = ctx.get("sepax_best_backend", "")
     best_subject = f"sepax3_{best}"
     peer_label = dict(PEERS3)
@@ -506,7 +508,32 @@ def table3(ctx, med, errors, cvs):
             lines.append(f"- `{n}` skipped: {errors[n]}")
         if errs:
             lines.append("")
+    lines.extend(floor3_table(med))
     return "\n".join(lines) + "\n"
+
+
+def floor3_table(med):
+    """The 3D box kernel alone against the boxes3 rows, per backend."""
+    floors = {}
+    for name, b in med.items():
+        subject = name.split("/")[0]
+        if subject.startswith(FLOOR3_PREFIX):
+            floors[subject[len(FLOOR3_PREFIX):]] = b.get("ns_per_pair")
+    if not floors:
+        return []
+    lines = ["## The 3D box kernel alone", "",
+             "`sepax3_floor_<backend>/box_box`: the backend's box-box kernel on pairs whose "
+             "records stay in L1, with no pair list, id checks or cache misses "
+             "(bench/floor3.c), against the same backend's `boxes3` row in sweep order. "
+             "ns per pair.", "",
+             "| backend | kernel alone | boxes3 sweep | boxes3 / kernel |",
+             "|---|---:|---:|---:|"]
+    for backend in sorted(floors, key=lambda k: BACKENDS.index(k) if k in BACKENDS else 99):
+        row = med.get(f"sepax3_{backend}/boxes3/sweep", {}).get("ns_per_pair")
+        lines.append(f"| {backend} | {fmt(floors[backend])} | {fmt(row)} | "
+                     f"{ratio(row, floors[backend])} |")
+    lines.append("")
+    return lines
 
 
 def class_summary(scene, scenes, ctx):

@@ -10,7 +10,8 @@
 #                      0.05 s; the report goes to BUILD/bench/quick-report
 #                      unless --out-dir is given
 #   --3d               only the 3D rows (scenes boxes3, stack3,
-#                      spheres_boxes3: sepax3_* and the box-box peers); the
+#                      spheres_boxes3: sepax3_* and the box-box peers, and
+#                      the 3D box kernel alone, sepax3_floor_*); the
 #                      report goes to bench/results/<machine>-<best
 #                      backend>-3d unless --out-dir is given. With --quick:
 #                      the 3D rows at --quick's repetitions and time, the
@@ -79,9 +80,9 @@ while [ "$#" -gt 0 ]; do
 done
 
 # Defaults; explicit --reps, --min-time and --filter win over --3d's and
-# --quick's. Every 3D row names one of the 3D scenes, which all end in 3.
+# --quick's. Every 3D row but the kernel floor names one of the 3D scenes.
 if [ "$three_d" = 1 ]; then
-    : "${filter:=/(boxes3|stack3|spheres_boxes3)(/|\$)}"
+    : "${filter:=(/(boxes3|stack3|spheres_boxes3)(/|\$))|(^sepax3_floor_)}"
 fi
 if [ "$quick" = 1 ]; then
     : "${reps:=3}" "${min_time:=0.05}" "${filter:=/mix(/|\$)}"
