@@ -15,7 +15,7 @@ int main(void)
         return 1;
     }
     const sepax_quat none = {1, 0, 0, 0};
-    sepax_shape_id ground, crate, ball;
+    sepax_shape_id ground = 0, crate = 0, ball = 0;
     st = sepax3_add_box(store, (sepax_vec3){0, 0, 0}, (sepax_vec3){5, 5, 0.5f}, none, &ground);
     if (st == SEPAX_OK) /* a unit cube turned 30 degrees about z, sunk 0.1 into the ground */
         st = sepax3_add_box(store, (sepax_vec3){0, 0, 0}, (sepax_vec3){0.5f, 0.5f, 0.5f},
