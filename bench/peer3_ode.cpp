@@ -30,6 +30,7 @@ class OdeWorld final : public PeerWorld3 {
 public:
     explicit OdeWorld(const Scene3 &s) : boxes_(s.slot_limit)
     {
+        // ODE wants dInitODE2 before any other call, once per process.
         static const int initialised = dInitODE2(0);
         (void)initialised;
         for (uint32_t slot = 0; slot < s.slot_limit; ++slot) {
