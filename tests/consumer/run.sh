@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The library as its users get it: installed into a staging prefix and
 # used through pkg-config, and used from meson as a subproject. Each way
-# builds the README's example (tests/example.c) and runs it; the installed
-# shared library must export nothing but the public sepax_ names, and the
+# builds the README's examples (tests/example.c, tests/example3.c) and runs
+# them; the installed shared library must export nothing but the public
+# sepax_ and sepax3_ names, and the
 # installed headers must compile on their own, in C and in C++.
 #
 # Usage: tests/consumer/run.sh [WORK_DIR]   (default: build-consumer)
@@ -29,11 +30,11 @@ major=$(pkg-config --modversion sepax | cut -d. -f1)
 test -e "$libdir/libsepax.so.$major" || { echo "no libsepax.so.$major in $libdir"; exit 1; }
 
 echo "== exports of $(basename "$so")"
-bad=$(nm -D --defined-only "$so" | awk '$2 ~ /^[TDBRV]$/ { print $3 }' | grep -v '^sepax_' || true)
+bad=$(nm -D --defined-only "$so" | awk '$2 ~ /^[TDBRV]$/ { print $3 }' | grep -v -E '^sepax3?_' || true)
 if [ -n "$bad" ]; then
     echo "exported beyond the public API:"; echo "$bad"; exit 1
 fi
-echo "$(nm -D --defined-only "$so" | grep -c ' T sepax_') public functions, nothing else"
+echo "$(nm -D --defined-only "$so" | grep -c -E ' T sepax3?_') public functions, nothing else"
 
 echo "== each installed header on its own, C11 and C++17"
 for h in "$stage"/include/sepax/*.h; do
@@ -53,6 +54,9 @@ cc -std=c11 -Wall -Wextra -Werror tests/example.c -o "$work/example-static" \
 "$work/example-static" >"$work/static.out"
 cmp "$work/shared.out" "$work/static.out"
 grep -q '^shapes 0 and 1: depth ' "$work/shared.out"
+cc -std=c11 -Wall -Wextra -Werror tests/example3.c -o "$work/example3-shared" \
+    $(pkg-config --cflags --libs sepax)
+LD_LIBRARY_PATH=$libdir "$work/example3-shared" | grep -q '^pair 0: hit, separation -0.1 '
 
 echo "== the example with sepax as a meson subproject"
 proj=$work/subproject
