@@ -1,4 +1,5 @@
-/* sepax 3D: batched separating-axis tests for oriented boxes and spheres.
+/* sepax 3D: batched separating-axis tests for oriented boxes, spheres,
+ * convex hulls and capsules.
  *
  * The 3D header. It shares with the 2D one (sepax.h) everything in
  * sepax_common.h: status codes, shape ids and pairs, result flags,
@@ -16,6 +17,40 @@
  *    touching (separation == 0) is a hit.
  *  - Every backend returns results bit-identical to the scalar reference,
  *    on x86 and on ARM.
+ *
+ * Hulls (convex polyhedra, built from points by Qhull) against hulls and
+ * boxes (a box then counts as the hull of its eight corners). The pair is
+ * evaluated in A's frame, B's vertices and face normals turned into it;
+ * a hull's vertices are kept relative to their mean, which lies inside.
+ *     face of A, i:  min over B's vertices v of (n_i . v - d_i)
+ *     face of B, k:  the same in B's frame, over A's vertices
+ *     edges i x j:   only the edge pairs whose arcs on the Gauss map
+ *                    cross (the pairs that make a face of the Minkowski
+ *                    difference; no other cross product can separate):
+ *                    with unit edge directions u, v and the normals of
+ *                    the faces beside each edge (a, b of A; c, d of B),
+ *                    (c.u)(d.u) < 0, (a.v)(b.v) < 0 and (c.u)(b.v) < 0;
+ *                    L = u x v over its correctly rounded length,
+ *                    skipped below SEPAX3_PARALLEL_TOLERANCE, turned
+ *                    away from A's vertex mean; separation L.(q - p),
+ *                    p and q the edges' first vertices
+ * then as for boxes: the largest face separation (A's before B's, lowest
+ * index on ties), and an edge axis only when it beats it by more than
+ * SEPAX3_EDGE_TOLERANCE times the sum of both shapes' half extents (a
+ * hull's: of its local bounding box about its vertex mean).
+ *
+ * Capsules (a segment grown by a radius) and spheres against hulls and
+ * boxes: when the segment (a sphere's: its centre) meets the polyhedron,
+ * the face axis of the polyhedron with the largest separation of the
+ * segment, minus the radius (a face axis result); otherwise the closest
+ * points of segment and polyhedron, separation their distance minus the
+ * radius, normal along the line between them (a points result; a
+ * polyhedron's face normal when the closest point lies inside a face).
+ * Capsules against capsules and spheres: the closest points of the two
+ * segments; when they coincide (closer than about 1e-19), the normal is
+ * the segments' cross product turned towards B, or, for parallel
+ * segments, A's second axis (a sphere's: world +y). A sphere against a
+ * box keeps its own test (below).
  *
  * Box against box (the 15 axes). The pair is evaluated in A's frame:
  *     R[i][j] = a_i . b_j    (a_i, b_j: the boxes' world axes)
@@ -127,8 +162,16 @@ SEPAX_API void sepax3_store_destroy(sepax3_store *store);
 typedef enum sepax3_shape_kind {
     SEPAX3_SHAPE_BOX = 0,
     SEPAX3_SHAPE_SPHERE,
+    SEPAX3_SHAPE_HULL,
+    SEPAX3_SHAPE_CAPSULE,
     SEPAX3_SHAPE_KIND_COUNT
 } sepax3_shape_kind;
+
+/** A hull keeps at most this many vertices (and so at most 2 n - 4 faces
+ *  and 3 n - 6 edges); more is SEPAX_ERR_TOO_MANY_VERTICES. */
+#define SEPAX3_MAX_HULL_VERTICES 64u
+/** sepax3_add_hull takes at most this many points. */
+#define SEPAX3_MAX_HULL_POINTS 1024u
 
 /** Add an oriented box: centre and rotation in the shape's local frame,
  *  half extents > 0 along the rotated axes. Every number finite, centre
@@ -142,6 +185,23 @@ SEPAX_API sepax_status sepax3_add_box(sepax3_store *store, sepax_vec3 centre,
 /** Add a sphere; radius finite, > 0 and <= SEPAX_MAX_COORDINATE. */
 SEPAX_API sepax_status sepax3_add_sphere(sepax3_store *store, sepax_vec3 centre, float radius,
                                          sepax_shape_id *out_id);
+/** Add the convex hull of count points (local frame), built by Qhull with
+ *  nearly coplanar facets merged into polygonal faces. Every coordinate
+ *  finite and within SEPAX_MAX_COORDINATE; 4 to SEPAX3_MAX_HULL_POINTS
+ *  points (SEPAX_ERR_TOO_FEW_VERTICES, _TOO_MANY_VERTICES), not all in
+ *  one plane (SEPAX_ERR_DEGENERATE), at most SEPAX3_MAX_HULL_VERTICES on
+ *  the hull. Qhull never prints; a failure it reports is
+ *  SEPAX_ERR_HULL_FAILED (or _DEGENERATE for flat input, _OUT_OF_MEMORY),
+ *  and leaves the store as it was. Vertices lying on an edge or inside
+ *  a face are dropped; the kept ones are rounded to float about their
+ *  mean, which becomes the shape's centre. */
+SEPAX_API sepax_status sepax3_add_hull(sepax3_store *store, const sepax_vec3 *points,
+                                       size_t count, sepax_shape_id *out_id);
+/** Add a capsule: the segment p1-p2 (local frame) grown by radius. Ends
+ *  finite and within SEPAX_MAX_COORDINATE, distinct
+ *  (SEPAX_ERR_DEGENERATE), radius finite and > 0. */
+SEPAX_API sepax_status sepax3_add_capsule(sepax3_store *store, sepax_vec3 p1, sepax_vec3 p2,
+                                          float radius, sepax_shape_id *out_id);
 /** Remove a shape; its id becomes stale. */
 SEPAX_API sepax_status sepax3_remove(sepax3_store *store, sepax_shape_id id);
 
@@ -152,18 +212,31 @@ SEPAX_API uint32_t sepax3_store_slot_limit(const sepax3_store *store);
 /** SEPAX_OK if id names a live shape, else SEPAX_ERR_BAD_ID or _STALE_ID. */
 SEPAX_API sepax_status sepax3_shape_check(const sepax3_store *store, sepax_shape_id id);
 
-/** A shape as it was added, in its local frame. */
+/** A shape as it was added, in its local frame. A capsule is described
+ *  as its segment's midpoint (centre), a rotation that turns +x onto the
+ *  segment, half its length (half_extents.x) and its radius. A hull by
+ *  its vertex mean (centre), the half extents of its bounding box about
+ *  that centre, and its counts (sepax3_hull_vertices gives the
+ *  vertices). */
 typedef struct sepax3_shape_desc {
     sepax3_shape_kind kind;
     sepax_vec3 centre;
-    sepax_vec3 half_extents; /**< boxes; zero for spheres */
-    sepax_quat rotation;     /**< boxes; identity for spheres */
-    float radius;            /**< spheres; zero for boxes */
+    sepax_vec3 half_extents; /**< boxes, hulls, capsules (x only); zero for spheres */
+    sepax_quat rotation;     /**< boxes, capsules; identity for spheres and hulls */
+    float radius;            /**< spheres, capsules; zero for boxes and hulls */
+    uint32_t vertex_count, face_count, edge_count; /**< hulls; zero otherwise */
 } sepax3_shape_desc;
 
 /** What a shape was added as. */
 SEPAX_API sepax_status sepax3_shape_info(const sepax3_store *store, sepax_shape_id id,
                                          sepax3_shape_desc *out);
+
+/** A hull's vertices in its local frame, as kept (up to capacity);
+ *  *count receives the number of vertices, SEPAX_ERR_CAPACITY when it
+ *  exceeds capacity; SEPAX_ERR_BAD_ARGUMENT when the shape is no hull. */
+SEPAX_API sepax_status sepax3_hull_vertices(const sepax3_store *store, sepax_shape_id id,
+                                            sepax_vec3 *vertices, size_t capacity,
+                                            size_t *count);
 
 /** A shape in the world as the kernels see it after the last world
  *  update: its centre, its three unit axes (the columns of its world
@@ -198,10 +271,10 @@ SEPAX_API sepax_status sepax3_set_transforms(sepax3_store *store, const sepax_sh
 SEPAX_API sepax_status sepax3_update_world(sepax3_store *store);
 
 /** Which axis gave a result. */
-#define SEPAX3_AXIS_FACE_A 0u /**< a face normal of A (a box) */
-#define SEPAX3_AXIS_FACE_B 1u /**< a face normal of B (a box), negated */
+#define SEPAX3_AXIS_FACE_A 0u /**< a face normal of A (a box or hull) */
+#define SEPAX3_AXIS_FACE_B 1u /**< a face normal of B (a box or hull), negated */
 #define SEPAX3_AXIS_EDGES 2u  /**< an edge direction of A crossed with one of B */
-#define SEPAX3_AXIS_POINTS 3u /**< the line through two closest points (spheres) */
+#define SEPAX3_AXIS_POINTS 3u /**< the line through two closest points (round kinds) */
 /** A feature index that names nothing (a sphere's, or the other shape's
  *  on a face axis). */
 #define SEPAX3_FEATURE_NONE 0xFFu
@@ -210,12 +283,15 @@ SEPAX_API sepax_status sepax3_update_world(sepax3_store *store);
  *  memcmp.
  *
  *  Features: a box's faces are numbered 2k (outward normal +axis k) and
- *  2k + 1 (outward normal -axis k). On SEPAX3_AXIS_FACE_A, feature_a is
+ *  2k + 1 (outward normal -axis k); a hull's faces and edges in the
+ *  order it keeps them. On SEPAX3_AXIS_FACE_A, feature_a is
  *  A's face whose outward normal is the result's normal and feature_b is
  *  NONE; on SEPAX3_AXIS_FACE_B, feature_b is B's face whose outward normal
  *  is minus the result's normal and feature_a is NONE; on
- *  SEPAX3_AXIS_EDGES, feature_a = i and feature_b = j, the axes whose
- *  edges were crossed; on SEPAX3_AXIS_POINTS both are NONE. */
+ *  SEPAX3_AXIS_EDGES, feature_a = i and feature_b = j: for two boxes the
+ *  axes whose edges were crossed, otherwise edge indices (a box's edge
+ *  4k + m runs along axis k, m's bits giving the signs of axes k + 1
+ *  and k + 2, mod 3); on SEPAX3_AXIS_POINTS both are NONE. */
 typedef struct sepax3_result {
     /** Signed distance along the winning axis; < 0 is penetration depth. */
     float separation;
@@ -225,9 +301,9 @@ typedef struct sepax3_result {
     uint8_t axis;
     uint8_t feature_a;
     uint8_t feature_b;
-    /** SEPAX_HIT | SEPAX_A_IN_B | SEPAX_B_IN_A: for boxes, A_IN_B when all
-     *  eight corners of A lie inside or on B (B_IN_A alike); for spheres,
-     *  when the whole ball does. */
+    /** SEPAX_HIT | SEPAX_A_IN_B | SEPAX_B_IN_A: for boxes and hulls,
+     *  A_IN_B when all corners of A lie inside or on B (B_IN_A alike);
+     *  for the round kinds, when the whole shape does. */
     uint8_t flags;
 } sepax3_result;
 

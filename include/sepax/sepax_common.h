@@ -52,10 +52,10 @@ SEPAX_API const char *sepax_version_string(void);
 typedef enum sepax_status {
     SEPAX_OK = 0,
     SEPAX_ERR_NULL,                /**< a required pointer was NULL */
-    SEPAX_ERR_TOO_FEW_VERTICES,    /**< fewer than 3 distinct vertices */
+    SEPAX_ERR_TOO_FEW_VERTICES,    /**< fewer than 3 distinct vertices (a hull: 4 points) */
     SEPAX_ERR_TOO_MANY_VERTICES,   /**< more than the limits above */
     SEPAX_ERR_NOT_FINITE,          /**< NaN or infinite coordinate */
-    SEPAX_ERR_DEGENERATE,          /**< zero area, or segment ends coincide */
+    SEPAX_ERR_DEGENERATE,          /**< zero area or volume, or segment ends coincide */
     SEPAX_ERR_NON_CONVEX,          /**< a reflex corner */
     SEPAX_ERR_SELF_INTERSECTING,   /**< edges cross, or the outline winds twice */
     SEPAX_ERR_BAD_ARGUMENT,        /**< non-positive box half-extent or radius */
@@ -71,6 +71,7 @@ typedef enum sepax_status {
     SEPAX_ERR_UNSUPPORTED_BACKEND, /**< backend not built or CPU lacks it */
     SEPAX_ERR_OUT_OF_RANGE,        /**< |coordinate| > SEPAX_MAX_COORDINATE */
     SEPAX_ERR_BAD_OPTIONS,         /**< options' size field names no known layout */
+    SEPAX_ERR_HULL_FAILED,         /**< the hull builder (Qhull) failed on the points */
     SEPAX_STATUS_COUNT
 } sepax_status;
 

@@ -3,24 +3,42 @@
  * the answers are the same on all of them by construction (the test is a
  * few dot products per query; the ids dominate).
  *
- *   box:    p = axes^T (x - c);  inside when |p[k]| <= h[k] for every k
- *   sphere: inside when |x - c|^2 <= r^2 */
+ *   box:     p = axes^T (x - c);  inside when |p[k]| <= h[k] for every k
+ *   sphere:  inside when |x - c|^2 <= r^2
+ *   hull:    p as for a box; inside when n.p - d <= 0 for every face
+ *   capsule: p as for a box; inside when p's squared distance to the
+ *            segment (-h0, 0, 0)-(h0, 0, 0) is <= r^2 */
+#include "hull3.h"
+#include "segment3.h"
 #include "store.h"
 
-static int inside(const float *w, int sphere, sepax_vec3 x)
+static int inside(const sepax3_store *s, uint32_t slot, sepax_vec3 x)
 {
+    const float *w = s->world + SEPAX3_RECORD * (size_t)slot;
     const float d[3] = {x.x - w[SEPAX3_W_C], x.y - w[SEPAX3_W_C + 1], x.z - w[SEPAX3_W_C + 2]};
-    if (sphere) {
+    const int kind = s->kind[slot];
+    if (kind == SEPAX3_KIND_SPHERE) {
         const float r = w[SEPAX3_W_R];
         return (d[0] * d[0] + d[1] * d[1]) + d[2] * d[2] <= r * r;
     }
-    for (int k = 0; k < 3; k++) {
-        const float *a = w + SEPAX3_W_A + 3 * k;
-        float p = (a[0] * d[0] + a[1] * d[1]) + a[2] * d[2];
-        p = p < 0.0f ? -p : p;
-        if (!(p <= w[SEPAX3_W_H + k]))
-            return 0;
+    float p[3];
+    for (int k = 0; k < 3; k++)
+        p[k] = seg3_dot(w + SEPAX3_W_A + 3 * k, d);
+    if (kind == SEPAX3_KIND_CAPSULE) {
+        const float h = w[SEPAX3_W_H], r = w[SEPAX3_W_R];
+        const float e0[3] = {-h, 0.0f, 0.0f}, e1[3] = {h, 0.0f, 0.0f};
+        return seg3_point(p, e0, e1) <= r * r;
     }
+    if (kind == SEPAX3_KIND_HULL) {
+        const poly3 P = poly3_of(s->pool + s->pool_at[slot]);
+        for (uint32_t f = 0; f < P.nf; f++)
+            if (!(P.nx[f] * p[0] + P.ny[f] * p[1] + P.nz[f] * p[2] - P.d[f] <= 0.0f))
+                return 0;
+        return 1;
+    }
+    for (int k = 0; k < 3; k++)
+        if (!((p[k] < 0.0f ? -p[k] : p[k]) <= w[SEPAX3_W_H + k]))
+            return 0;
     return 1;
 }
 
@@ -45,8 +63,7 @@ sepax_status sepax3_query_points(const sepax3_store *s, const sepax3_point_query
     }
     for (size_t i = 0; i < count; i++) {
         const uint32_t slot = SEPAX_ID_SLOT(queries[i].shape);
-        out[i] = (uint8_t)inside(s->world + SEPAX3_RECORD * (size_t)slot,
-                                 s->kind[slot] == SEPAX3_KIND_SPHERE, queries[i].point);
+        out[i] = (uint8_t)inside(s, slot, queries[i].point);
     }
     return SEPAX_OK;
 }

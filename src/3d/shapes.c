@@ -3,8 +3,18 @@
 #include <math.h>
 #include <string.h>
 
+#include "hull_build.h"
 #include "store.h"
 #include "validate.h"
+
+static sepax_status check_radius(float radius)
+{
+    if (!isfinite(radius))
+        return SEPAX_ERR_NOT_FINITE;
+    if (!(radius > 0.0f))
+        return SEPAX_ERR_BAD_ARGUMENT;
+    return radius > SEPAX_MAX_COORDINATE ? SEPAX_ERR_OUT_OF_RANGE : SEPAX_OK;
+}
 
 sepax_status sepax3_add_box(sepax3_store *s, sepax_vec3 centre, sepax_vec3 half,
                             sepax_quat rotation, sepax_shape_id *out_id)
@@ -32,7 +42,7 @@ sepax_status sepax3_add_box(sepax3_store *s, sepax_vec3 centre, sepax_vec3 half,
     local[SEPAX3_L_Q + 2] = (float)(rotation.y / n);
     local[SEPAX3_L_Q + 3] = (float)(rotation.z / n);
     local[SEPAX3_L_H] = half.x, local[SEPAX3_L_H + 1] = half.y, local[SEPAX3_L_H + 2] = half.z;
-    return sepax3_store_insert(s, SEPAX3_KIND_BOX, local, out_id);
+    return sepax3_store_insert(s, SEPAX3_KIND_BOX, local, NULL, 0, out_id);
 }
 
 sepax_status sepax3_add_sphere(sepax3_store *s, sepax_vec3 centre, float radius,
@@ -43,18 +53,97 @@ sepax_status sepax3_add_sphere(sepax3_store *s, sepax_vec3 centre, float radius,
     sepax_status st = sepax3_check_point(centre);
     if (st != SEPAX_OK)
         return st;
-    if (!isfinite(radius))
-        return SEPAX_ERR_NOT_FINITE;
-    if (!(radius > 0.0f))
-        return SEPAX_ERR_BAD_ARGUMENT;
-    if (radius > SEPAX_MAX_COORDINATE)
-        return SEPAX_ERR_OUT_OF_RANGE;
+    if ((st = check_radius(radius)) != SEPAX_OK)
+        return st;
     float local[SEPAX3_RECORD] = {0};
     local[SEPAX3_L_C] = centre.x, local[SEPAX3_L_C + 1] = centre.y, local[SEPAX3_L_C + 2] = centre.z;
     local[SEPAX3_L_Q] = 1.0f;
     local[SEPAX3_L_R] = radius;
     local[SEPAX3_L_SPHERE] = 1.0f;
-    return sepax3_store_insert(s, SEPAX3_KIND_SPHERE, local, out_id);
+    return sepax3_store_insert(s, SEPAX3_KIND_SPHERE, local, NULL, 0, out_id);
+}
+
+sepax_status sepax3_add_capsule(sepax3_store *s, sepax_vec3 p1, sepax_vec3 p2, float radius,
+                                sepax_shape_id *out_id)
+{
+    if (!s || !out_id)
+        return SEPAX_ERR_NULL;
+    sepax_status st = sepax3_check_point(p1);
+    if (st == SEPAX_OK)
+        st = sepax3_check_point(p2);
+    if (st == SEPAX_OK)
+        st = check_radius(radius);
+    if (st != SEPAX_OK)
+        return st;
+    const double d[3] = {(double)p2.x - p1.x, (double)p2.y - p1.y, (double)p2.z - p1.z};
+    const double len = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    if (!(len > 0.0) || !((float)(0.5 * len) > 0.0f))
+        return SEPAX_ERR_DEGENERATE;
+    /* the shortest turn of +x onto the segment: (1 + x.u, x cross u),
+     * normalised; half a turn about z when u is -x */
+    const double u[3] = {d[0] / len, d[1] / len, d[2] / len};
+    double q[4] = {1.0 + u[0], 0.0, -u[2], u[1]};
+    if (q[0] < 1e-12)
+        q[0] = 0.0, q[1] = 0.0, q[2] = 0.0, q[3] = 1.0;
+    const double qn = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    float local[SEPAX3_RECORD] = {0};
+    local[SEPAX3_L_C] = (float)(0.5 * ((double)p1.x + p2.x));
+    local[SEPAX3_L_C + 1] = (float)(0.5 * ((double)p1.y + p2.y));
+    local[SEPAX3_L_C + 2] = (float)(0.5 * ((double)p1.z + p2.z));
+    for (int k = 0; k < 4; k++)
+        local[SEPAX3_L_Q + k] = (float)(q[k] / qn);
+    local[SEPAX3_L_H] = (float)(0.5 * len);
+    local[SEPAX3_L_R] = radius;
+    return sepax3_store_insert(s, SEPAX3_KIND_CAPSULE, local, NULL, 0, out_id);
+}
+
+sepax_status sepax3_add_hull(sepax3_store *s, const sepax_vec3 *points, size_t count,
+                             sepax_shape_id *out_id)
+{
+    if (!s || !out_id || !points)
+        return SEPAX_ERR_NULL;
+    if (count < 4)
+        return SEPAX_ERR_TOO_FEW_VERTICES;
+    if (count > SEPAX3_MAX_HULL_POINTS)
+        return SEPAX_ERR_TOO_MANY_VERTICES;
+    for (size_t i = 0; i < count; i++) {
+        const sepax_status st = sepax3_check_point(points[i]);
+        if (st != SEPAX_OK)
+            return st;
+    }
+    sepax3_hull_built h;
+    sepax_status st = sepax3_hull_build(&s->alloc, points, count, &h);
+    if (st != SEPAX_OK)
+        return st;
+    float local[SEPAX3_RECORD] = {0};
+    for (int k = 0; k < 3; k++) {
+        local[SEPAX3_L_C + k] = h.centre[k];
+        local[SEPAX3_L_H + k] = h.half[k];
+    }
+    local[SEPAX3_L_Q] = 1.0f;
+    st = sepax3_store_insert(s, SEPAX3_KIND_HULL, local, h.block, h.floats, out_id);
+    sepax_free(&s->alloc, h.block);
+    return st;
+}
+
+sepax_status sepax3_hull_vertices(const sepax3_store *s, sepax_shape_id id, sepax_vec3 *out,
+                                  size_t capacity, size_t *count)
+{
+    if (!s || !count || (capacity && !out))
+        return SEPAX_ERR_NULL;
+    *count = 0;
+    sepax_status st = sepax3_store_check_id(s, id);
+    if (st != SEPAX_OK)
+        return st;
+    const uint32_t slot = SEPAX_ID_SLOT(id);
+    if (s->kind[slot] != SEPAX3_KIND_HULL)
+        return SEPAX_ERR_BAD_ARGUMENT;
+    const poly3 p = poly3_of(s->pool + s->pool_at[slot]);
+    const float *c = s->local + SEPAX3_RECORD * (size_t)slot + SEPAX3_L_C;
+    for (uint32_t i = 0; i < p.nv && i < capacity; i++)
+        out[i] = (sepax_vec3){c[0] + p.vx[i], c[1] + p.vy[i], c[2] + p.vz[i]};
+    *count = p.nv;
+    return p.nv > capacity ? SEPAX_ERR_CAPACITY : SEPAX_OK;
 }
 
 sepax_status sepax3_shape_info(const sepax3_store *s, sepax_shape_id id, sepax3_shape_desc *out)
@@ -73,6 +162,10 @@ sepax_status sepax3_shape_info(const sepax3_store *s, sepax_shape_id id, sepax3_
     d.half_extents = (sepax_vec3){l[SEPAX3_L_H], l[SEPAX3_L_H + 1], l[SEPAX3_L_H + 2]};
     d.rotation = (sepax_quat){l[SEPAX3_L_Q], l[SEPAX3_L_Q + 1], l[SEPAX3_L_Q + 2], l[SEPAX3_L_Q + 3]};
     d.radius = l[SEPAX3_L_R];
+    if (s->kind[slot] == SEPAX3_KIND_HULL) {
+        const poly3 p = poly3_of(s->pool + s->pool_at[slot]);
+        d.vertex_count = p.nv, d.face_count = p.nf, d.edge_count = p.ne;
+    }
     *out = d;
     return SEPAX_OK;
 }

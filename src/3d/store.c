@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "common/options.h"
+#include "hull3.h"
 #include "store.h"
 
 #define INITIAL_SLOTS 64u
@@ -15,15 +16,15 @@ static size_t align_up(size_t v, size_t a)
 
 /* Every per-slot array, carved out of one block at 64-byte boundaries:
  * local and world records, transform and bounds records, free list, live
- * ids, kinds, generations. */
-enum { ARRAYS = 9 };
+ * ids, pool offsets, kinds, generations. */
+enum { ARRAYS = 10 };
 
 static size_t slot_layout(uint32_t cap, size_t off[ARRAYS])
 {
     const size_t rec = SEPAX3_RECORD * sizeof(float);
     const size_t sizes[ARRAYS] = {rec, rec, SEPAX3_XF * sizeof(float),
                                   SEPAX3_BOUNDS * sizeof(float), sizeof(uint32_t),
-                                  sizeof(uint32_t), 1, 1, 0};
+                                  sizeof(uint32_t), sizeof(uint32_t), 1, 1, 0};
     size_t at = 0;
     for (int k = 0; k < ARRAYS; k++) {
         at = align_up(at, 64);
@@ -50,7 +51,8 @@ static sepax_status grow_slots(sepax3_store *s, uint32_t need)
     float *xf = (float *)(m + off[2]);
     float *bounds = (float *)(m + off[3]);
     uint32_t *free_slots = (uint32_t *)(m + off[4]), *live_id = (uint32_t *)(m + off[5]);
-    uint8_t *kind = m + off[6], *gen = m + off[7];
+    uint32_t *pool_at = (uint32_t *)(m + off[6]);
+    uint8_t *kind = m + off[7], *gen = m + off[8];
     const uint32_t n = s->slot_limit;
     if (n) {
         memcpy(local, s->local, n * SEPAX3_RECORD * sizeof(float));
@@ -58,6 +60,7 @@ static sepax_status grow_slots(sepax3_store *s, uint32_t need)
         memcpy(xf, s->xf, n * SEPAX3_XF * sizeof(float));
         memcpy(bounds, s->bounds, n * SEPAX3_BOUNDS * sizeof(float));
         memcpy(live_id, s->live_id, n * sizeof(uint32_t));
+        memcpy(pool_at, s->pool_at, n * sizeof(uint32_t));
         memcpy(kind, s->kind, n);
         memcpy(gen, s->gen, n);
     }
@@ -68,8 +71,45 @@ static sepax_status grow_slots(sepax3_store *s, uint32_t need)
     s->slot_cap = cap;
     s->local = local, s->world = world, s->xf = xf;
     s->bounds = bounds;
-    s->free_slots = free_slots, s->live_id = live_id;
+    s->free_slots = free_slots, s->live_id = live_id, s->pool_at = pool_at;
     s->kind = kind, s->gen = gen;
+    return SEPAX_OK;
+}
+
+static size_t block_floats(const float *b)
+{
+    return hull3_block_floats((uint32_t)b[0], (uint32_t)b[1], (uint32_t)b[2]);
+}
+
+/* Room for need more floats in the pool: when it is full, a pool twice
+ * the live size is allocated and the live blocks packed into it. */
+static sepax_status reserve_pool(sepax3_store *s, size_t need)
+{
+    if (s->pool_cap - s->pool_used >= need)
+        return SEPAX_OK;
+    const size_t live = s->pool_used - s->pool_dead;
+    if (need > (size_t)UINT32_MAX - live)
+        return SEPAX_ERR_OUT_OF_MEMORY; /* offsets are 32-bit */
+    size_t cap = 2 * (live + need);
+    cap = cap < 4096u ? 4096u : cap > UINT32_MAX ? UINT32_MAX : cap;
+    float *pool = sepax_alloc(&s->alloc, cap * sizeof(float));
+    if (!pool)
+        return SEPAX_ERR_OUT_OF_MEMORY;
+    size_t at = 0;
+    for (uint32_t slot = 0; slot < s->slot_limit; slot++) {
+        if (s->kind[slot] != SEPAX3_KIND_HULL)
+            continue;
+        const float *b = s->pool + s->pool_at[slot];
+        const size_t n = block_floats(b);
+        memcpy(pool + at, b, n * sizeof(float));
+        s->pool_at[slot] = (uint32_t)at;
+        at += n;
+    }
+    sepax_free(&s->alloc, s->pool);
+    s->pool = pool;
+    s->pool_cap = cap;
+    s->pool_used = at;
+    s->pool_dead = 0;
     return SEPAX_OK;
 }
 
@@ -126,6 +166,7 @@ void sepax3_store_destroy(sepax3_store *s)
         return;
     const sepax_allocator a = s->alloc;
     sepax_free(&a, s->slot_mem);
+    sepax_free(&a, s->pool);
     sepax_free(&a, s);
 }
 
@@ -136,20 +177,29 @@ void sepax3_store_update(sepax3_store *s, const uint32_t *ids, size_t n)
 }
 
 sepax_status sepax3_store_insert(sepax3_store *s, int kind, const float local[SEPAX3_RECORD],
-                                 sepax_shape_id *out_id)
+                                 const float *block, size_t floats, sepax_shape_id *out_id)
 {
     sepax_status st;
     if (s->live >= SEPAX_MAX_SHAPES || (s->free_count == 0 && s->slot_limit >= SEPAX_MAX_SHAPES))
         return SEPAX_ERR_FULL;
+    /* both reservations change nothing a caller can see */
     if (s->free_count == 0 && (st = grow_slots(s, s->slot_limit + 1)) != SEPAX_OK)
+        return st;
+    if (block && (st = reserve_pool(s, floats)) != SEPAX_OK)
         return st;
     const uint32_t slot = s->free_count ? s->free_slots[--s->free_count] : s->slot_limit++;
     s->kind[slot] = (uint8_t)kind;
+    s->pool_at[slot] = 0;
+    if (block) {
+        memcpy(s->pool + s->pool_used, block, floats * sizeof(float));
+        s->pool_at[slot] = (uint32_t)s->pool_used;
+        s->pool_used += floats;
+    }
     memcpy(s->local + SEPAX3_RECORD * (size_t)slot, local, SEPAX3_RECORD * sizeof(float));
     const sepax3_transform identity = sepax3_transform_identity();
     sepax3_xf_put(s->xf + SEPAX3_XF * (size_t)slot, &identity);
     s->live++;
-    s->spheres += kind == SEPAX3_KIND_SPHERE;
+    s->others += kind != SEPAX3_KIND_BOX;
     const uint32_t id = ((uint32_t)s->gen[slot] << 24) | slot;
     s->live_id[slot] = id;
     sepax3_store_update(s, &id, 1);
@@ -165,7 +215,9 @@ sepax_status sepax3_remove(sepax3_store *s, sepax_shape_id id)
     if (st != SEPAX_OK)
         return st;
     const uint32_t slot = SEPAX_ID_SLOT(id);
-    s->spheres -= s->kind[slot] == SEPAX3_KIND_SPHERE;
+    s->others -= s->kind[slot] != SEPAX3_KIND_BOX;
+    if (s->kind[slot] == SEPAX3_KIND_HULL)
+        s->pool_dead += block_floats(s->pool + s->pool_at[slot]);
     s->kind[slot] = SEPAX3_KIND_FREE;
     s->gen[slot]++;
     s->live_id[slot] = SEPAX_FREE_ID(slot);

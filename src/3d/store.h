@@ -14,13 +14,18 @@ struct sepax3_store {
     const sepax3_kernels *kernels;
 
     /* Per slot, all carved out of one allocation (slot_mem), so that
-     * growth either fully happens or leaves everything as it was. Boxes
-     * and spheres have fixed-size records, so there is no pool: a slot's
-     * local and world records sit at SEPAX3_RECORD * slot. */
+     * growth either fully happens or leaves everything as it was. Every
+     * kind has a fixed-size record at SEPAX3_RECORD * slot; a hull also
+     * has a block in the pool. */
     void *slot_mem;
     uint32_t slot_cap, slot_limit, live;
-    uint32_t spheres; /* live spheres: none lets the kernels skip kind checks */
+    uint32_t others; /* live shapes that are not boxes: none lets the kernels skip kind checks */
     uint8_t *kind, *gen;
+    uint32_t *pool_at; /* a hull's block: pool + pool_at[slot] */
+    /* Hull blocks, packed; a removed hull's block stays until the pool
+     * next grows, when the live ones are packed again. */
+    float *pool;
+    size_t pool_used, pool_cap, pool_dead;
     uint32_t *live_id; /* the id of the slot's shape, or SEPAX_FREE_ID */
     float *xf; /* transform records, SEPAX3_XF floats per slot */
     float *local, *world;
@@ -36,7 +41,7 @@ static inline sepax_status sepax3_store_check_id(const sepax3_store *s, sepax_sh
 
 static inline sepax3_view sepax3_store_view(const sepax3_store *s)
 {
-    sepax3_view v = {s->world, s->kind, s->spheres == 0};
+    sepax3_view v = {s->world, s->kind, s->others == 0, s->pool, s->pool_at};
     return v;
 }
 
@@ -50,8 +55,10 @@ static inline void sepax3_xf_put(float *x, const sepax3_transform *t)
  * every slot below n = slot_limit). */
 void sepax3_store_update(sepax3_store *s, const uint32_t *ids, size_t n);
 
-/* Add a shape from its local record, which the caller has validated. */
+/* Add a shape from its local record, which the caller has validated, and
+ * for a hull its block (block_floats floats; else NULL and 0), which is
+ * copied. */
 sepax_status sepax3_store_insert(sepax3_store *s, int kind, const float local[SEPAX3_RECORD],
-                                 sepax_shape_id *out_id);
+                                 const float *block, size_t block_floats, sepax_shape_id *out_id);
 
 #endif

@@ -6,10 +6,10 @@ const char *sepax_status_string(sepax_status status)
     switch (status) {
     case SEPAX_OK: return "ok";
     case SEPAX_ERR_NULL: return "a required pointer is NULL";
-    case SEPAX_ERR_TOO_FEW_VERTICES: return "polygon has fewer than 3 distinct vertices";
-    case SEPAX_ERR_TOO_MANY_VERTICES: return "polygon has too many vertices (at most 64 after cleaning, 1024 given)";
+    case SEPAX_ERR_TOO_FEW_VERTICES: return "too few points: a polygon needs 3 distinct vertices, a hull 4 points";
+    case SEPAX_ERR_TOO_MANY_VERTICES: return "too many vertices: at most 64 after cleaning (a polygon) or on the hull, 1024 given";
     case SEPAX_ERR_NOT_FINITE: return "coordinate is NaN or infinite";
-    case SEPAX_ERR_DEGENERATE: return "shape is degenerate: a polygon of zero area or a segment whose ends coincide";
+    case SEPAX_ERR_DEGENERATE: return "shape is degenerate: a polygon of zero area, a hull of zero volume, or a segment whose ends coincide";
     case SEPAX_ERR_NON_CONVEX: return "polygon is not convex";
     case SEPAX_ERR_SELF_INTERSECTING: return "polygon outline crosses itself";
     case SEPAX_ERR_BAD_ARGUMENT: return "argument out of range (a box half-extent or a radius not above 0)";
@@ -25,6 +25,7 @@ const char *sepax_status_string(sepax_status status)
     case SEPAX_ERR_UNSUPPORTED_BACKEND: return "backend not built in or not supported by this CPU";
     case SEPAX_ERR_OUT_OF_RANGE: return "coordinate beyond SEPAX_MAX_COORDINATE (1e18)";
     case SEPAX_ERR_BAD_OPTIONS: return "options struct's size field names no layout this library knows";
+    case SEPAX_ERR_HULL_FAILED: return "the convex hull builder failed on the points";
     case SEPAX_STATUS_COUNT: break;
     }
     return "unknown status";

@@ -4,7 +4,9 @@
  *
  *   collide: for each pair, in order
  *       class = box-box, sphere-sphere or box-sphere (a sphere-box pair
- *               goes in as (B, A) and its lanes are turned round after)
+ *               goes in as (B, A) and its lanes are turned round after);
+ *               a pair with a hull or capsule is done at once, by the
+ *               one scalar routine every backend shares
  *       append the pair's two records to its class's tile
  *       when a tile holds LANES pairs: gather the records into lanes, run
  *       the class's test (pair3.h), write each lane's result at its pair
@@ -198,6 +200,10 @@ static inline void drive3_collide(const sepax3_view *view, const sepax_pair *pai
         const uint32_t code = pair3_class(view->kind[sa], view->kind[sb]);
         const uint32_t cls = code >> 1;
         const int swap = (int)(code & 1u);
+        if (cls == PAIR3_GENERAL) {
+            sepax3_general_pair(view, sa, sb, &out[i]);
+            continue;
+        }
         drive3_tile *t = &tiles[cls];
         const float *ra = view->world + SEPAX3_RECORD * (size_t)sa;
         const float *rb = view->world + SEPAX3_RECORD * (size_t)sb;

@@ -11,6 +11,9 @@ enum {
     SEPAX3_KIND_FREE = 0,
     SEPAX3_KIND_BOX = 1 + SEPAX3_SHAPE_BOX,
     SEPAX3_KIND_SPHERE = 1 + SEPAX3_SHAPE_SPHERE,
+    SEPAX3_KIND_HULL = 1 + SEPAX3_SHAPE_HULL,
+    SEPAX3_KIND_CAPSULE = 1 + SEPAX3_SHAPE_CAPSULE,
+    SEPAX3_KINDS = 5,
 };
 
 /* Every record is 16 floats, one 64-byte line, so that a pair's kernel
@@ -20,6 +23,10 @@ enum {
  *   q of unit length (normalised in double when the shape was added);
  *   h zero for a sphere, r zero for a box; s 1 for a sphere, else 0 (so
  *   the world update reads its inputs from two records alone).
+ *   A capsule is a segment along its local x axis, h = (half length, 0,
+ *   0), grown by r; a hull is c = its vertex mean, q the identity, h the
+ *   half extents of its bounding box about c, its vertices and faces in
+ *   the pool (hull3.h).
  * Transform record (8 floats):  px py pz  qw qx qy qz  0
  * Bounds record (8 floats):     lo x y z  hi x y z  0 0
  * World record (after a world update):
@@ -37,8 +44,15 @@ enum {
 typedef struct sepax3_view {
     const float *world; /* SEPAX3_RECORD floats per slot */
     const uint8_t *kind;
-    int boxes_only; /* no live sphere: every pair is box-box */
+    int boxes_only; /* no live shape but boxes: every pair is box-box */
+    const float *pool;       /* hull blocks (hull3.h) */
+    const uint32_t *pool_at; /* per slot: where its hull block starts */
 } sepax3_view;
+
+/* A pair with a hull or a capsule in it: one scalar routine, compiled
+ * once, serves every backend (poly_pairs.c). */
+void sepax3_general_pair(const sepax3_view *v, uint32_t slot_a, uint32_t slot_b,
+                         sepax3_result *out);
 
 /* What the world update reads and writes. */
 typedef struct sepax3_world_job {

@@ -299,17 +299,24 @@ static LANES3_INLINE void pair3_box_sphere(const lf *X, const lf *S, pair3_out *
 
 /* Pair classes: which test, and (the low bit of pair3_class) whether the
  * lanes hold (B, A) because the pair's A is the sphere of a box-sphere
- * pair. */
-enum { PAIR3_BOX_BOX = 0, PAIR3_SPHERE_SPHERE = 1, PAIR3_BOX_SPHERE = 2, PAIR3_CLASSES = 3 };
+ * pair. A pair with a hull or a capsule is of the general class: it does
+ * not go into lanes but to sepax3_general_pair. */
+enum {
+    PAIR3_BOX_BOX = 0, PAIR3_SPHERE_SPHERE = 1, PAIR3_BOX_SPHERE = 2, PAIR3_CLASSES = 3,
+    PAIR3_GENERAL = 3
+};
 
 static inline uint32_t pair3_class(uint8_t ka, uint8_t kb)
 {
-    /* class << 1 | swap, by the slots' kinds (free, box, sphere); a free
-     * slot never reaches a kernel */
-    static const uint8_t table[3][3] = {
-        {0, 0, 0},
-        {0, PAIR3_BOX_BOX << 1, PAIR3_BOX_SPHERE << 1},
-        {0, PAIR3_BOX_SPHERE << 1 | 1, PAIR3_SPHERE_SPHERE << 1},
+    /* class << 1 | swap, by the slots' kinds (free, box, sphere, hull,
+     * capsule); a free slot never reaches a kernel */
+    enum { G = PAIR3_GENERAL << 1 };
+    static const uint8_t table[SEPAX3_KINDS][SEPAX3_KINDS] = {
+        {0, 0, 0, 0, 0},
+        {0, PAIR3_BOX_BOX << 1, PAIR3_BOX_SPHERE << 1, G, G},
+        {0, PAIR3_BOX_SPHERE << 1 | 1, PAIR3_SPHERE_SPHERE << 1, G, G},
+        {0, G, G, G, G},
+        {0, G, G, G, G},
     };
     return table[ka][kb];
 }

@@ -4,7 +4,9 @@
  *   qn = q / |q|                      (the transform's rotation)
  *   centre = p + M(qn) c              (c: the local centre)
  *   axes = columns of M(qn * lq) for a box, the world axes for a sphere
- *   h[c] = sum_k |axes[k][c]| e[k]    (a sphere: its radius)
+ *   h[c] = sum_k |axes[k][c]| e[k] + r
+ *          (r: the radius of a sphere or capsule, 0 for a box or hull;
+ *          a sphere's e is 0, a capsule's (half length, 0, 0))
  *   g[c] = (|centre[c]| + h[c]) * 2^-21
  *   box: [centre - h - g, centre + h + g]
  *
@@ -86,7 +88,7 @@ static LANES3_INLINE void world3_lanes(const lf *in, lf *out)
         out[SEPAX3_W_H + k] = in[W3_H + k];
         const lf hb = lf_add(lf_add(lf_mul(lf_abs(a[0][k]), e0), lf_mul(lf_abs(a[1][k]), e1)),
                              lf_mul(lf_abs(a[2][k]), e2));
-        const lf h = lf_sel(sphere, r, hb);
+        const lf h = lf_add(hb, r);
         const lf g = lf_mul(lf_add(lf_abs(c[k]), h), spacing);
         out[W3_LO + k] = lf_sub(lf_sub(c[k], h), g);
         out[W3_HI + k] = lf_add(lf_add(c[k], h), g);

@@ -1,0 +1,306 @@
+/* Hull blocks (hull3.h): from points, by Qhull; and a box's, by rule.
+ *
+ *   points -> Qhull ("qhull": facets merged when rounding leaves them
+ *   coplanar), errors written to a memory stream and returned, never
+ *   printed or exited on
+ *   keep the vertices that are corners of 3 facets or more (others lie on
+ *   an edge or inside a face)
+ *   each facet's corners in order (Qhull's), turned counter-clockwise
+ *   seen from outside
+ *   each edge once, from the face that runs it i0 -> i1 to its twin;
+ *   Euler's V - E + F = 2 checks the result
+ *   coordinates about the vertex mean, rounded to float; a face's offset
+ *   is its farthest corner's, so every corner lies inside or on it
+ *
+ * Qhull allocates with malloc, outside the store's hooks, and frees all of
+ * it before this returns; the block itself comes from the hooks. */
+#define _POSIX_C_SOURCE 200809L /* fmemopen */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <libqhull_r/qhull_ra.h>
+
+#include "hull_build.h"
+
+typedef struct hull_tmp {
+    uint32_t nv, nf, ne;
+    double v[SEPAX3_MAX_HULL_VERTICES][3];
+    double n[HULL3_MAX_FACES][3];
+    uint8_t loop_start[HULL3_MAX_FACES + 1];
+    uint8_t loop[2 * HULL3_MAX_EDGES];
+    uint8_t e[HULL3_MAX_EDGES][4];
+} hull_tmp;
+
+static sepax_status status_of_exit(int code)
+{
+    switch (code) {
+    case qh_ERRnone: return SEPAX_OK;
+    case qh_ERRsingular: return SEPAX_ERR_DEGENERATE;
+    case qh_ERRmem: return SEPAX_ERR_OUT_OF_MEMORY;
+    default: return SEPAX_ERR_HULL_FAILED;
+    }
+}
+
+/* Read the hull Qhull built into t: corners, faces as loops, planes. */
+static sepax_status read_qhull(qhT *qh, hull_tmp *t, int *corner_of_point, int npoints)
+{
+    facetT *facet;
+    vertexT *vertex, **vertexp;
+    int *uses = corner_of_point; /* facets per input point, then its corner index */
+    for (int i = 0; i < npoints; i++)
+        uses[i] = 0;
+    uint32_t nf = 0;
+    FORALLfacets {
+        nf++;
+        FOREACHvertex_(facet->vertices)
+            uses[qh_pointid(qh, vertex->point)]++;
+    }
+    if (nf > HULL3_MAX_FACES)
+        return SEPAX_ERR_TOO_MANY_VERTICES;
+    uint32_t nv = 0;
+    for (int i = 0; i < npoints; i++) {
+        if (uses[i] >= 3) {
+            if (nv == SEPAX3_MAX_HULL_VERTICES)
+                return SEPAX_ERR_TOO_MANY_VERTICES;
+            uses[i] = (int)nv++;
+        } else {
+            uses[i] = -1;
+        }
+    }
+    t->nv = nv;
+    uint32_t f = 0, at = 0;
+    FORALLfacets {
+        setT *ordered = qh_facet3vertex(qh, facet);
+        t->loop_start[f] = (uint8_t)at;
+        FOREACHvertex_(ordered) {
+            const int c = corner_of_point[qh_pointid(qh, vertex->point)];
+            if (c < 0)
+                continue;
+            if (at == sizeof t->loop) {
+                qh_settempfree(qh, &ordered);
+                return SEPAX_ERR_HULL_FAILED;
+            }
+            t->loop[at++] = (uint8_t)c;
+        }
+        qh_settempfree(qh, &ordered);
+        if (at - t->loop_start[f] < 3)
+            return SEPAX_ERR_HULL_FAILED;
+        for (int k = 0; k < 3; k++)
+            t->n[f][k] = facet->normal[k];
+        f++;
+    }
+    t->nf = f;
+    t->loop_start[f] = (uint8_t)at;
+    return SEPAX_OK;
+}
+
+/* Newell's normal of face f's loop */
+static void loop_normal(const hull_tmp *t, uint32_t f, double out[3])
+{
+    out[0] = out[1] = out[2] = 0.0;
+    const uint32_t s = t->loop_start[f], m = t->loop_start[f + 1] - s;
+    for (uint32_t k = 0; k < m; k++) {
+        const double *p = t->v[t->loop[s + k]], *q = t->v[t->loop[s + (k + 1) % m]];
+        out[0] += (p[1] - q[1]) * (p[2] + q[2]);
+        out[1] += (p[2] - q[2]) * (p[0] + q[0]);
+        out[2] += (p[0] - q[0]) * (p[1] + q[1]);
+    }
+}
+
+/* Turn each loop counter-clockwise seen from outside, then pair every
+ * directed edge with its twin. */
+static sepax_status make_edges(hull_tmp *t)
+{
+    for (uint32_t f = 0; f < t->nf; f++) {
+        double nn[3];
+        loop_normal(t, f, nn);
+        if (nn[0] * t->n[f][0] + nn[1] * t->n[f][1] + nn[2] * t->n[f][2] < 0.0) {
+            uint8_t *l = t->loop + t->loop_start[f];
+            for (uint32_t a = 0, b = t->loop_start[f + 1] - t->loop_start[f] - 1u; a < b; a++, b--) {
+                const uint8_t x = l[a];
+                l[a] = l[b], l[b] = x;
+            }
+        }
+    }
+    uint32_t ne = 0, directed = 0;
+    for (uint32_t f = 0; f < t->nf; f++) {
+        const uint32_t s = t->loop_start[f], m = t->loop_start[f + 1] - s;
+        for (uint32_t k = 0; k < m; k++) {
+            const uint8_t a = t->loop[s + k], b = t->loop[s + (k + 1) % m];
+            directed++;
+            if (a > b)
+                continue; /* met from its twin's side */
+            uint32_t twin = UINT32_MAX;
+            for (uint32_t g = 0; g < t->nf && twin == UINT32_MAX; g++) {
+                const uint32_t sg = t->loop_start[g], mg = t->loop_start[g + 1] - sg;
+                for (uint32_t j = 0; j < mg; j++)
+                    if (t->loop[sg + j] == b && t->loop[sg + (j + 1) % mg] == a) {
+                        twin = g;
+                        break;
+                    }
+            }
+            if (twin == UINT32_MAX || ne == HULL3_MAX_EDGES)
+                return SEPAX_ERR_HULL_FAILED;
+            t->e[ne][0] = a, t->e[ne][1] = b, t->e[ne][2] = (uint8_t)f, t->e[ne][3] = (uint8_t)twin;
+            ne++;
+        }
+    }
+    t->ne = ne;
+    /* a closed surface of convex faces: every directed edge has its twin
+     * (E = directed / 2) and V - E + F = 2 */
+    if (2u * ne != directed || t->nv + t->nf != ne + 2u)
+        return SEPAX_ERR_HULL_FAILED;
+    return SEPAX_OK;
+}
+
+/* t's coordinates are absolute; write the block about their mean. */
+static void write_block(const hull_tmp *t, float *b, float centre[3], float half[3])
+{
+    double mean[3] = {0, 0, 0};
+    for (uint32_t i = 0; i < t->nv; i++)
+        for (int k = 0; k < 3; k++)
+            mean[k] += t->v[i][k];
+    for (int k = 0; k < 3; k++) {
+        mean[k] /= t->nv;
+        centre[k] = (float)mean[k];
+        half[k] = 0.0f;
+    }
+    b[0] = (float)t->nv, b[1] = (float)t->nf, b[2] = (float)t->ne, b[3] = 0.0f;
+    poly3 p = poly3_of(b);
+    float *vx = (float *)p.vx, *vy = (float *)p.vy, *vz = (float *)p.vz;
+    for (uint32_t i = 0; i < t->nv; i++) {
+        vx[i] = (float)(t->v[i][0] - mean[0]);
+        vy[i] = (float)(t->v[i][1] - mean[1]);
+        vz[i] = (float)(t->v[i][2] - mean[2]);
+        half[0] = fmaxf(half[0], fabsf(vx[i]));
+        half[1] = fmaxf(half[1], fabsf(vy[i]));
+        half[2] = fmaxf(half[2], fabsf(vz[i]));
+    }
+    float *nx = (float *)p.nx, *ny = (float *)p.ny, *nz = (float *)p.nz, *d = (float *)p.d;
+    for (uint32_t f = 0; f < t->nf; f++) {
+        const double *n = t->n[f];
+        const double len = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+        nx[f] = (float)(n[0] / len), ny[f] = (float)(n[1] / len), nz[f] = (float)(n[2] / len);
+        double far = -INFINITY;
+        for (uint32_t k = t->loop_start[f]; k < t->loop_start[f + 1]; k++) {
+            const uint8_t c = t->loop[k];
+            const double h = (double)nx[f] * vx[c] + (double)ny[f] * vy[c] + (double)nz[f] * vz[c];
+            far = h > far ? h : far;
+        }
+        d[f] = (float)far;
+        if ((double)d[f] < far)
+            d[f] = nextafterf(d[f], INFINITY);
+    }
+    float *i0 = (float *)p.i0, *i1 = (float *)p.i1, *fa = (float *)p.fa, *fb = (float *)p.fb;
+    float *ux = (float *)p.ux, *uy = (float *)p.uy, *uz = (float *)p.uz;
+    for (uint32_t e = 0; e < t->ne; e++) {
+        const uint8_t a = t->e[e][0], c = t->e[e][1];
+        i0[e] = a, i1[e] = c, fa[e] = t->e[e][2], fb[e] = t->e[e][3];
+        const double dx = (double)vx[c] - vx[a], dy = (double)vy[c] - vy[a],
+                     dz = (double)vz[c] - vz[a];
+        const double len = sqrt(dx * dx + dy * dy + dz * dz);
+        ux[e] = (float)(dx / len), uy[e] = (float)(dy / len), uz[e] = (float)(dz / len);
+    }
+    hull3_fill_padding(b);
+}
+
+sepax_status sepax3_hull_build(const sepax_allocator *alloc, const sepax_vec3 *points,
+                               size_t count, sepax3_hull_built *out)
+{
+    /* Qhull's coordinates, a corner map per point, and the hull before it
+     * is rounded, in one allocation from the hooks */
+    const size_t coords_bytes = 3 * count * sizeof(double);
+    const size_t map_bytes = count * sizeof(int);
+    unsigned char *mem = sepax_alloc(alloc, coords_bytes + map_bytes + sizeof(hull_tmp));
+    if (!mem)
+        return SEPAX_ERR_OUT_OF_MEMORY;
+    double *coords = (double *)mem;
+    hull_tmp *t = (hull_tmp *)(mem + coords_bytes);
+    int *corner = (int *)(mem + coords_bytes + sizeof(hull_tmp));
+    for (size_t i = 0; i < count; i++) {
+        coords[3 * i] = points[i].x, coords[3 * i + 1] = points[i].y, coords[3 * i + 2] = points[i].z;
+    }
+
+    char messages[1024];
+    FILE *err = fmemopen(messages, sizeof messages, "w");
+    if (!err) {
+        sepax_free(alloc, mem);
+        return SEPAX_ERR_OUT_OF_MEMORY;
+    }
+    qhT qh_storage;
+    qhT *qh = &qh_storage;
+    qh_zero(qh, err);
+    int code = qh_new_qhull(qh, 3, (int)count, coords, False, (char *)"qhull", NULL, err);
+    sepax_status st = status_of_exit(code);
+    if (st == SEPAX_OK) {
+        /* Qhull calls made after qh_new_qhull returns report errors by
+         * longjmp too, or else exit the process: catch them here */
+        code = setjmp(qh->errexit);
+        if (code == 0) {
+            qh->NOerrexit = False;
+            st = read_qhull(qh, t, corner, (int)count);
+            if (st == SEPAX_OK) {
+                for (int i = 0; i < (int)count; i++)
+                    if (corner[i] >= 0)
+                        for (int k = 0; k < 3; k++)
+                            t->v[corner[i]][k] = coords[3 * i + k];
+            }
+        } else {
+            st = status_of_exit(code);
+        }
+        qh->NOerrexit = True;
+    }
+    int still_long, total_long;
+    qh_freeqhull(qh, !qh_ALL);
+    qh_memfreeshort(qh, &still_long, &total_long);
+    fclose(err);
+
+    if (st == SEPAX_OK)
+        st = make_edges(t);
+    if (st == SEPAX_OK) {
+        out->floats = hull3_block_floats(t->nv, t->nf, t->ne);
+        out->block = sepax_alloc(alloc, out->floats * sizeof(float));
+        if (!out->block)
+            st = SEPAX_ERR_OUT_OF_MEMORY;
+        else
+            write_block(t, out->block, out->centre, out->half);
+    }
+    sepax_free(alloc, mem);
+    return st;
+}
+
+void hull3_box_block(const float h[3], float b[HULL3_BOX_FLOATS])
+{
+    b[0] = 8.0f, b[1] = 6.0f, b[2] = 12.0f, b[3] = 0.0f;
+    const poly3 p = poly3_of(b);
+    for (int j = 0; j < 8; j++) {
+        ((float *)p.vx)[j] = (j & 1) ? h[0] : -h[0];
+        ((float *)p.vy)[j] = (j & 2) ? h[1] : -h[1];
+        ((float *)p.vz)[j] = (j & 4) ? h[2] : -h[2];
+    }
+    float *n[3] = {(float *)p.nx, (float *)p.ny, (float *)p.nz};
+    for (int f = 0; f < 6; f++) {
+        for (int k = 0; k < 3; k++)
+            n[k][f] = k == f / 2 ? ((f & 1) ? -1.0f : 1.0f) : 0.0f;
+        ((float *)p.d)[f] = h[f / 2];
+    }
+    float *u[3] = {(float *)p.ux, (float *)p.uy, (float *)p.uz};
+    for (int k = 0; k < 3; k++) {
+        const int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+        for (int m = 0; m < 4; m++) {
+            const int e = 4 * k + m, s1 = m & 1, s2 = (m >> 1) & 1;
+            const int corner = (s1 << k1) | (s2 << k2);
+            ((float *)p.i0)[e] = (float)corner;
+            ((float *)p.i1)[e] = (float)(corner | 1 << k);
+            /* the faces beside it, +-axis k1 and +-axis k2; n1 x n2 is
+             * s1 s2 times axis k, so fa is the first when the signs agree */
+            const float f1 = (float)(2 * k1 + (s1 ? 0 : 1)), f2 = (float)(2 * k2 + (s2 ? 0 : 1));
+            ((float *)p.fa)[e] = s1 == s2 ? f1 : f2;
+            ((float *)p.fb)[e] = s1 == s2 ? f2 : f1;
+            for (int c = 0; c < 3; c++)
+                u[c][e] = c == k ? 1.0f : 0.0f;
+        }
+    }
+    hull3_fill_padding(b);
+}

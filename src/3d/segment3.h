@@ -1,0 +1,73 @@
+/* Closest points of two segments, and of a point and a segment, in
+ * float: shared by the pair tests with a capsule and by the point
+ * queries, so both read a capsule the same way. */
+#ifndef SEPAX_SEGMENT3_H
+#define SEPAX_SEGMENT3_H
+
+static inline float seg3_dot(const float a[3], const float b[3])
+{
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+static inline float seg3_clamp01(float x)
+{
+    return x < 0.0f ? 0.0f : x > 1.0f ? 1.0f : x;
+}
+
+/* The closest points c1 of p1-q1 and c2 of p2-q2 (either may have zero
+ * length); returns |c1 - c2|^2.
+ *
+ *   d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2
+ *   s, t minimise |p1 + s d1 - p2 - t d2| on [0,1]^2: s from the
+ *   unclamped solution, clamped; t for that s; when t leaves [0,1] it is
+ *   clamped and s found again for it. Parallel segments (a e - b^2 not
+ *   above 0) start from s = 0. */
+static inline float seg3_closest(const float p1[3], const float q1[3], const float p2[3],
+                                 const float q2[3], float c1[3], float c2[3])
+{
+    float d1[3], d2[3], r[3];
+    for (int k = 0; k < 3; k++) {
+        d1[k] = q1[k] - p1[k];
+        d2[k] = q2[k] - p2[k];
+        r[k] = p1[k] - p2[k];
+    }
+    const float a = seg3_dot(d1, d1), e = seg3_dot(d2, d2), f = seg3_dot(d2, r);
+    float s = 0.0f, t = 0.0f;
+    if (a <= 0.0f && e <= 0.0f) {
+        s = t = 0.0f;
+    } else if (a <= 0.0f) {
+        t = seg3_clamp01(f / e);
+    } else {
+        const float c = seg3_dot(d1, r);
+        if (e <= 0.0f) {
+            s = seg3_clamp01(-c / a);
+        } else {
+            const float b = seg3_dot(d1, d2), denom = a * e - b * b;
+            s = denom > 0.0f ? seg3_clamp01((b * f - c * e) / denom) : 0.0f;
+            t = (b * s + f) / e;
+            if (t < 0.0f) {
+                t = 0.0f;
+                s = seg3_clamp01(-c / a);
+            } else if (t > 1.0f) {
+                t = 1.0f;
+                s = seg3_clamp01((b - c) / a);
+            }
+        }
+    }
+    float w[3];
+    for (int k = 0; k < 3; k++) {
+        c1[k] = p1[k] + d1[k] * s;
+        c2[k] = p2[k] + d2[k] * t;
+        w[k] = c1[k] - c2[k];
+    }
+    return seg3_dot(w, w);
+}
+
+/* |x - closest point of p-q|^2 */
+static inline float seg3_point(const float x[3], const float p[3], const float q[3])
+{
+    float c1[3], c2[3];
+    return seg3_closest(x, x, p, q, c1, c2);
+}
+
+#endif
