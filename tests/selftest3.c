@@ -16,7 +16,12 @@
  * normal, and moving B by a hair less than the depth along the normal
  * leaves the pair overlapping (the depth is not more than needed).
  * Prints one line per check and "N passed, M failed"; exits 0 only when
- * nothing failed. */
+ * nothing failed.
+ *
+ * Hulls and capsules (hull_scene): boxes, spheres, hulls of 4 to 64
+ * points and capsules in rounds of random placements, bitwise across
+ * backends as above, the reference against tests/oracle_hull3.c, and each
+ * box against the hull of its own corners. */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -25,6 +30,7 @@
 
 #include "cases.h"
 #include "oracle3.h"
+#include "oracle_hull3.h"
 #include "scene3.h"
 
 #define DEFAULT_PAIRS 200000u
@@ -290,6 +296,288 @@ static size_t hard_pairs(sepax3_store *s, cases_rng *r, size_t want, sepax_shape
     return n;
 }
 
+/* Points whose hull is one of the test shapes: on a sphere, on an
+ * ellipsoid, in a cube, a needle, a slab, a tetrahedron; 4 to 64 points,
+ * mostly few (the oracle's cost grows as the fourth power). */
+static size_t hull_points(cases_rng *r, sepax_vec3 *p)
+{
+    const int shape = cases_rng_int(r, 0, 5);
+    const double u = cases_rng_unit(r);
+    size_t n = shape == 5 ? 4 : u < 0.6 ? (size_t)cases_rng_int(r, 4, 12)
+                              : u < 0.9 ? (size_t)cases_rng_int(r, 13, 32)
+                                        : (size_t)cases_rng_int(r, 33, 64);
+    double ax[3] = {1, 1, 1};
+    if (shape == 1)
+        ax[0] = cases_rng_range(r, 0.3, 1.5), ax[1] = cases_rng_range(r, 0.3, 1.5),
+        ax[2] = cases_rng_range(r, 0.3, 1.5);
+    if (shape == 3)
+        ax[0] = cases_rng_range(r, 2, 4), ax[1] = ax[2] = 0.05;
+    if (shape == 4)
+        ax[2] = 0.02;
+    for (size_t i = 0; i < n; i++) {
+        double v[3];
+        if (shape <= 1) { /* on the unit sphere, then stretched */
+            double len;
+            do {
+                for (int k = 0; k < 3; k++)
+                    v[k] = cases_rng_range(r, -1, 1);
+                len = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+            } while (len < 0.1 || len > 1);
+            for (int k = 0; k < 3; k++)
+                v[k] /= len;
+        } else {
+            for (int k = 0; k < 3; k++)
+                v[k] = cases_rng_range(r, -1, 1);
+        }
+        p[i] = (sepax_vec3){(float)(v[0] * ax[0]), (float)(v[1] * ax[1]), (float)(v[2] * ax[2])};
+    }
+    return n;
+}
+
+/* The reference against oracle_hull3 on every pair, within a band (the
+ * edge tolerance plus a few float spacings of the scene's scale): the
+ * hit flag; for overlapping pairs the depth (penetration is exact on the
+ * Minkowski faces SAT tests); for separated ones a separation no larger
+ * than the oracle's (apart, SAT gives a lower bound of the distance, and
+ * the oracle's unpruned axes may find a larger one); a hit's depth the
+ * gap along its normal; containment flags true. A points result's normal
+ * comes from closest points, whose distance is exact to rounding but whose
+ * place along a face or edge is only known to about the square root of
+ * it: its gap is held to 2e-3 of the pair's size. */
+static void oracle_hull_check(const char *scene, const job *j, oh3_shape *shapes,
+                              const size_t *index_of)
+{
+    sepax3_result *res = malloc((j->pairs_count ? j->pairs_count : 1) * sizeof *res);
+    char what[160], msg[512] = "";
+    size_t bad = 0;
+    sepax3_store_set_backend(j->store, SEPAX_BACKEND_SCALAR);
+    if (!res || sepax3_collide(j->store, j->pairs, j->pairs_count, res, NULL) != SEPAX_OK) {
+        verdict(0, scene, "collide failed");
+        free(res);
+        return;
+    }
+    for (size_t i = 0; i < j->pairs_count; i++) {
+        const oh3_shape *A = &shapes[index_of[SEPAX_ID_SLOT(j->pairs[i].a)]];
+        const oh3_shape *B = &shapes[index_of[SEPAX_ID_SLOT(j->pairs[i].b)]];
+        const double ref = oh3_separation(A, B);
+        sepax3_world_shape wa, wb;
+        sepax3_shape_world(j->store, j->pairs[i].a, &wa);
+        sepax3_shape_world(j->store, j->pairs[i].b, &wb);
+        const double size = (double)wa.half_extents.x + wa.half_extents.y + wa.half_extents.z +
+                            wb.half_extents.x + wb.half_extents.y + wb.half_extents.z;
+        const double band = SEPAX3_EDGE_TOLERANCE * size + 32.0 * FLT_EPSILON * oh3_scale(A, B);
+        const sepax3_result *o = &res[i];
+        const double n[3] = {o->normal.x, o->normal.y, o->normal.z};
+        const char *why = NULL;
+        if (fabs(sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]) - 1.0) > 1e-5)
+            why = "normal not of unit length";
+        else if (ref <= band && fabs(o->separation - ref) > band)
+            why = "depth against the oracle";
+        else if (ref > band && o->separation > ref + band)
+            why = "separation beyond what the oracle allows";
+        else if (fabs(ref) > band && ((o->flags & SEPAX_HIT) != 0) != (ref <= 0))
+            why = "hit flag against the oracle";
+        else if ((o->flags & SEPAX_HIT) &&
+                 fabs(oh3_gap_along(A, B, n) - o->separation) >
+                     (o->axis == SEPAX3_AXIS_POINTS ? band + 2e-3 * size : band))
+            why = "depth is not the gap along the normal";
+        else if (o->flags & (SEPAX_A_IN_B | SEPAX_B_IN_A)) {
+            const oh3_shape *in = (o->flags & SEPAX_A_IN_B) ? A : B, *out = in == A ? B : A;
+            for (int v = 0; v < in->nv && !why; v++)
+                if (!oh3_contains(out, in->v[v], band))
+                    why = "containment flag but a corner lies outside";
+            if (in->round && (!oh3_contains(out, in->p0, band) || !oh3_contains(out, in->p1, band)))
+                why = "containment flag but the core leaves the other shape";
+        }
+        if (why) {
+            if (!bad)
+                snprintf(msg, sizeof msg,
+                         "pair %zu (kinds %d %d): %s (separation %.9g, oracle %.9g, gap %.9g, "
+                         "axis %u, band %.3g)",
+                         i, A->round, B->round, why, o->separation, ref, oh3_gap_along(A, B, n),
+                         o->axis, band);
+            bad++;
+        }
+    }
+    snprintf(what, sizeof what, "%s: reference against the hull oracle (%zu pairs)", scene,
+             j->pairs_count);
+    verdict(bad == 0, what, msg);
+    free(res);
+}
+
+/* Boxes, spheres, hulls and capsules in equal shares, each box also added
+ * as the hull of its corners; rounds of random placements (some 1e4 from
+ * the origin), each with the pairs of shapes whose centres are near, and
+ * a few touching ones. Every backend against scalar, the oracle, and a
+ * box against its hull twin. */
+static void hull_scene(size_t want_pairs, int only, uint64_t seed)
+{
+    cases_rng r;
+    cases_rng_seed(&r, seed);
+    const size_t n = want_pairs / 60 + 24, rounds = 10;
+    sepax3_store *s = NULL;
+    sepax_shape_id *ids = malloc(2 * n * sizeof *ids);
+    size_t *index_of = malloc(2 * n * sizeof *index_of);
+    oh3_shape *shapes = malloc(2 * n * sizeof *shapes);
+    sepax_pair *pairs = malloc((want_pairs / rounds + 2 * n + 1) * sizeof *pairs);
+    sepax_pair *twins = malloc((want_pairs / rounds + 2 * n + 1) * sizeof *twins);
+    sepax3_point_query *q = malloc(n * sizeof *q);
+    sepax3_transform *xf = malloc(2 * n * sizeof *xf);
+    if (!ids || !index_of || !shapes || !pairs || !twins || !q || !xf ||
+        sepax3_store_create(NULL, &s) != SEPAX_OK) {
+        verdict(0, "hulls3", "out of memory");
+        goto done;
+    }
+    size_t count = 0, twin_of_box[4096];
+    const sepax_quat none = {1, 0, 0, 0};
+    for (size_t i = 0; i < n; i++) {
+        sepax_status st;
+        const sepax_vec3 zero = {0, 0, 0};
+        switch (i % 4) {
+        case 0: {
+            const sepax_vec3 h = {(float)cases_rng_range(&r, 0.2, 1.2),
+                                  (float)cases_rng_range(&r, 0.2, 1.2),
+                                  (float)cases_rng_range(&r, 0.2, 1.2)};
+            st = sepax3_add_box(s, zero, h, none, &ids[count]);
+            break;
+        }
+        case 1:
+            st = sepax3_add_sphere(s, zero, (float)cases_rng_range(&r, 0.2, 1.0), &ids[count]);
+            break;
+        case 2: {
+            sepax_vec3 p[64];
+            const size_t m = hull_points(&r, p);
+            st = sepax3_add_hull(s, p, m, &ids[count]);
+            break;
+        }
+        default: {
+            const double hl = cases_rng_range(&r, 0.1, 1.5);
+            st = sepax3_add_capsule(s, (sepax_vec3){(float)-hl, 0, 0}, (sepax_vec3){(float)hl, 0, 0},
+                                    (float)cases_rng_range(&r, 0.1, 0.6), &ids[count]);
+            break;
+        }
+        }
+        if (st != SEPAX_OK) {
+            char m[96];
+            snprintf(m, sizeof m, "shape %zu not added: %s", i, sepax_status_string(st));
+            verdict(0, "hulls3: store", m);
+            goto done;
+        }
+        count++;
+    }
+    /* each box's twin: the hull of its corners */
+    const size_t first = count;
+    for (size_t i = 0; i < first && count - first < 4096; i += 4) {
+        sepax3_shape_desc d;
+        sepax3_shape_info(s, ids[i], &d);
+        sepax_vec3 c[8];
+        for (int k = 0; k < 8; k++)
+            c[k] = (sepax_vec3){(k & 1) ? d.half_extents.x : -d.half_extents.x,
+                                (k & 2) ? d.half_extents.y : -d.half_extents.y,
+                                (k & 4) ? d.half_extents.z : -d.half_extents.z};
+        if (sepax3_add_hull(s, c, 8, &ids[count]) != SEPAX_OK) {
+            verdict(0, "hulls3: store", "a box's corners make no hull");
+            goto done;
+        }
+        twin_of_box[i / 4] = count++;
+    }
+    const double side = 2.2 * cbrt((double)first);
+    size_t total = 0, twin_bad = 0, twin_pairs = 0;
+    char twin_msg[256] = "";
+    for (size_t round = 0; round < rounds; round++) {
+        const double off = round % 3 == 2 ? 1e4 : 0.0;
+        for (size_t i = 0; i < first; i++) {
+            xf[i].p = (sepax_vec3){(float)(off + cases_rng_range(&r, 0, side)),
+                                   (float)(off + cases_rng_range(&r, 0, side)),
+                                   (float)(off + cases_rng_range(&r, 0, side))};
+            xf[i].q = sepax3_quat_axis_angle(
+                (sepax_vec3){(float)cases_rng_range(&r, -1, 1), (float)cases_rng_range(&r, -1, 1),
+                             (float)cases_rng_range(&r, -1, 1)},
+                (float)cases_rng_range(&r, 0, 6.3));
+        }
+        /* a few exact contacts: a shape set down on the one before it,
+         * both unturned, along z */
+        for (size_t i = 8; i + 1 < first; i += 16) {
+            sepax_vec3 lo0, hi0, lo1, hi1;
+            xf[i].q = xf[i + 1].q = none;
+            xf[i + 1].p = xf[i].p;
+            sepax3_set_transforms(s, &ids[i], &xf[i], 2);
+            sepax3_shape_aabb(s, ids[i], &lo0, &hi0);
+            sepax3_shape_aabb(s, ids[i + 1], &lo1, &hi1);
+            xf[i + 1].p.z = xf[i].p.z + (float)(((double)hi0.z - xf[i].p.z) + (xf[i].p.z - lo1.z));
+        }
+        for (size_t i = 0; i < first; i += 4)
+            xf[twin_of_box[i / 4]] = xf[i];
+        if (sepax3_set_transforms(s, ids, xf, count) != SEPAX_OK) {
+            verdict(0, "hulls3", "set_transforms failed");
+            goto done;
+        }
+        size_t np = 0, nt = 0;
+        const size_t cap = want_pairs / rounds + 2 * n;
+        for (size_t i = 0; i < first && np < cap; i++)
+            for (size_t k = i + 1; k < first && np < cap; k++) {
+                const double dx = xf[i].p.x - xf[k].p.x, dy = xf[i].p.y - xf[k].p.y,
+                             dz = xf[i].p.z - xf[k].p.z;
+                if (dx * dx + dy * dy + dz * dz > 9.0)
+                    continue;
+                pairs[np++] = (k + i) % 2 ? (sepax_pair){ids[i], ids[k]} : (sepax_pair){ids[k], ids[i]};
+                /* the same pair with the box's twin in its place */
+                if (i % 4 == 0 || k % 4 == 0) {
+                    const size_t ti = i % 4 == 0 ? twin_of_box[i / 4] : i;
+                    const size_t tk = k % 4 == 0 ? twin_of_box[k / 4] : k;
+                    twins[nt++] = (sepax_pair){ids[ti], ids[tk]};
+                    twins[nt++] = (sepax_pair){ids[i], ids[k]};
+                }
+            }
+        for (size_t i = 0; i < count; i++) {
+            index_of[SEPAX_ID_SLOT(ids[i])] = i;
+            if (!oh3_from_store(s, ids[i], &shapes[i])) {
+                verdict(0, "hulls3", "oracle shape failed");
+                goto done;
+            }
+        }
+        for (size_t i = 0; i < n; i++) {
+            q[i].shape = ids[i];
+            q[i].point = (sepax_vec3){xf[i].p.x + (float)cases_rng_range(&r, -1.5, 1.5),
+                                      xf[i].p.y + (float)cases_rng_range(&r, -1.5, 1.5),
+                                      xf[i].p.z + (float)cases_rng_range(&r, -1.5, 1.5)};
+        }
+        char name[64];
+        snprintf(name, sizeof name, "hulls3 round %zu%s", round, off ? " (1e4 away)" : "");
+        const job j = {s, ids, count, pairs, np, q, n};
+        cross_check(name, &j, only);
+        oracle_hull_check(name, &j, shapes, index_of);
+        total += np;
+        /* a box and its hull twin: the same hit outside the band, the
+         * separations within it */
+        sepax3_result *tr = malloc((nt + 1) * sizeof *tr);
+        if (tr && sepax3_collide(s, twins, nt, tr, NULL) == SEPAX_OK) {
+            for (size_t t = 0; t < nt; t += 2) {
+                const sepax3_result *h = &tr[t], *b = &tr[t + 1];
+                const double band = 1e-4 * (1.0 + fabs(b->separation)) + 32.0 * FLT_EPSILON * (off + side);
+                twin_pairs++;
+                if (fabs(h->separation - b->separation) > band ||
+                    (fabs(b->separation) > band && (h->flags & SEPAX_HIT) != (b->flags & SEPAX_HIT))) {
+                    if (!twin_bad)
+                        snprintf(twin_msg, sizeof twin_msg,
+                                 "round %zu pair %zu: as a hull %.9g (axis %u), as a box %.9g (axis %u)",
+                                 round, t / 2, h->separation, h->axis, b->separation, b->axis);
+                    twin_bad++;
+                }
+            }
+        }
+        free(tr);
+    }
+    char what[128];
+    snprintf(what, sizeof what, "hulls3: a box and the hull of its corners agree (%zu pairs)",
+             twin_pairs);
+    verdict(twin_bad == 0 && twin_pairs > 0, what, twin_msg);
+    printf("hulls3: %zu pairs against the oracle\n", total);
+done:
+    sepax3_store_destroy(s);
+    free(ids), free(index_of), free(shapes), free(pairs), free(twins), free(q), free(xf);
+}
+
 static void run_scene(const char *name, sepax_scene3_params p, size_t random_pairs, int only,
                       uint64_t seed)
 {
@@ -367,6 +655,8 @@ int main(int argc, char **argv)
     sepax_scene3_params stack = sepax_scene3_params_stack();
     stack.shapes = per_scene / 12 + 24;
     run_scene("stack3", stack, per_scene / 4, only, 13);
+
+    hull_scene(want * 2 / 3 + 1, only, 15);
 
     /* the hard pairs, in a store of their own */
     sepax3_store *s;

@@ -8,14 +8,14 @@ run() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then 
     echo "install-deps: need root or sudo to run: $*" >&2; exit 2; fi; }
 pkgs=(build-essential g++ meson ninja-build pkg-config libsimde-dev libcriterion-dev
       libbenchmark-dev libbox2d-dev libchipmunk-dev libccd-dev libode-dev libbullet-dev
-      libfcl-dev gnuplot-nox python3 valgrind)
+      libfcl-dev libqhull-dev gnuplot-nox python3 valgrind)
 for opt in "$@"; do
     case "$opt" in
     --cross)
         # the benchmark harness links Google Benchmark built for the target
         run dpkg --add-architecture arm64
         pkgs+=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
-               libbenchmark-dev:arm64) ;;
+               libbenchmark-dev:arm64 libqhull-dev:arm64) ;;
     --fuzz) pkgs+=(clang-14 libclang-rt-14-dev) ;;
     *) echo "install-deps: unknown option $opt" >&2; exit 2 ;;
     esac

@@ -27,7 +27,7 @@ typedef struct hull_tmp {
     uint32_t nv, nf, ne;
     double v[SEPAX3_MAX_HULL_VERTICES][3];
     double n[HULL3_MAX_FACES][3];
-    uint8_t loop_start[HULL3_MAX_FACES + 1];
+    uint16_t loop_start[HULL3_MAX_FACES + 1];
     uint8_t loop[2 * HULL3_MAX_EDGES];
     uint8_t e[HULL3_MAX_EDGES][4];
 } hull_tmp;
@@ -72,7 +72,7 @@ static sepax_status read_qhull(qhT *qh, hull_tmp *t, int *corner_of_point, int n
     uint32_t f = 0, at = 0;
     FORALLfacets {
         setT *ordered = qh_facet3vertex(qh, facet);
-        t->loop_start[f] = (uint8_t)at;
+        t->loop_start[f] = (uint16_t)at;
         FOREACHvertex_(ordered) {
             const int c = corner_of_point[qh_pointid(qh, vertex->point)];
             if (c < 0)
@@ -91,7 +91,7 @@ static sepax_status read_qhull(qhT *qh, hull_tmp *t, int *corner_of_point, int n
         f++;
     }
     t->nf = f;
-    t->loop_start[f] = (uint8_t)at;
+    t->loop_start[f] = (uint16_t)at;
     return SEPAX_OK;
 }
 

@@ -1,0 +1,398 @@
+/* The hull and capsule oracle (oracle_hull3.h): brute force in double. */
+#include "oracle_hull3.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static double dot(const double a[3], const double b[3])
+{
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+static void cross(const double a[3], const double b[3], double o[3])
+{
+    o[0] = a[1] * b[2] - a[2] * b[1];
+    o[1] = a[2] * b[0] - a[0] * b[2];
+    o[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+static void sub(const double a[3], const double b[3], double o[3])
+{
+    for (int k = 0; k < 3; k++)
+        o[k] = a[k] - b[k];
+}
+
+/* rotation matrix (columns) of a quaternion, normalised in double */
+static void matrix(double w, double x, double y, double z, double m[3][3])
+{
+    const double n = sqrt(w * w + x * x + y * y + z * z);
+    w /= n, x /= n, y /= n, z /= n;
+    m[0][0] = 1 - 2 * (y * y + z * z), m[0][1] = 2 * (x * y + w * z), m[0][2] = 2 * (x * z - w * y);
+    m[1][0] = 2 * (x * y - w * z), m[1][1] = 1 - 2 * (x * x + z * z), m[1][2] = 2 * (y * z + w * x);
+    m[2][0] = 2 * (x * z + w * y), m[2][1] = 2 * (y * z - w * x), m[2][2] = 1 - 2 * (x * x + y * y);
+}
+
+/* p + M x (M by columns) */
+static void apply(const double m[3][3], const double p[3], const double x[3], double o[3])
+{
+    for (int c = 0; c < 3; c++)
+        o[c] = p[c] + m[0][c] * x[0] + m[1][c] * x[1] + m[2][c] * x[2];
+}
+
+static double extent(const oh3_shape *s)
+{
+    double m = 0;
+    if (s->round) {
+        for (int k = 0; k < 3; k++)
+            m = fmax(m, fmax(fabs(s->p0[k]), fabs(s->p1[k])));
+        return m + s->r;
+    }
+    for (int i = 0; i < s->nv; i++)
+        for (int k = 0; k < 3; k++)
+            m = fmax(m, fabs(s->v[i][k]));
+    return m;
+}
+
+/* faces by brute force, their vertex loops, and the edges */
+static void find_faces(oh3_shape *s)
+{
+    double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+    for (int i = 0; i < s->nv; i++)
+        for (int k = 0; k < 3; k++)
+            lo[k] = fmin(lo[k], s->v[i][k]), hi[k] = fmax(hi[k], s->v[i][k]);
+    double size = 0;
+    for (int k = 0; k < 3; k++)
+        size = fmax(size, hi[k] - lo[k]);
+    /* float-rounded vertices of merged faces are coplanar to about 1e-7 */
+    const double tol = 1e-6 * size + 1e-7 * extent(s);
+    s->nf = 0;
+    for (int i = 0; i < s->nv; i++)
+        for (int j = i + 1; j < s->nv; j++)
+            for (int k = j + 1; k < s->nv; k++) {
+                double a[3], b[3], n[3];
+                sub(s->v[j], s->v[i], a);
+                sub(s->v[k], s->v[i], b);
+                cross(a, b, n);
+                const double len = sqrt(dot(n, n));
+                if (len < 1e-9 * size * size)
+                    continue;
+                for (int c = 0; c < 3; c++)
+                    n[c] /= len;
+                const double d = dot(n, s->v[i]);
+                double mx = -INFINITY, mn = INFINITY;
+                for (int m = 0; m < s->nv; m++) {
+                    const double x = dot(n, s->v[m]) - d;
+                    mx = fmax(mx, x), mn = fmin(mn, x);
+                }
+                double sign;
+                if (mx <= tol)
+                    sign = 1;
+                else if (mn >= -tol)
+                    sign = -1;
+                else
+                    continue;
+                for (int c = 0; c < 3; c++)
+                    n[c] *= sign;
+                int dup = 0;
+                for (int f = 0; f < s->nf && !dup; f++)
+                    dup = dot(n, s->n[f]) > 1 - 1e-10;
+                if (dup || s->nf == OH3_MAX_F)
+                    continue;
+                double far = -INFINITY;
+                for (int m = 0; m < s->nv; m++)
+                    far = fmax(far, dot(n, s->v[m]));
+                memcpy(s->n[s->nf], n, sizeof n);
+                s->d[s->nf] = far;
+                s->nf++;
+            }
+    /* each face's vertices, in order about its normal */
+    int at = 0;
+    for (int f = 0; f < s->nf; f++) {
+        s->fstart[f] = at;
+        int *fv = s->loop + at, cnt = 0;
+        double fc[3] = {0, 0, 0};
+        for (int m = 0; m < s->nv && at + cnt < 4 * OH3_MAX_E; m++)
+            if (s->d[f] - dot(s->n[f], s->v[m]) <= 2 * tol) {
+                fv[cnt++] = m;
+                for (int c = 0; c < 3; c++)
+                    fc[c] += s->v[m][c];
+            }
+        for (int c = 0; c < 3; c++)
+            fc[c] /= cnt;
+        double t1[3], t2[3];
+        sub(s->v[fv[0]], fc, t1);
+        cross(s->n[f], t1, t2);
+        double ang[OH3_MAX_V];
+        for (int q = 0; q < cnt; q++) {
+            double w[3];
+            sub(s->v[fv[q]], fc, w);
+            ang[q] = atan2(dot(w, t2), dot(w, t1));
+        }
+        for (int q = 1; q < cnt; q++)
+            for (int r = q; r > 0 && ang[r] < ang[r - 1]; r--) {
+                const double ta = ang[r];
+                ang[r] = ang[r - 1], ang[r - 1] = ta;
+                const int tv = fv[r];
+                fv[r] = fv[r - 1], fv[r - 1] = tv;
+            }
+        at += cnt;
+    }
+    s->fstart[s->nf] = at;
+    /* edges: vertex pairs on two faces or more */
+    s->ne = 0;
+    for (int i = 0; i < s->nv; i++)
+        for (int j = i + 1; j < s->nv; j++) {
+            int shared = 0;
+            for (int f = 0; f < s->nf && shared < 2; f++)
+                shared += s->d[f] - dot(s->n[f], s->v[i]) <= 2 * tol &&
+                          s->d[f] - dot(s->n[f], s->v[j]) <= 2 * tol;
+            if (shared < 2 || s->ne == OH3_MAX_E)
+                continue;
+            double e[3];
+            sub(s->v[j], s->v[i], e);
+            const double len = sqrt(dot(e, e));
+            for (int c = 0; c < 3; c++)
+                s->e[s->ne][c] = e[c] / len;
+            s->ne++;
+        }
+}
+
+int oh3_from_store(const sepax3_store *st, sepax_shape_id id, oh3_shape *out)
+{
+    sepax3_shape_desc d;
+    sepax3_transform t;
+    if (sepax3_shape_info(st, id, &d) != SEPAX_OK || sepax3_shape_transform(st, id, &t) != SEPAX_OK)
+        return 0;
+    memset(out, 0, sizeof *out);
+    double m[3][3], lm[3][3];
+    const double p[3] = {t.p.x, t.p.y, t.p.z};
+    matrix(t.q.w, t.q.x, t.q.y, t.q.z, m);
+    matrix(d.rotation.w, d.rotation.x, d.rotation.y, d.rotation.z, lm);
+    const double c[3] = {d.centre.x, d.centre.y, d.centre.z};
+    const double h[3] = {d.half_extents.x, d.half_extents.y, d.half_extents.z};
+    if (d.kind == SEPAX3_SHAPE_SPHERE || d.kind == SEPAX3_SHAPE_CAPSULE) {
+        out->round = 1;
+        out->r = d.radius;
+        for (int sgn = 0; sgn < 2; sgn++) {
+            double x[3] = {sgn ? h[0] : -h[0], 0, 0}, l[3];
+            if (d.kind == SEPAX3_SHAPE_SPHERE)
+                x[0] = 0;
+            apply(lm, c, x, l);
+            apply(m, p, l, sgn ? out->p1 : out->p0);
+        }
+        return 1;
+    }
+    if (d.kind == SEPAX3_SHAPE_BOX) {
+        out->nv = 8;
+        for (int j = 0; j < 8; j++) {
+            const double x[3] = {(j & 1) ? h[0] : -h[0], (j & 2) ? h[1] : -h[1],
+                                 (j & 4) ? h[2] : -h[2]};
+            double l[3];
+            apply(lm, c, x, l);
+            apply(m, p, l, out->v[j]);
+        }
+    } else {
+        sepax_vec3 v[OH3_MAX_V];
+        size_t n = 0;
+        if (sepax3_hull_vertices(st, id, v, OH3_MAX_V, &n) != SEPAX_OK)
+            return 0;
+        out->nv = (int)n;
+        for (size_t j = 0; j < n; j++) {
+            const double x[3] = {v[j].x, v[j].y, v[j].z};
+            apply(m, p, x, out->v[j]);
+        }
+    }
+    find_faces(out);
+    return 1;
+}
+
+/* support: the largest n.x over the shape */
+static double support(const oh3_shape *s, const double n[3])
+{
+    if (s->round)
+        return fmax(dot(n, s->p0), dot(n, s->p1)) + s->r * sqrt(dot(n, n));
+    double m = -INFINITY;
+    for (int i = 0; i < s->nv; i++)
+        m = fmax(m, dot(n, s->v[i]));
+    return m;
+}
+
+double oh3_gap_along(const oh3_shape *A, const oh3_shape *B, const double n[3])
+{
+    const double m[3] = {-n[0], -n[1], -n[2]};
+    return -support(B, m) - support(A, n);
+}
+
+/* two-sided: the larger of the gaps either way along n */
+static double two_sided(const oh3_shape *A, const oh3_shape *B, const double n[3])
+{
+    const double m[3] = {-n[0], -n[1], -n[2]};
+    return fmax(oh3_gap_along(A, B, n), oh3_gap_along(A, B, m));
+}
+
+static double point_segment(const double x[3], const double p[3], const double q[3])
+{
+    double d[3], w[3];
+    sub(q, p, d);
+    sub(x, p, w);
+    const double dd = dot(d, d);
+    double t = dd > 0 ? dot(w, d) / dd : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    double c[3];
+    for (int k = 0; k < 3; k++)
+        c[k] = p[k] + t * d[k] - x[k];
+    return sqrt(dot(c, c));
+}
+
+/* segment to segment by ternary search over the first (the distance to
+ * a segment is convex along a line) */
+static double segment_segment(const double p0[3], const double p1[3], const double q0[3],
+                              const double q1[3])
+{
+    double lo = 0, hi = 1;
+    for (int it = 0; it < 80; it++) { /* (2/3)^80: 1e-14 of the length */
+        const double a = lo + (hi - lo) / 3, b = hi - (hi - lo) / 3;
+        double xa[3], xb[3];
+        for (int k = 0; k < 3; k++) {
+            xa[k] = p0[k] + a * (p1[k] - p0[k]);
+            xb[k] = p0[k] + b * (p1[k] - p0[k]);
+        }
+        if (point_segment(xa, q0, q1) <= point_segment(xb, q0, q1))
+            hi = b;
+        else
+            lo = a;
+    }
+    double x[3];
+    for (int k = 0; k < 3; k++)
+        x[k] = p0[k] + 0.5 * (lo + hi) * (p1[k] - p0[k]);
+    return point_segment(x, q0, q1);
+}
+
+/* the closest point of triangle abc to x, by its Voronoi regions */
+static double point_triangle(const double x[3], const double a[3], const double b[3],
+                             const double c[3])
+{
+    double ab[3], ac[3], n[3];
+    sub(b, a, ab);
+    sub(c, a, ac);
+    cross(ab, ac, n);
+    const double nn = dot(n, n);
+    if (nn > 0) {
+        /* the foot inside the triangle: barycentric signs */
+        double w[3];
+        sub(x, a, w);
+        const double h = dot(w, n) / nn;
+        double f[3];
+        for (int k = 0; k < 3; k++)
+            f[k] = x[k] - h * n[k];
+        double e0[3], e1[3], e2[3], t0[3], t1[3], t2[3], g0[3], g1[3], g2[3];
+        sub(b, a, e0), sub(c, b, e1), sub(a, c, e2);
+        sub(f, a, g0), sub(f, b, g1), sub(f, c, g2);
+        cross(e0, g0, t0), cross(e1, g1, t1), cross(e2, g2, t2);
+        if (dot(t0, n) >= 0 && dot(t1, n) >= 0 && dot(t2, n) >= 0)
+            return fabs(h) * sqrt(nn);
+    }
+    return fmin(point_segment(x, a, b), fmin(point_segment(x, b, c), point_segment(x, c, a)));
+}
+
+/* Cyrus-Beck in double: does segment p-q meet the polyhedron? */
+static int segment_meets(const oh3_shape *s, const double p[3], const double q[3])
+{
+    double t0 = 0, t1 = 1, d[3];
+    sub(q, p, d);
+    for (int f = 0; f < s->nf; f++) {
+        const double den = dot(s->n[f], d), num = s->d[f] - dot(s->n[f], p);
+        if (den == 0) {
+            if (num < 0)
+                return 0;
+        } else if (den < 0) {
+            t0 = fmax(t0, num / den);
+        } else {
+            t1 = fmin(t1, num / den);
+        }
+    }
+    return t0 <= t1;
+}
+
+static double segment_poly_distance(const oh3_shape *s, const double p[3], const double q[3])
+{
+    double best = INFINITY;
+    for (int f = 0; f < s->nf; f++) {
+        const int *fv = s->loop + s->fstart[f], cnt = s->fstart[f + 1] - s->fstart[f];
+        for (int k = 0; k < cnt; k++) {
+            const double *a = s->v[fv[k]], *b = s->v[fv[(k + 1) % cnt]];
+            best = fmin(best, segment_segment(p, q, a, b));
+        }
+        for (int k = 1; k + 1 < cnt; k++) {
+            const double *a = s->v[fv[0]], *b = s->v[fv[k]], *c = s->v[fv[k + 1]];
+            best = fmin(best, fmin(point_triangle(p, a, b, c), point_triangle(q, a, b, c)));
+        }
+    }
+    return best;
+}
+
+double oh3_separation(const oh3_shape *A, const oh3_shape *B)
+{
+    if (A->round && B->round)
+        return segment_segment(A->p0, A->p1, B->p0, B->p1) - (A->r + B->r);
+    if (A->round || B->round) {
+        const oh3_shape *P = A->round ? B : A, *S = A->round ? A : B;
+        if (segment_meets(P, S->p0, S->p1)) {
+            double best = -INFINITY;
+            for (int f = 0; f < P->nf; f++)
+                best = fmax(best, fmin(dot(P->n[f], S->p0), dot(P->n[f], S->p1)) - P->d[f]);
+            return best - S->r;
+        }
+        return segment_poly_distance(P, S->p0, S->p1) - S->r;
+    }
+    double best = -INFINITY;
+    for (int f = 0; f < A->nf; f++)
+        best = fmax(best, two_sided(A, B, A->n[f]));
+    for (int f = 0; f < B->nf; f++)
+        best = fmax(best, two_sided(A, B, B->n[f]));
+    for (int i = 0; i < A->ne; i++)
+        for (int j = 0; j < B->ne; j++) {
+            double L[3];
+            cross(A->e[i], B->e[j], L);
+            const double len = sqrt(dot(L, L));
+            if (len < 1e-9)
+                continue;
+            for (int k = 0; k < 3; k++)
+                L[k] /= len;
+            best = fmax(best, two_sided(A, B, L));
+        }
+    return best;
+}
+
+static double size_of(const oh3_shape *s)
+{
+    if (s->round) {
+        double d[3];
+        sub(s->p1, s->p0, d);
+        return sqrt(dot(d, d)) + 2 * s->r;
+    }
+    double m = 0;
+    for (int i = 0; i < s->nv; i++)
+        for (int j = i + 1; j < s->nv; j++) {
+            double d[3];
+            sub(s->v[j], s->v[i], d);
+            m = fmax(m, sqrt(dot(d, d)));
+        }
+    return m;
+}
+
+double oh3_scale(const oh3_shape *A, const oh3_shape *B)
+{
+    return fmax(extent(A), extent(B)) + size_of(A) + size_of(B);
+}
+
+int oh3_contains(const oh3_shape *s, const double x[3], double tol)
+{
+    if (s->round)
+        return point_segment(x, s->p0, s->p1) <= s->r + tol;
+    for (int f = 0; f < s->nf; f++)
+        if (dot(s->n[f], x) - s->d[f] > tol)
+            return 0;
+    return 1;
+}
