@@ -111,6 +111,13 @@ sepax_status sepax3_add_hull(sepax3_store *s, const sepax_vec3 *points, size_t c
         if (st != SEPAX_OK)
             return st;
     }
+    /* all on one point: Qhull calls that an input error, it is a flat hull */
+    size_t other = 1;
+    while (other < count && points[other].x == points[0].x && points[other].y == points[0].y &&
+           points[other].z == points[0].z)
+        other++;
+    if (other == count)
+        return SEPAX_ERR_DEGENERATE;
     sepax3_hull_built h;
     sepax_status st = sepax3_hull_build(&s->alloc, points, count, &h);
     if (st != SEPAX_OK)

@@ -1,0 +1,328 @@
+/* Hulls and capsules in the 3D store: what a hull keeps of its points,
+ * every refusal with its status and the store unchanged, allocation
+ * failure, and pairs worked by hand (each on every backend, which must
+ * give scalar's bytes). */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sepax/sepax3d.h"
+
+static const sepax_quat ID = {1, 0, 0, 0};
+
+static sepax3_store *store(void)
+{
+    sepax3_store *s;
+    cr_assert_eq(sepax3_store_create(NULL, &s), SEPAX_OK);
+    return s;
+}
+
+static sepax_shape_id cube_hull(sepax3_store *s, float h)
+{
+    sepax_vec3 c[8];
+    for (int k = 0; k < 8; k++)
+        c[k] = (sepax_vec3){(k & 1) ? h : -h, (k & 2) ? h : -h, (k & 4) ? h : -h};
+    sepax_shape_id id;
+    cr_assert_eq(sepax3_add_hull(s, c, 8, &id), SEPAX_OK);
+    return id;
+}
+
+static void place(sepax3_store *s, sepax_shape_id id, float x, float y, float z, sepax_quat q)
+{
+    const sepax3_transform t = {{x, y, z}, q};
+    cr_assert_eq(sepax3_set_transforms(s, &id, &t, 1), SEPAX_OK);
+}
+
+/* collide one pair on scalar, then check every other backend gives the
+ * same bytes */
+static sepax3_result collide(sepax3_store *s, sepax_shape_id a, sepax_shape_id b)
+{
+    const sepax_pair p = {a, b};
+    sepax3_result want, got;
+    cr_assert_eq(sepax3_store_set_backend(s, SEPAX_BACKEND_SCALAR), SEPAX_OK);
+    cr_assert_eq(sepax3_collide(s, &p, 1, &want, NULL), SEPAX_OK);
+    for (int k = 1; k < SEPAX_BACKEND_COUNT; k++) {
+        if (sepax3_store_set_backend(s, (sepax_backend)k) != SEPAX_OK)
+            continue;
+        cr_assert_eq(sepax3_collide(s, &p, 1, &got, NULL), SEPAX_OK);
+        cr_expect_eq(memcmp(&want, &got, sizeof got), 0, "%s differs from scalar",
+                     sepax_backend_name((sepax_backend)k));
+    }
+    return want;
+}
+
+#define NEAR(x, y, tol) cr_expect(fabs((double)(x) - (double)(y)) <= (tol), "%s = %.9g, not %.9g", #x, (double)(x), (double)(y))
+
+Test(hull3, keeps_corners_faces_and_edges)
+{
+    sepax3_store *s = store();
+    sepax3_shape_desc d;
+    /* a cube with points inside and on its faces and edges: only the 8
+     * corners stay, the 6 square faces merged from Qhull's triangles */
+    sepax_vec3 p[20];
+    for (int k = 0; k < 8; k++)
+        p[k] = (sepax_vec3){(k & 1) ? 1.f : -1.f, (k & 2) ? 1.f : -1.f, (k & 4) ? 1.f : -1.f};
+    p[8] = (sepax_vec3){0, 0, 0}, p[9] = (sepax_vec3){0, 0, 1}, p[10] = (sepax_vec3){1, 1, 0};
+    p[11] = (sepax_vec3){0.5f, -1, 0.25f};
+    sepax_shape_id id;
+    cr_assert_eq(sepax3_add_hull(s, p, 12, &id), SEPAX_OK);
+    cr_assert_eq(sepax3_shape_info(s, id, &d), SEPAX_OK);
+    cr_expect_eq(d.kind, SEPAX3_SHAPE_HULL);
+    cr_expect_eq(d.vertex_count, 8);
+    cr_expect_eq(d.face_count, 6);
+    cr_expect_eq(d.edge_count, 12);
+    NEAR(d.half_extents.x, 1, 0);
+    NEAR(d.half_extents.y, 1, 0);
+    NEAR(d.half_extents.z, 1, 0);
+    /* a tetrahedron off the origin: 4, 4, 6; the centre is the mean */
+    const sepax_vec3 t[4] = {{10, 0, 0}, {11, 0, 0}, {10, 1, 0}, {10, 0, 1}};
+    cr_assert_eq(sepax3_add_hull(s, t, 4, &id), SEPAX_OK);
+    cr_assert_eq(sepax3_shape_info(s, id, &d), SEPAX_OK);
+    cr_expect_eq(d.vertex_count, 4);
+    cr_expect_eq(d.face_count, 4);
+    cr_expect_eq(d.edge_count, 6);
+    NEAR(d.centre.x, 10.25, 1e-6);
+    NEAR(d.centre.y, 0.25, 1e-6);
+    NEAR(d.centre.z, 0.25, 1e-6);
+    sepax_vec3 v[4];
+    size_t n = 0;
+    cr_expect_eq(sepax3_hull_vertices(s, id, v, 2, &n), SEPAX_ERR_CAPACITY);
+    cr_expect_eq(n, 4);
+    cr_assert_eq(sepax3_hull_vertices(s, id, v, 4, &n), SEPAX_OK);
+    for (size_t i = 0; i < 4; i++) {
+        int found = 0;
+        for (int k = 0; k < 4; k++)
+            found |= fabsf(v[i].x - t[k].x) < 1e-5f && fabsf(v[i].y - t[k].y) < 1e-5f &&
+                     fabsf(v[i].z - t[k].z) < 1e-5f;
+        cr_expect(found, "vertex %zu (%g %g %g) is no input corner", i, v[i].x, v[i].y, v[i].z);
+    }
+    sepax_shape_id box;
+    cr_assert_eq(sepax3_add_box(s, (sepax_vec3){0, 0, 0}, (sepax_vec3){1, 1, 1}, ID, &box), SEPAX_OK);
+    cr_expect_eq(sepax3_hull_vertices(s, box, v, 4, &n), SEPAX_ERR_BAD_ARGUMENT);
+    sepax3_store_destroy(s);
+}
+
+/* every refusal: its status, and nothing added */
+Test(hull3, refusals_leave_the_store_as_it_was)
+{
+    sepax3_store *s = store();
+    cube_hull(s, 1);
+    sepax_shape_id id = 0x12345678u;
+    static sepax_vec3 many[SEPAX3_MAX_HULL_POINTS + 1];
+    const sepax_vec3 flat[5] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {0.5f, 0.2f, 0}};
+    const sepax_vec3 line[4] = {{0, 0, 0}, {1, 1, 1}, {2, 2, 2}, {3, 3, 3}};
+    const sepax_vec3 same[4] = {{1, 2, 3}, {1, 2, 3}, {1, 2, 3}, {1, 2, 3}};
+    sepax_vec3 nan_pt[4] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    sepax_vec3 far_pt[4] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    nan_pt[2].y = NAN;
+    far_pt[3].z = 1e19f;
+    /* 200 points on a sphere: all corners, too many */
+    static sepax_vec3 ball[200];
+    for (int i = 0; i < 200; i++) {
+        const double z = 1.0 - (2.0 * i + 1.0) / 200.0, rr = sqrt(1.0 - z * z), a = 2.399963 * i;
+        ball[i] = (sepax_vec3){(float)(rr * cos(a)), (float)(rr * sin(a)), (float)z};
+    }
+    cr_expect_eq(sepax3_add_hull(s, flat, 3, &id), SEPAX_ERR_TOO_FEW_VERTICES);
+    cr_expect_eq(sepax3_add_hull(s, many, SEPAX3_MAX_HULL_POINTS + 1, &id),
+                 SEPAX_ERR_TOO_MANY_VERTICES);
+    cr_expect_eq(sepax3_add_hull(s, flat, 5, &id), SEPAX_ERR_DEGENERATE);
+    cr_expect_eq(sepax3_add_hull(s, line, 4, &id), SEPAX_ERR_DEGENERATE);
+    cr_expect_eq(sepax3_add_hull(s, same, 4, &id), SEPAX_ERR_DEGENERATE, "%s",
+                 sepax_status_string(sepax3_add_hull(s, same, 4, &id)));
+    cr_expect_eq(sepax3_add_hull(s, nan_pt, 4, &id), SEPAX_ERR_NOT_FINITE);
+    cr_expect_eq(sepax3_add_hull(s, far_pt, 4, &id), SEPAX_ERR_OUT_OF_RANGE);
+    cr_expect_eq(sepax3_add_hull(s, ball, 200, &id), SEPAX_ERR_TOO_MANY_VERTICES);
+    cr_expect_eq(sepax3_add_hull(s, NULL, 4, &id), SEPAX_ERR_NULL);
+    cr_expect_eq(sepax3_add_hull(s, flat, 4, NULL), SEPAX_ERR_NULL);
+    cr_expect_eq(sepax3_add_capsule(s, (sepax_vec3){1, 2, 3}, (sepax_vec3){1, 2, 3}, 1, &id),
+                 SEPAX_ERR_DEGENERATE);
+    cr_expect_eq(sepax3_add_capsule(s, (sepax_vec3){0, 0, 0}, (sepax_vec3){1, 0, 0}, 0, &id),
+                 SEPAX_ERR_BAD_ARGUMENT);
+    cr_expect_eq(sepax3_add_capsule(s, (sepax_vec3){0, 0, 0}, (sepax_vec3){1, 0, NAN}, 1, &id),
+                 SEPAX_ERR_NOT_FINITE);
+    cr_expect_eq(id, 0x12345678u, "a refused call wrote an id");
+    cr_expect_eq(sepax3_store_count(s), 1);
+    cr_expect_eq(sepax3_store_slot_limit(s), 1);
+    sepax3_store_destroy(s);
+}
+
+/* A store that refuses its n-th allocation: every add, growth and pool
+ * repack either happens or leaves the count as it was, and nothing
+ * leaks. */
+typedef struct failing {
+    int fail_at, calls, live;
+} failing;
+
+static void *f_alloc(size_t size, void *user)
+{
+    failing *f = user;
+    if (f->calls++ == f->fail_at)
+        return NULL;
+    void *p = aligned_alloc(64, (size + 63u) / 64u * 64u);
+    f->live += p != NULL;
+    return p;
+}
+
+static void f_free(void *p, void *user)
+{
+    failing *f = user;
+    f->live -= p != NULL;
+    free(p);
+}
+
+Test(hull3, every_allocation_can_fail)
+{
+    for (int k = 0;; k++) {
+        failing f = {k, 0, 0};
+        const sepax_allocator a = {f_alloc, f_free, &f};
+        sepax3_store_options o = sepax3_store_options_default();
+        o.allocator = &a;
+        sepax3_store *s = NULL;
+        sepax_status st = sepax3_store_create(&o, &s);
+        int done = 0;
+        if (st == SEPAX_OK) {
+            uint32_t before = 0;
+            sepax_shape_id ids[200];
+            for (int i = 0; i < 200 && st == SEPAX_OK; i++) {
+                before = sepax3_store_count(s);
+                sepax_vec3 c[8];
+                for (int j = 0; j < 8; j++)
+                    c[j] = (sepax_vec3){(float)i + ((j & 1) ? 1.f : -1.f), (j & 2) ? 1.f : -1.f,
+                                        (j & 4) ? 1.f : -1.f};
+                st = i % 2 ? sepax3_add_hull(s, c, 8, &ids[i])
+                           : sepax3_add_capsule(s, c[0], c[7], 0.5f, &ids[i]);
+                /* removals leave dead blocks for the next repack */
+                if (st == SEPAX_OK && i % 6 == 3)
+                    cr_expect_eq(sepax3_remove(s, ids[i]), SEPAX_OK);
+            }
+            done = st == SEPAX_OK;
+            if (!done) {
+                cr_expect(st == SEPAX_ERR_OUT_OF_MEMORY, "allocation %d: status %d", k, st);
+                cr_expect_eq(sepax3_store_count(s), before, "allocation %d changed the store", k);
+            }
+            sepax3_store_destroy(s);
+        }
+        cr_expect_eq(f.live, 0, "allocation %d: %d blocks leaked", k, f.live);
+        if (done)
+            break;
+        cr_assert_lt(k, 1000, "more allocations than expected");
+    }
+}
+
+/* Two cubes of half side 1 made hulls, B 1.5 along x: face contact, depth
+ * 0.5. */
+Test(hull3, cubes_face_on_face)
+{
+    sepax3_store *s = store();
+    const sepax_shape_id a = cube_hull(s, 1), b = cube_hull(s, 1);
+    place(s, b, 1.5f, 0.25f, -0.5f, ID);
+    const sepax3_result r = collide(s, a, b);
+    NEAR(r.separation, -0.5, 1e-6);
+    NEAR(r.normal.x, 1, 0);
+    NEAR(r.normal.y, 0, 0);
+    NEAR(r.normal.z, 0, 0);
+    cr_expect_eq(r.axis, SEPAX3_AXIS_FACE_A);
+    cr_expect_eq(r.flags, SEPAX_HIT);
+    sepax3_store_destroy(s);
+}
+
+/* A turned 45 degrees about y (top edge along y at height sqrt 2), B 45
+ * degrees about x (bottom edge along x, sqrt 2 below its centre), B's
+ * centre 2.8 up: the edges cross, depth 2 sqrt 2 - 2.8; A's faces give
+ * -(1 + 1.707..) + 1.98 = -0.73, far less. */
+Test(hull3, edges_crossed)
+{
+    sepax3_store *s = store();
+    const sepax_shape_id a = cube_hull(s, 1), b = cube_hull(s, 1);
+    const float q = 0.38268343f, w = 0.92387953f; /* sin, cos of 22.5 degrees */
+    place(s, a, 0, 0, 0, (sepax_quat){w, 0, q, 0});
+    place(s, b, 0, 0, 2.8f, (sepax_quat){w, q, 0, 0});
+    const sepax3_result r = collide(s, a, b);
+    NEAR(r.separation, 2.8 - 2 * sqrt(2.0), 1e-5);
+    NEAR(r.normal.x, 0, 1e-6);
+    NEAR(r.normal.y, 0, 1e-6);
+    NEAR(r.normal.z, 1, 1e-6);
+    cr_expect_eq(r.axis, SEPAX3_AXIS_EDGES);
+    sepax3_store_destroy(s);
+}
+
+/* A capsule (x from -1 to 1, radius 0.25) lying on a box of half height
+ * 0.5: at z = 0.7 its core is apart, depth 0.05 along +z; at z = 0.4 the
+ * core is inside, so the top face: (0.4 - 0.5) - 0.25. */
+Test(hull3, capsule_on_a_box)
+{
+    sepax3_store *s = store();
+    sepax_shape_id box, cap;
+    cr_assert_eq(sepax3_add_box(s, (sepax_vec3){0, 0, 0}, (sepax_vec3){2, 2, 0.5f}, ID, &box), SEPAX_OK);
+    cr_assert_eq(sepax3_add_capsule(s, (sepax_vec3){-1, 0, 0}, (sepax_vec3){1, 0, 0}, 0.25f, &cap),
+                 SEPAX_OK);
+    place(s, cap, 0.3f, 0.1f, 0.7f, ID);
+    sepax3_result r = collide(s, box, cap);
+    NEAR(r.separation, -0.05, 1e-6);
+    NEAR(r.normal.z, 1, 0);
+    cr_expect_eq(r.axis, SEPAX3_AXIS_POINTS);
+    r = collide(s, cap, box);
+    NEAR(r.separation, -0.05, 1e-6);
+    NEAR(r.normal.z, -1, 0);
+    place(s, cap, 0.3f, 0.1f, 0.4f, ID);
+    r = collide(s, box, cap);
+    NEAR(r.separation, -0.35, 1e-6);
+    NEAR(r.normal.z, 1, 0);
+    cr_expect_eq(r.axis, SEPAX3_AXIS_FACE_A);
+    cr_expect_eq(r.feature_a, 4, "the box's +z face");
+    cr_expect_eq(r.flags, SEPAX_HIT, "the ball's top at 0.65 is out of the box");
+    /* at 0.2, the whole capsule is inside */
+    place(s, cap, 0.3f, 0.1f, 0.2f, ID);
+    r = collide(s, box, cap);
+    NEAR(r.separation, -0.55, 1e-6);
+    cr_expect_eq(r.flags, SEPAX_HIT | SEPAX_B_IN_A);
+    sepax3_store_destroy(s);
+}
+
+/* Capsules crossed at right angles, radius 0.5 each: 0.8 apart, depth
+ * 0.2 along +z; through each other, depth 1 along x cross y = +z. */
+Test(hull3, capsules_crossed)
+{
+    sepax3_store *s = store();
+    sepax_shape_id a, b;
+    cr_assert_eq(sepax3_add_capsule(s, (sepax_vec3){-2, 0, 0}, (sepax_vec3){2, 0, 0}, 0.5f, &a), SEPAX_OK);
+    cr_assert_eq(sepax3_add_capsule(s, (sepax_vec3){0, -2, 0}, (sepax_vec3){0, 2, 0}, 0.5f, &b), SEPAX_OK);
+    place(s, b, 0, 0, 0.8f, ID);
+    sepax3_result r = collide(s, a, b);
+    NEAR(r.separation, -0.2, 1e-6);
+    NEAR(r.normal.z, 1, 0);
+    place(s, b, 0, 0, 0, ID);
+    r = collide(s, a, b);
+    NEAR(r.separation, -1, 0);
+    NEAR(r.normal.z, 1, 0);
+    cr_expect_eq(r.axis, SEPAX3_AXIS_POINTS);
+    sepax3_store_destroy(s);
+}
+
+/* A sphere of radius 0.5 at (-1, -1, -1) from the corner tetrahedron:
+ * nearest the vertex at the origin, sqrt 3 - 0.5 apart, along
+ * (1, 1, 1) / sqrt 3 from the tetrahedron; the point queries. */
+Test(hull3, sphere_at_a_vertex_and_points)
+{
+    sepax3_store *s = store();
+    const sepax_vec3 t[4] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    sepax_shape_id h, ball;
+    cr_assert_eq(sepax3_add_hull(s, t, 4, &h), SEPAX_OK);
+    cr_assert_eq(sepax3_add_sphere(s, (sepax_vec3){-1, -1, -1}, 0.5f, &ball), SEPAX_OK);
+    const sepax3_result r = collide(s, h, ball);
+    NEAR(r.separation, sqrt(3.0) - 0.5, 1e-6);
+    const double k = -1 / sqrt(3.0);
+    NEAR(r.normal.x, k, 1e-6);
+    NEAR(r.normal.y, k, 1e-6);
+    NEAR(r.normal.z, k, 1e-6);
+    cr_expect_eq(r.flags, 0);
+    const sepax3_point_query q[3] = {{{0.2f, 0.2f, 0.2f}, h}, {{0.5f, 0.5f, 0.5f}, h},
+                                     {{-1.2f, -1.2f, -1.0f}, ball}};
+    uint8_t in[3];
+    cr_assert_eq(sepax3_query_points(s, q, 3, in, NULL), SEPAX_OK);
+    cr_expect_eq(in[0], 1);
+    cr_expect_eq(in[1], 0);
+    cr_expect_eq(in[2], 1);
+    sepax3_store_destroy(s);
+}
