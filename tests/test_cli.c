@@ -561,6 +561,17 @@ Test(cli, check_3d_hand_worked_pairs)
     run_free(&r);
 }
 
+Test(cli, check_3d_hulls_and_capsules)
+{
+    run_result r = run_in_data("check", "hulls3d.scene", NULL, NULL);
+    char *expected = data_file("hulls3d.csv");
+    cr_expect_eq(r.status, 0, "exit %d, stderr:\n%s", r.status, r.err);
+    cr_expect_str_empty(r.err);
+    cr_expect_str_eq(r.out, expected);
+    free(expected);
+    run_free(&r);
+}
+
 /* A 2D line in a 3D file, a short line, a bad quaternion, a bad radius
  * and a missing shape, each reported on its line; the lines keep their
  * shape numbers. */
@@ -594,7 +605,7 @@ Test(cli, demo_3d_prints_a_table_and_a_picture)
                      NULL};
     run_result r = run(&spec);
     cr_assert_eq(r.status, 0, "exit %d, stderr:\n%s", r.status, r.err);
-    cr_expect(strstr(r.out, "3D boxes and spheres") != NULL, "%s", r.out);
+    cr_expect(strstr(r.out, "3D boxes, spheres, hulls and capsules") != NULL, "%s", r.out);
     const char *rows[] = {"  shapes ", "  candidate pairs ", "  hits ", "  world update ",
                           "  broadphase ", "  collide ", "  scalar "};
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
@@ -633,6 +644,15 @@ Test(cli, check_3d_output_is_identical_under_every_backend)
         if (i % 5 == 0) {
             fprintf(f, "sphere %.6f %.6f %.6f %.6f\n", 20 * v[0], 20 * v[1], 20 * v[2],
                     0.3 + v[3]);
+        } else if (i % 5 == 1) {
+            fprintf(f, "capsule3 %.6f %.6f %.6f %.6f %.6f %.6f %.6f\n", 20 * v[0], 20 * v[1],
+                    20 * v[2], 20 * v[0] + v[3], 20 * v[1] + v[4], 20 * v[2] - v[5], 0.2 + v[6]);
+        } else if (i % 5 == 2) {
+            fputs("hull", f);
+            for (int k = 0; k < 8; k++)
+                fprintf(f, " %.6f %.6f %.6f", 20 * v[0] + sepax_scene_rng_unit(&rng),
+                        20 * v[1] + sepax_scene_rng_unit(&rng), 20 * v[2] + sepax_scene_rng_unit(&rng));
+            fputc('\n', f);
         } else {
             const double n = sqrt((v[6] - 0.5) * (v[6] - 0.5) + (v[7] - 0.5) * (v[7] - 0.5) +
                                   (v[8] - 0.5) * (v[8] - 0.5) + (v[9] - 0.5) * (v[9] - 0.5)) + 1e-9;

@@ -342,3 +342,64 @@ Test(scene3, parse_any_takes_the_dimension_of_the_first_shape)
         fclose(err);
     sepax_scene_free(&s2);
 }
+
+/* hull and capsule3 lines: their numbers, their points kept in order,
+ * and bad counts reported by line, each keeping its shape number */
+Test(scene3, hull_and_capsule_lines)
+{
+    sepax_scene s2;
+    sepax_scene3 s3;
+    int dim = 0;
+    size_t problems = 9;
+    cr_assert_eq(parse_text("hull 0 0 0 1 0 0 0 1 0 0 0 1\n"
+                            "capsule3 1 2 3 4 5 6 0.5\n"
+                            "hull 0 0 0 1 0 0 0 1 0\n"
+                            "hull 0 0 0 1 0 0 0 1 0 0 0\n"
+                            "capsule3 1 2 3 4 5 6\n"
+                            "hull 5 5 5 6 5 5 5 6 5 5 5 6 5.5 5.5 5.5\n",
+                            &s2, &s3, &dim, &problems),
+                 0);
+    cr_expect_eq(dim, 3);
+    cr_assert_eq(s3.shape_count, 6);
+    cr_expect_eq(problems, 3);
+    cr_expect_eq(s3.shapes[0].kind, SEPAX_SCENE3_HULL);
+    cr_expect_eq(s3.shapes[0].point_count, 4);
+    cr_expect(s3.points[s3.shapes[0].first_point + 3].z == 1.0f);
+    cr_expect_eq(s3.shapes[1].kind, SEPAX_SCENE3_CAPSULE);
+    cr_expect(s3.shapes[1].p1.x == 1.0f && s3.shapes[1].p2.z == 6.0f && s3.shapes[1].radius == 0.5f);
+    cr_expect_eq(s3.shapes[5].kind, SEPAX_SCENE3_HULL);
+    cr_expect_eq(s3.shapes[5].point_count, 5);
+    cr_expect(s3.points[s3.shapes[5].first_point].x == 5.0f && s3.shapes[5].line == 6);
+    /* the good ones load; the placeholders are refused */
+    sepax3_store *st;
+    cr_assert_eq(sepax3_store_create(NULL, &st), SEPAX_OK);
+    sepax_status status[6];
+    cr_expect_eq(sepax_scene3_load(&s3, st, NULL, status), 3);
+    cr_expect(status[0] == SEPAX_OK && status[1] == SEPAX_OK && status[5] == SEPAX_OK);
+    sepax3_store_destroy(st);
+    sepax_scene3_free(&s3);
+    sepax_scene_free(&s2);
+}
+
+/* the generated hull scenes: hulls of 8 to 32 points, and mixed3's four
+ * kinds in about equal shares, all accepted by the store */
+Test(scene3, hulls_and_mixed_generate_and_load)
+{
+    sepax_scene3_params p = sepax_scene3_params_mixed();
+    p.shapes = 2000;
+    sepax_scene3 s;
+    cr_assert_eq(sepax_scene3_generate(&p, &s), 0);
+    size_t kinds[4] = {0};
+    for (size_t i = 0; i < s.shape_count; i++) {
+        kinds[s.shapes[i].kind]++;
+        if (s.shapes[i].kind == SEPAX_SCENE3_HULL)
+            cr_expect(s.shapes[i].point_count >= 8 && s.shapes[i].point_count <= 32);
+    }
+    for (int k = 0; k < 4; k++)
+        cr_expect(kinds[k] > 400 && kinds[k] < 600, "kind %d: %zu of 2000", k, kinds[k]);
+    sepax3_store *st;
+    cr_assert_eq(sepax3_store_create(NULL, &st), SEPAX_OK);
+    cr_expect_eq(sepax_scene3_load(&s, st, NULL, NULL), 0);
+    sepax3_store_destroy(st);
+    sepax_scene3_free(&s);
+}

@@ -16,16 +16,21 @@ extern "C" {
 typedef enum sepax_scene3_kind {
     SEPAX_SCENE3_BOX = 0,
     SEPAX_SCENE3_SPHERE = 1,
+    SEPAX_SCENE3_HULL = 2,
+    SEPAX_SCENE3_CAPSULE = 3,
 } sepax_scene3_kind;
 
 /* One shape: a box uses centre, half and rotation, a sphere centre and
- * radius; both are placed with xf (the identity for shapes read from a
- * file). */
+ * radius, a capsule p1, p2 and radius, a hull its points (point_count of
+ * the scene's points from first_point); all are placed with xf (the
+ * identity for shapes read from a file). */
 typedef struct sepax_scene3_shape {
     sepax_scene3_kind kind;
     sepax_vec3 centre, half;
     sepax_quat rotation;
     float radius;
+    sepax_vec3 p1, p2;
+    size_t first_point, point_count;
     sepax3_transform xf;
     int line; /* source line, 0 for generated shapes */
 } sepax_scene3_shape;
@@ -38,14 +43,20 @@ typedef struct sepax_scene3 {
     sepax_pair *pairs;
     int *pair_lines;
     size_t pair_count;
+    sepax_vec3 *points; /* every hull's points, one after another */
+    size_t point_count;
     float extent; /* generated scenes: side of the cube they fill */
 } sepax_scene3;
 
 typedef struct sepax_scene3_params {
     size_t shapes;
     uint64_t seed;
-    /* Chance that a shape is a sphere. */
-    double sphere_share;
+    /* Chances that a shape is a sphere, a hull, a capsule (else a box). */
+    double sphere_share, hull_share, capsule_share;
+    /* A hull is the hull of this many points (uniform) on an ellipsoid
+     * whose semi-axes are drawn as a box's half extents. A capsule's
+     * half length and radius are a box's two larger half extents. */
+    unsigned hull_min_points, hull_max_points;
     /* A box's largest half extent is uniform in [min_half, max_half]; its
      * other two are that divided by a factor uniform in [1, max_aspect].
      * A sphere's radius is uniform in [min_half, max_half]. */
@@ -66,6 +77,10 @@ sepax_scene3_params sepax_scene3_params_boxes(void);
 sepax_scene3_params sepax_scene3_params_stack(void);
 /* spheres_boxes3: boxes3 with half the shapes spheres. */
 sepax_scene3_params sepax_scene3_params_spheres_boxes(void);
+/* hulls3: 20,000 hulls of 8 to 32 vertices. */
+sepax_scene3_params sepax_scene3_params_hulls(void);
+/* mixed3: boxes, spheres, hulls and capsules in equal shares. */
+sepax_scene3_params sepax_scene3_params_mixed(void);
 
 /* Fill *scene; returns 0, or -1 when memory runs out. */
 int sepax_scene3_generate(const sepax_scene3_params *params, sepax_scene3 *scene);

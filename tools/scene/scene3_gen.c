@@ -1,4 +1,5 @@
-/* The seeded 3D scene generator (boxes3, stack3, spheres_boxes3) and the
+/* The seeded 3D scene generator (boxes3, stack3, spheres_boxes3, hulls3,
+ * mixed3) and the
  * loader that puts a 3D scene into a store. Same seed, same scene, on
  * every machine that rounds like IEEE 754. */
 #include <math.h>
@@ -38,11 +39,28 @@ sepax_scene3_params sepax_scene3_params_spheres_boxes(void)
     return p;
 }
 
+sepax_scene3_params sepax_scene3_params_hulls(void)
+{
+    sepax_scene3_params p = sepax_scene3_params_boxes();
+    p.hull_share = 1.0;
+    p.hull_min_points = 8;
+    p.hull_max_points = 32;
+    return p;
+}
+
+sepax_scene3_params sepax_scene3_params_mixed(void)
+{
+    sepax_scene3_params p = sepax_scene3_params_hulls();
+    p.sphere_share = p.hull_share = p.capsule_share = 0.25;
+    return p;
+}
+
 void sepax_scene3_free(sepax_scene3 *scene)
 {
     if (!scene)
         return;
     free(scene->shapes);
+    free(scene->points);
     free(scene->pairs);
     free(scene->pair_lines);
     memset(scene, 0, sizeof *scene);
@@ -59,8 +77,9 @@ static sepax_quat random_rotation(uint64_t *rng)
     return q;
 }
 
-/* Half widths of the world box around a box of half extents e turned by
- * q (a sphere: its radius). */
+/* Half widths of the world box around a shape turned by its transform:
+ * a box's (a hull's: the box about its ellipsoid; a capsule's: its
+ * segment's, grown by the radius; a sphere's: its radius). */
 static void aabb_half(const sepax_scene3_shape *sh, double w[3])
 {
     if (sh->kind == SEPAX_SCENE3_SPHERE) {
@@ -73,9 +92,26 @@ static void aabb_half(const sepax_scene3_shape *sh, double w[3])
         {2 * (x * y - qw * z), 1 - 2 * (x * x + z * z), 2 * (y * z + qw * x)},
         {2 * (x * z + qw * y), 2 * (y * z - qw * x), 1 - 2 * (x * x + y * y)},
     };
-    const double e[3] = {sh->half.x, sh->half.y, sh->half.z};
+    double e[3] = {sh->half.x, sh->half.y, sh->half.z}, r = 0;
+    if (sh->kind == SEPAX_SCENE3_CAPSULE)
+        e[0] = sh->p2.x, e[1] = e[2] = 0, r = sh->radius;
     for (int c = 0; c < 3; c++)
-        w[c] = fabs(m[0][c]) * e[0] + fabs(m[1][c]) * e[1] + fabs(m[2][c]) * e[2];
+        w[c] = fabs(m[0][c]) * e[0] + fabs(m[1][c]) * e[1] + fabs(m[2][c]) * e[2] + r;
+}
+
+/* n points on the ellipsoid of semi-axes e, about the origin */
+static void ellipsoid_points(uint64_t *rng, const double e[3], size_t n, sepax_vec3 *out)
+{
+    for (size_t i = 0; i < n; i++) {
+        double v[3], len;
+        do {
+            for (int k = 0; k < 3; k++)
+                v[k] = 2.0 * sepax_scene_rng_unit(rng) - 1.0;
+            len = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+        } while (len < 0.1 || len > 1.0);
+        out[i] = (sepax_vec3){(float)(e[0] * v[0] / len), (float)(e[1] * v[1] / len),
+                              (float)(e[2] * v[2] / len)};
+    }
 }
 
 /* Random placement in a cube sized so that each world box overlaps about
@@ -91,10 +127,32 @@ static void random_scene(const sepax_scene3_params *p, uint64_t *rng, sepax_scen
     for (size_t i = 0; i < n; i++) {
         sepax_scene3_shape *sh = &scene->shapes[i];
         const double big = p->min_half + (p->max_half - p->min_half) * sepax_scene_rng_unit(rng);
-        if (sepax_scene_rng_unit(rng) < p->sphere_share) {
+        const double pick = sepax_scene_rng_unit(rng);
+        if (pick < p->sphere_share) {
             sh->kind = SEPAX_SCENE3_SPHERE;
             sh->radius = (float)big;
             sh->rotation = (sepax_quat){1, 0, 0, 0};
+        } else if (pick < p->sphere_share + p->hull_share + p->capsule_share) {
+            const double span = p->max_aspect > 1.0f ? p->max_aspect - 1.0 : 0.0;
+            const double e[3] = {big, big / (1.0 + span * sepax_scene_rng_unit(rng)),
+                                 big / (1.0 + span * sepax_scene_rng_unit(rng))};
+            sh->rotation = (sepax_quat){1, 0, 0, 0};
+            sh->xf.q = random_rotation(rng);
+            if (pick < p->sphere_share + p->hull_share) {
+                const unsigned lo = p->hull_min_points, hi = p->hull_max_points;
+                const size_t m = lo + (size_t)((hi - lo + 1) * sepax_scene_rng_unit(rng));
+                sh->kind = SEPAX_SCENE3_HULL;
+                sh->half = (sepax_vec3){(float)e[0], (float)e[1], (float)e[2]};
+                sh->first_point = scene->point_count;
+                sh->point_count = m;
+                ellipsoid_points(rng, e, m, scene->points + scene->point_count);
+                scene->point_count += m;
+            } else {
+                sh->kind = SEPAX_SCENE3_CAPSULE;
+                sh->p1 = (sepax_vec3){(float)-e[0], 0, 0};
+                sh->p2 = (sepax_vec3){(float)e[0], 0, 0};
+                sh->radius = (float)(e[1] > e[2] ? e[1] : e[2]);
+            }
         } else {
             const double span = p->max_aspect > 1.0f ? p->max_aspect - 1.0 : 0.0;
             sh->kind = SEPAX_SCENE3_BOX;
@@ -164,8 +222,12 @@ int sepax_scene3_generate(const sepax_scene3_params *p, sepax_scene3 *scene)
     memset(scene, 0, sizeof *scene);
     const size_t n = p->shapes;
     scene->shapes = calloc(n ? n : 1, sizeof *scene->shapes);
-    if (!scene->shapes)
+    if (p->hull_share > 0.0)
+        scene->points = malloc((n ? n : 1) * (p->hull_max_points + 1u) * sizeof *scene->points);
+    if (!scene->shapes || (p->hull_share > 0.0 && !scene->points)) {
+        sepax_scene3_free(scene);
         return -1;
+    }
     scene->shape_count = n;
     uint64_t rng = p->seed;
     if (p->stack)
@@ -182,9 +244,17 @@ size_t sepax_scene3_load(const sepax_scene3 *scene, sepax3_store *store, sepax_s
     for (size_t i = 0; i < scene->shape_count; i++) {
         const sepax_scene3_shape *sh = &scene->shapes[i];
         sepax_shape_id id = 0;
-        sepax_status st = sh->kind == SEPAX_SCENE3_SPHERE
-                              ? sepax3_add_sphere(store, sh->centre, sh->radius, &id)
-                              : sepax3_add_box(store, sh->centre, sh->half, sh->rotation, &id);
+        sepax_status st;
+        switch (sh->kind) {
+        case SEPAX_SCENE3_SPHERE: st = sepax3_add_sphere(store, sh->centre, sh->radius, &id); break;
+        case SEPAX_SCENE3_HULL:
+            st = sepax3_add_hull(store, scene->points + sh->first_point, sh->point_count, &id);
+            break;
+        case SEPAX_SCENE3_CAPSULE:
+            st = sepax3_add_capsule(store, sh->p1, sh->p2, sh->radius, &id);
+            break;
+        default: st = sepax3_add_box(store, sh->centre, sh->half, sh->rotation, &id); break;
+        }
         if (st == SEPAX_OK)
             st = sepax3_set_transforms(store, &id, &sh->xf, 1);
         if (ids)

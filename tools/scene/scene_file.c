@@ -53,7 +53,7 @@ typedef struct parser {
     /* The 3D scene, or NULL when only 2D is parsed; dim is 0 until the
      * first shape line says 2 or 3, and first_line is that line. */
     sepax_scene3 *scene3;
-    size_t shape3_capacity;
+    size_t shape3_capacity, point3_capacity;
     int dim, first_line;
     int line;
     /* Room behind the scene's arrays, which do not record their own. */
@@ -382,6 +382,8 @@ static const struct {
 } shape3_words[] = {
     {"box3", SEPAX_SCENE3_BOX, 10, "cx cy cz hx hy hz qw qx qy qz"},
     {"sphere", SEPAX_SCENE3_SPHERE, 4, "cx cy cz r"},
+    {"hull", SEPAX_SCENE3_HULL, 0, ""},
+    {"capsule3", SEPAX_SCENE3_CAPSULE, 7, "x1 y1 z1 x2 y2 z2 r"},
 };
 
 /* Append a 3D shape; a placeholder (a box with no size, which the store
@@ -415,13 +417,35 @@ static int shape3_line(parser *p, size_t k, const token *words, size_t count)
     const size_t n = count - 1;
     if (read_numbers(p, words + 1, n) < 0)
         return append_shape3(p, &shape);
-    if (n != shape3_words[k].numbers) {
+    if (shape3_words[k].numbers == 0 && (n < 12 || n % 3 != 0)) {
+        problem(p, p->line, "hull needs a multiple of 3 numbers, at least 12 (x y z per point, 4 points or more), got %zu", n);
+        return append_shape3(p, &shape);
+    }
+    if (shape3_words[k].numbers != 0 && n != shape3_words[k].numbers) {
         problem(p, p->line, "%s needs %zu numbers (%s), got %zu", shape3_words[k].word,
                 shape3_words[k].numbers, shape3_words[k].what, n);
         return append_shape3(p, &shape);
     }
     const float *v = p->numbers;
     shape.kind = shape3_words[k].kind;
+    if (shape.kind == SEPAX_SCENE3_HULL) {
+        sepax_scene3 *s = p->scene3;
+        sepax_vec3 *all = grow(s->points, &p->point3_capacity, s->point_count + n / 3, sizeof *all);
+        if (all == NULL)
+            return -1;
+        s->points = all;
+        shape.first_point = s->point_count;
+        shape.point_count = n / 3;
+        for (size_t i = 0; i < n / 3; i++)
+            s->points[s->point_count++] = (sepax_vec3){v[3 * i], v[3 * i + 1], v[3 * i + 2]};
+        return append_shape3(p, &shape);
+    }
+    if (shape.kind == SEPAX_SCENE3_CAPSULE) {
+        shape.p1 = (sepax_vec3){v[0], v[1], v[2]};
+        shape.p2 = (sepax_vec3){v[3], v[4], v[5]};
+        shape.radius = v[6];
+        return append_shape3(p, &shape);
+    }
     shape.centre = (sepax_vec3){v[0], v[1], v[2]};
     if (shape.kind == SEPAX_SCENE3_SPHERE) {
         shape.radius = v[3];
@@ -472,7 +496,7 @@ static int shape_line(parser *p, const token *words, size_t count)
             problem(p, p->line, "%s is a 2D shape, but this file is 3D, as its first shape (line %d) says",
                     shape_words[k].word, p->first_line);
         else
-            quote_problem(p, "unknown shape (expected box3, sphere or pair):", &words[0]);
+            quote_problem(p, "unknown shape (expected box3, sphere, hull, capsule3 or pair):", &words[0]);
         sepax_scene3_shape placeholder = blank_shape3(p);
         return append_shape3(p, &placeholder);
     }

@@ -283,7 +283,7 @@ int cmd_demo(int argc, char **argv)
     }
     if (options.three) {
         if (options.mix)
-            return usage_error("demo: --mix is a 2D scene; --3d mixes boxes and spheres itself");
+            return usage_error("demo: --mix is a 2D scene; --3d mixes boxes, spheres, hulls and capsules itself");
         return demo3(&options);
     }
     demo d;

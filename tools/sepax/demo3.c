@@ -1,5 +1,6 @@
 /* sepax demo --3d: the demo's stages and backend comparison on a
- * generated scene of boxes and spheres (spheres_boxes3), and its picture:
+ * generated scene of boxes, spheres, hulls and capsules (mixed3), and its
+ * picture:
  * an orthographic view from above of a window of the scene, shapes that
  * take part in a hit filled. */
 #include <errno.h>
@@ -41,7 +42,7 @@ static int demo3_build(demo3_state *d, const demo_options *o)
         return EXIT_CANNOT_RUN;
     if (o->backend != NULL && select_backend3(d->store, o->backend) != 0)
         return EXIT_CANNOT_RUN;
-    sepax_scene3_params p = sepax_scene3_params_spheres_boxes();
+    sepax_scene3_params p = sepax_scene3_params_mixed();
     p.shapes = o->shapes;
     p.seed = o->seed;
     if (sepax_scene3_generate(&p, &d->scene) != 0)
@@ -119,7 +120,7 @@ static int demo3_stages(demo3_state *d, const demo_options *o)
     for (size_t i = 0; i < d->pair_count; i++)
         d->hit_total += (d->results[i].flags & SEPAX_HIT) != 0;
     const double shapes = (double)sepax3_store_count(d->store), pairs = (double)d->pair_count;
-    printf("sepax %s demo, 3D boxes and spheres: seed %" PRIu64 ", backend %s (%s)\n\n",
+    printf("sepax %s demo, 3D boxes, spheres, hulls and capsules: seed %" PRIu64 ", backend %s (%s)\n\n",
            SEPAX_VERSION_STRING, o->seed, sepax_backend_name(sepax3_store_backend(d->store)),
            backend_origin(o->backend));
     printf("  %-20s %10zu\n", "shapes", d->scene.shape_count);
@@ -216,21 +217,50 @@ static int demo3_svg(const demo3_state *d, const char *path)
                     w.centre.x * s, (SVG_SIDE - w.centre.y) * s, w.radius * s, fill);
             continue;
         }
-        /* a projected box is the convex hull of its projected corners
-         * (Andrew's monotone chain over the eight) */
-        double px[8], py[8];
-        const float e[3] = {w.half_extents.x, w.half_extents.y, w.half_extents.z};
-        int order[8];
-        for (int k = 0; k < 8; k++) {
-            px[k] = w.centre.x, py[k] = w.centre.y;
-            for (int j = 0; j < 3; j++) {
-                const double sign = (k >> j) & 1 ? 1.0 : -1.0;
-                px[k] += sign * e[j] * w.axis[j].x;
-                py[k] += sign * e[j] * w.axis[j].y;
-            }
-            order[k] = k;
+        if (d->scene.shapes[i].kind == SEPAX_SCENE3_CAPSULE) {
+            const double hl = w.half_extents.x;
+            fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" "
+                       "stroke-opacity=\"0.6\" stroke-width=\"%.2f\" stroke-linecap=\"round\"/>\n",
+                    (w.centre.x - hl * w.axis[0].x) * s, (SVG_SIDE - (w.centre.y - hl * w.axis[0].y)) * s,
+                    (w.centre.x + hl * w.axis[0].x) * s, (SVG_SIDE - (w.centre.y + hl * w.axis[0].y)) * s,
+                    fill, 2.0 * w.radius * s);
+            continue;
         }
-        for (int a = 1; a < 8; a++)
+        /* a box's eight corners, or a hull's vertices, projected */
+        double px[SEPAX3_MAX_HULL_VERTICES], py[SEPAX3_MAX_HULL_VERTICES];
+        int m = 8;
+        if (d->scene.shapes[i].kind == SEPAX_SCENE3_HULL) {
+            sepax_vec3 v[SEPAX3_MAX_HULL_VERTICES];
+            size_t nv = 0;
+            sepax3_shape_desc desc;
+            if (sepax3_hull_vertices(d->store, d->ids[i], v, SEPAX3_MAX_HULL_VERTICES, &nv) != SEPAX_OK ||
+                sepax3_shape_info(d->store, d->ids[i], &desc) != SEPAX_OK)
+                continue;
+            m = (int)nv;
+            for (int k = 0; k < m; k++) {
+                /* about the centre, along the world axes */
+                const double l[3] = {v[k].x - desc.centre.x, v[k].y - desc.centre.y,
+                                     v[k].z - desc.centre.z};
+                px[k] = w.centre.x + l[0] * w.axis[0].x + l[1] * w.axis[1].x + l[2] * w.axis[2].x;
+                py[k] = w.centre.y + l[0] * w.axis[0].y + l[1] * w.axis[1].y + l[2] * w.axis[2].y;
+            }
+        } else {
+            const float e[3] = {w.half_extents.x, w.half_extents.y, w.half_extents.z};
+            for (int k = 0; k < 8; k++) {
+                px[k] = w.centre.x, py[k] = w.centre.y;
+                for (int j = 0; j < 3; j++) {
+                    const double sign = (k >> j) & 1 ? 1.0 : -1.0;
+                    px[k] += sign * e[j] * w.axis[j].x;
+                    py[k] += sign * e[j] * w.axis[j].y;
+                }
+            }
+        }
+        /* the outline is the convex hull of the projected points
+         * (Andrew's monotone chain) */
+        int order[SEPAX3_MAX_HULL_VERTICES];
+        for (int k = 0; k < m; k++)
+            order[k] = k;
+        for (int a = 1; a < m; a++)
             for (int b = a; b > 0 && (px[order[b]] < px[order[b - 1]] ||
                                       (px[order[b]] == px[order[b - 1]] &&
                                        py[order[b]] < py[order[b - 1]]));
@@ -239,11 +269,11 @@ static int demo3_svg(const demo3_state *d, const char *path)
                 order[b] = order[b - 1];
                 order[b - 1] = t;
             }
-        int hull[16], n = 0;
+        int hull[2 * SEPAX3_MAX_HULL_VERTICES], n = 0;
         for (int pass = 0; pass < 2; pass++) {
             const int start = n;
-            for (int m = 0; m < 8; m++) {
-                const int k = order[pass ? 7 - m : m];
+            for (int q = 0; q < m; q++) {
+                const int k = order[pass ? m - 1 - q : q];
                 while (n >= start + 2) {
                     const int u = hull[n - 2], v = hull[n - 1];
                     if ((px[v] - px[u]) * (py[k] - py[u]) - (py[v] - py[u]) * (px[k] - px[u]) > 0)
