@@ -20,7 +20,18 @@
  *   capsule or sphere, capsule or sphere: closest points of the segments
  *
  * A pair whose A is round and whose B is not is run as (B, A) and turned
- * round. */
+ * round.
+ *
+ * POLY_PAIRS_PRUNE=0 builds the brute force the Gauss-map test saves:
+ * every edge pair's axis, measured by projecting every vertex of both
+ * shapes both ways (bench/ compiles this file so, under another name,
+ * to time the two side by side; the library never does). */
+#ifndef POLY_PAIRS_PRUNE
+#define POLY_PAIRS_PRUNE 1
+#endif
+#ifndef POLY_PAIRS_ENTRY
+#define POLY_PAIRS_ENTRY sepax3_general_pair
+#endif
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -161,7 +172,7 @@ static float edge_query(const poly3 *P, const poly3 *Q, const float (*qv)[3],
             const float *v = qu[j], *c = qn[(uint32_t)Q->fa[j]], *d = qn[(uint32_t)Q->fb[j]];
             const float cu = seg3_dot(c, u), du = seg3_dot(d, u);
             const float av = seg3_dot(a, v), bv = seg3_dot(b, v);
-            if (!(cu * du < 0.0f && av * bv < 0.0f && cu * bv < 0.0f))
+            if (POLY_PAIRS_PRUNE && !(cu * du < 0.0f && av * bv < 0.0f && cu * bv < 0.0f))
                 continue;
             float L[3];
             cross3(u, v, L);
@@ -171,9 +182,22 @@ static float edge_query(const poly3 *P, const poly3 *Q, const float (*qv)[3],
             float n[3] = {L[0] / len, L[1] / len, L[2] / len};
             if (seg3_dot(n, p) < 0.0f)
                 n[0] = -n[0], n[1] = -n[1], n[2] = -n[2];
+#if POLY_PAIRS_PRUNE
             const float *q = qv[(uint32_t)Q->i0[j]];
             const float gap[3] = {q[0] - p[0], q[1] - p[1], q[2] - p[2]};
             const float s = seg3_dot(n, gap);
+#else
+            float a_lo = INFINITY, a_hi = -INFINITY, b_lo = INFINITY, b_hi = -INFINITY;
+            for (uint32_t k = 0; k < P->nv; k++) {
+                const float x = n[0] * P->vx[k] + n[1] * P->vy[k] + n[2] * P->vz[k];
+                a_lo = x < a_lo ? x : a_lo, a_hi = x > a_hi ? x : a_hi;
+            }
+            for (uint32_t k = 0; k < Q->nv; k++) {
+                const float x = seg3_dot(n, qv[k]);
+                b_lo = x < b_lo ? x : b_lo, b_hi = x > b_hi ? x : b_hi;
+            }
+            const float s = b_lo - a_hi > a_lo - b_hi ? b_lo - a_hi : a_lo - b_hi;
+#endif
             if (s > best) {
                 best = s, *ei = i, *ej = j;
                 memcpy(axis, n, sizeof n);
@@ -388,7 +412,7 @@ static void turn_round(sepax3_result *o)
                          ((f & SEPAX_B_IN_A) ? SEPAX_A_IN_B : 0u));
 }
 
-void sepax3_general_pair(const sepax3_view *v, uint32_t sa, uint32_t sb, sepax3_result *out)
+void POLY_PAIRS_ENTRY(const sepax3_view *v, uint32_t sa, uint32_t sb, sepax3_result *out)
 {
     side3 A, B;
     side_of(v, sa, &A);
