@@ -1,9 +1,10 @@
 /* Read-only 3D calls on one shared store from several threads at once:
  * each thread collides its own range of the pairs (full and compacted),
  * runs its range of point queries and the whole broadphase, and reads
- * shapes back; every answer must equal the single-threaded one. The store
- * holds boxes and spheres (spheres_boxes3), so both drivers run: the
- * class tiles, and, on a second store of boxes only, the box driver. A
+ * shapes back; every answer must equal the single-threaded one. The
+ * stores: boxes and spheres (spheres_boxes3: the class tiles), boxes only
+ * (the box driver), and all four kinds (mixed3: pairs with hulls and
+ * capsules, and the hull pool, read from every thread). A
  * plain C program because Criterion's runner does not start under
  * ThreadSanitizer, which CI builds this with.
  *
@@ -137,11 +138,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: sepax_threads3 [THREADS 1..64] [ROUNDS]\n");
         return 2;
     }
-    subject su[2] = {{.name = "spheres_boxes3"}, {.name = "boxes3"}};
-    const sepax_scene3_params params[2] = {sepax_scene3_params_spheres_boxes(),
-                                           sepax_scene3_params_boxes()};
+    subject su[3] = {{.name = "spheres_boxes3"}, {.name = "boxes3"}, {.name = "mixed3"}};
+    const sepax_scene3_params params[3] = {sepax_scene3_params_spheres_boxes(),
+                                           sepax_scene3_params_boxes(),
+                                           sepax_scene3_params_mixed()};
     size_t most = 0;
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < 3; k++) {
         const char *why = prepare(&su[k], params[k]);
         if (why) {
             fprintf(stderr, "sepax_threads3: %s: %s\n", su[k].name, why);
@@ -170,7 +172,7 @@ int main(int argc, char **argv)
         free(jobs[t].hits);
         free(jobs[t].broad);
     }
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < 3; k++) {
         printf("%s: %zu pairs, %zu queries, %d threads x %d rounds\n", su[k].name, su[k].count,
                su[k].nq, threads, rounds);
         free(su[k].pairs);

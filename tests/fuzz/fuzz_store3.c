@@ -1,5 +1,6 @@
 /* libFuzzer target for the 3D store: the fuzzer's bytes become a run of
- * store operations (add a box or a sphere from arbitrary numbers, remove,
+ * store operations (add a box, sphere, capsule or hull from arbitrary
+ * numbers, remove,
  * set transforms, collide, collide the hits only, broadphase, point
  * queries), with ids that may be stale or foreign, pairs that may name one
  * shape twice, and an allocator that may refuse.
@@ -177,9 +178,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 0:
         case 1: {
             const sepax_vec3 c = vec(&in), h = vec(&in);
-            st = op == 0 ? sepax3_add_box(s, c, h, quat(&in), &id)
-                         : sepax3_add_sphere(s, c, fuzz_value(&in), &id);
-            FUZZ_TRACE("add %s: %s\n", op ? "sphere" : "box", sepax_status_string(st));
+            /* op 1 is a round shape or a hull: a sphere, a capsule from c
+             * to h, or the hull of up to 20 points */
+            const int sub = op == 0 ? 0 : 1 + fuzz_u8(&in) % 3;
+            if (sub == 0) {
+                st = sepax3_add_box(s, c, h, quat(&in), &id);
+            } else if (sub == 1) {
+                st = sepax3_add_sphere(s, c, fuzz_value(&in), &id);
+            } else if (sub == 2) {
+                st = sepax3_add_capsule(s, c, h, fuzz_value(&in), &id);
+            } else {
+                sepax_vec3 pts[20];
+                const size_t m = fuzz_u8(&in) % 21;
+                for (size_t k = 0; k < m; k++)
+                    pts[k] = vec(&in);
+                st = sepax3_add_hull(s, pts, m, &id);
+            }
+            static const char *const names[] = {"box", "sphere", "capsule", "hull"};
+            FUZZ_TRACE("add %s: %s\n", names[sub], sepax_status_string(st));
             if (st == SEPAX_OK && n < MAX_SHAPES)
                 ids[n++] = id;
             else if (st == SEPAX_OK)
