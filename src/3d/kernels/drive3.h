@@ -5,8 +5,10 @@
  *   collide: for each pair, in order
  *       class = box-box, sphere-sphere or box-sphere (a sphere-box pair
  *               goes in as (B, A) and its lanes are turned round after);
- *               a pair with a hull or capsule is done at once, by the
- *               one scalar routine every backend shares
+ *               a pair with a hull or capsule is done at once: two
+ *               polyhedra by poly3.h (its faces and edges across the
+ *               lanes), a capsule by the one scalar routine every
+ *               backend shares
  *       append the pair's two records to its class's tile
  *       when a tile holds LANES pairs: gather the records into lanes, run
  *       the class's test (pair3.h), write each lane's result at its pair
@@ -23,6 +25,7 @@
 #define SEPAX_DRIVE3_H
 
 #include "pair3.h"
+#include "poly3.h"
 #include "world3.h"
 
 /* drive3_code lays the byte fields out as a little-endian word */
@@ -201,7 +204,7 @@ static inline void drive3_collide(const sepax3_view *view, const sepax_pair *pai
         const uint32_t cls = code >> 1;
         const int swap = (int)(code & 1u);
         if (cls == PAIR3_GENERAL) {
-            sepax3_general_pair(view, sa, sb, &out[i]);
+            poly3_general(view, sa, sb, &out[i]);
             continue;
         }
         drive3_tile *t = &tiles[cls];
