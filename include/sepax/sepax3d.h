@@ -30,10 +30,11 @@
  *                    with unit edge directions u, v and the normals of
  *                    the faces beside each edge (a, b of A; c, d of B),
  *                    (c.u)(d.u) < 0, (a.v)(b.v) < 0 and (c.u)(b.v) < 0;
- *                    L = u x v over its correctly rounded length,
- *                    skipped below SEPAX3_PARALLEL_TOLERANCE, turned
- *                    away from A's vertex mean; separation L.(q - p),
- *                    p and q the edges' first vertices
+ *                    L = u x v, skipped when its correctly rounded
+ *                    length |L| is below SEPAX3_PARALLEL_TOLERANCE,
+ *                    turned away from A's vertex mean (negated when
+ *                    L.p < 0); separation (L.(q - p)) / |L|, normal
+ *                    L / |L|, p and q the edges' first vertices
  * then as for boxes: the largest face separation (A's before B's, lowest
  * index on ties), and an edge axis only when it beats it by more than
  * SEPAX3_EDGE_TOLERANCE times the sum of both shapes' half extents (a

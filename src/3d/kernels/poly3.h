@@ -16,9 +16,10 @@
  *           v, c, d: Q's, turned into P's frame
  *           Gauss map: (c.u)(d.u) < 0, (a.v)(b.v) < 0, (c.u)(b.v) < 0
  *           L = u x v; len = sqrt(L.L) >= PARALLEL_TOLERANCE
- *           n = L / len, turned away from P's centre (n.p >= 0)
- *           s = n.(q - p), p and q the edges' first vertices
- *       best: the largest s, lowest i then j on ties
+ *           t = -1 when L.p < 0, else 1 (away from P's centre)
+ *           s = (t L).(q - p) / len, p and q the edges' first vertices
+ *       best: the largest s, lowest i then j on ties; its normal
+ *       (t L) / len
  *   winner as in the box test (sepax3d.h)
  *
  * A lane holds exactly the reference's element, computed by the same
@@ -160,83 +161,145 @@ static inline void poly3_edges_of(const frame3 *f, const poly3 *Q, const float *
 
 #define POLY3_DOT(ax, ay, az, bx, by, bz) lf_dot3(ax, ay, az, bx, by, bz)
 
+/* Edge pairs that passed the Gauss-map test wait here (as i * 256 + j)
+ * until a batch is worth measuring: measured as they were found, most
+ * chunks would carry one or two live lanes, and the branch on them would
+ * be a coin toss. */
+#define POLY3_BATCH 256u
+
+typedef struct poly3_best {
+    lf best, at;
+} poly3_best;
+
+/* measure the first n candidates (n a multiple of LANES) */
+static LANES3_INLINE void poly3_measure(const poly3 *P, const poly3_edges *e, const float *qvx,
+                                        const float *qvy, const float *qvz, const poly3 *Q,
+                                        const uint32_t *cand, uint32_t n, poly3_best *b)
+{
+    const lf zero = lf_set1(0.0f);
+    (void)qvx, (void)qvy, (void)qvz, (void)Q;
+    for (uint32_t k = 0; k < n; k += LANES) {
+        float g[13][LANES];
+        for (uint32_t l = 0; l < LANES; l++) {
+            const uint32_t c = cand[k + l], i = c >> 8, j = c & 255u, v0 = (uint32_t)P->i0[i];
+            g[0][l] = P->ux[i], g[1][l] = P->uy[i], g[2][l] = P->uz[i];
+            g[3][l] = P->vx[v0], g[4][l] = P->vy[v0], g[5][l] = P->vz[v0];
+            g[6][l] = e->ux[j], g[7][l] = e->uy[j], g[8][l] = e->uz[j];
+            g[9][l] = e->qx[j], g[10][l] = e->qy[j], g[11][l] = e->qz[j];
+            g[12][l] = (float)c;
+        }
+        const lf ux = lf_load(g[0]), uy = lf_load(g[1]), uz = lf_load(g[2]);
+        const lf px = lf_load(g[3]), py = lf_load(g[4]), pz = lf_load(g[5]);
+        const lf vx = lf_load(g[6]), vy = lf_load(g[7]), vz = lf_load(g[8]);
+        const lf Lx = lf_sub(lf_mul(uy, vz), lf_mul(uz, vy));
+        const lf Ly = lf_sub(lf_mul(uz, vx), lf_mul(ux, vz));
+        const lf Lz = lf_sub(lf_mul(ux, vy), lf_mul(uy, vx));
+        const lf len = lf_sqrt(POLY3_DOT(Lx, Ly, Lz, Lx, Ly, Lz));
+        const lm ok = lf_ge(len, lf_set1(SEPAX3_PARALLEL_TOLERANCE));
+        /* turned away from P's centre; only the winner's unit normal is
+         * ever formed, so one division per lane here */
+        const lf turn = lf_sel(lf_lt(POLY3_DOT(Lx, Ly, Lz, px, py, pz), zero), lf_set1(-1.0f),
+                               lf_set1(1.0f));
+#if POLY3_PRUNE
+        const lf s = lf_div(lf_mul(turn, POLY3_DOT(Lx, Ly, Lz, lf_sub(lf_load(g[9]), px),
+                                                   lf_sub(lf_load(g[10]), py),
+                                                   lf_sub(lf_load(g[11]), pz))),
+                            len);
+#else
+        const lf none = lf_set1(-INFINITY);
+        const lf nx = lf_div(lf_mul(turn, Lx), len), ny = lf_div(lf_mul(turn, Ly), len),
+                 nz = lf_div(lf_mul(turn, Lz), len);
+        lf alo = lf_set1(INFINITY), ahi = none, blo = lf_set1(INFINITY), bhi = none;
+        for (uint32_t m = 0; m < P->nv; m++) {
+            const lf x = POLY3_DOT(nx, ny, nz, lf_set1(P->vx[m]), lf_set1(P->vy[m]),
+                                   lf_set1(P->vz[m]));
+            alo = lf_min(alo, x), ahi = lf_max(ahi, x);
+        }
+        for (uint32_t m = 0; m < Q->nv; m++) {
+            const lf x = POLY3_DOT(nx, ny, nz, lf_set1(qvx[m]), lf_set1(qvy[m]), lf_set1(qvz[m]));
+            blo = lf_min(blo, x), bhi = lf_max(bhi, x);
+        }
+        const lf s = lf_max(lf_sub(blo, ahi), lf_sub(alo, bhi));
+#endif
+        const lm win = lm_and(ok, lf_gt(s, b->best));
+        b->best = lf_sel(win, s, b->best);
+        b->at = lf_sel(win, lf_load(g[12]), b->at);
+    }
+}
+
 /* the best edge axis of P x Q (-inf when no edge pair is a face of the
  * Minkowski difference); qv: Q's vertices in P's frame (brute force only) */
 static LANES3_INLINE float poly3_edge_query(const poly3 *P, const poly3 *Q, const poly3_edges *e,
                                             const float *qvx, const float *qvy, const float *qvz,
                                             uint32_t *ei, uint32_t *ej, float axis[3])
 {
-    const lf zero = lf_set1(0.0f), none = lf_set1(-INFINITY);
-    lf best = none, at = zero, bnx = lf_set1(1.0f), bny = zero, bnz = zero;
-    (void)qvx, (void)qvy, (void)qvz;
+    const lf zero = lf_set1(0.0f);
+    poly3_best b = {lf_set1(-INFINITY), zero};
+    uint32_t cand[POLY3_BATCH + 2u * 16u], n = 0;
     for (uint32_t i = 0; i < P->ne; i++) {
-        const uint32_t fa = (uint32_t)P->fa[i], fb = (uint32_t)P->fb[i], v0 = (uint32_t)P->i0[i];
+        const uint32_t fa = (uint32_t)P->fa[i], fb = (uint32_t)P->fb[i];
         const lf ux = lf_set1(P->ux[i]), uy = lf_set1(P->uy[i]), uz = lf_set1(P->uz[i]);
         const lf ax = lf_set1(P->nx[fa]), ay = lf_set1(P->ny[fa]), az = lf_set1(P->nz[fa]);
         const lf bx = lf_set1(P->nx[fb]), by = lf_set1(P->ny[fb]), bz = lf_set1(P->nz[fb]);
-        const lf px = lf_set1(P->vx[v0]), py = lf_set1(P->vy[v0]), pz = lf_set1(P->vz[v0]);
         for (uint32_t j = 0; j < Q->ne; j += LANES) {
             const lf vx = lf_load(e->ux + j), vy = lf_load(e->uy + j), vz = lf_load(e->uz + j);
             const lf cu = POLY3_DOT(lf_load(e->cx + j), lf_load(e->cy + j), lf_load(e->cz + j), ux, uy, uz);
             const lf du = POLY3_DOT(lf_load(e->dx + j), lf_load(e->dy + j), lf_load(e->dz + j), ux, uy, uz);
             const lf av = POLY3_DOT(ax, ay, az, vx, vy, vz);
             const lf bv = POLY3_DOT(bx, by, bz, vx, vy, vz);
-            lm arc = lm_and(lm_and(lf_lt(lf_mul(cu, du), zero), lf_lt(lf_mul(av, bv), zero)),
-                            lf_lt(lf_mul(cu, bv), zero));
-#if !POLY3_PRUNE
-            arc = lf_le(zero, lf_abs(cu)); /* every lane: no pruning */
-#endif
-            if (!lm_any(arc))
-                continue;
-            const lf Lx = lf_sub(lf_mul(uy, vz), lf_mul(uz, vy));
-            const lf Ly = lf_sub(lf_mul(uz, vx), lf_mul(ux, vz));
-            const lf Lz = lf_sub(lf_mul(ux, vy), lf_mul(uy, vx));
-            const lf len = lf_sqrt(POLY3_DOT(Lx, Ly, Lz, Lx, Ly, Lz));
-            const lm ok = lm_and(arc, lf_ge(len, lf_set1(SEPAX3_PARALLEL_TOLERANCE)));
-            lf nx = lf_div(Lx, len), ny = lf_div(Ly, len), nz = lf_div(Lz, len);
-            const lm away = lf_lt(POLY3_DOT(nx, ny, nz, px, py, pz), zero);
-            nx = lf_sel(away, lf_neg(nx), nx);
-            ny = lf_sel(away, lf_neg(ny), ny);
-            nz = lf_sel(away, lf_neg(nz), nz);
 #if POLY3_PRUNE
-            const lf s = POLY3_DOT(nx, ny, nz, lf_sub(lf_load(e->qx + j), px),
-                                   lf_sub(lf_load(e->qy + j), py), lf_sub(lf_load(e->qz + j), pz));
+            /* all three products below 0: their largest is (at one lane,
+             * the same predicate in the order that stops soonest; the
+             * products are never NaN, the inputs being unit vectors) */
+#if defined(SEPAX_WIDE_BITS)
+            const lm arc = lf_lt(lf_max(lf_max(lf_mul(cu, du), lf_mul(av, bv)), lf_mul(cu, bv)),
+                                 zero);
 #else
-            lf alo = lf_set1(INFINITY), ahi = none, blo = lf_set1(INFINITY), bhi = none;
-            for (uint32_t k = 0; k < P->nv; k++) {
-                const lf x = POLY3_DOT(nx, ny, nz, lf_set1(P->vx[k]), lf_set1(P->vy[k]),
-                                       lf_set1(P->vz[k]));
-                alo = lf_min(alo, x), ahi = lf_max(ahi, x);
-            }
-            for (uint32_t k = 0; k < Q->nv; k++) {
-                const lf x = POLY3_DOT(nx, ny, nz, lf_set1(qvx[k]), lf_set1(qvy[k]),
-                                       lf_set1(qvz[k]));
-                blo = lf_min(blo, x), bhi = lf_max(bhi, x);
-            }
-            const lf s = lf_max(lf_sub(blo, ahi), lf_sub(alo, bhi));
+            const lm arc = cu * du < 0.0f && cu * bv < 0.0f && av * bv < 0.0f;
 #endif
-            const lf idx = lf_add(lf_set1((float)(i * 256u + j)), lf_load(poly3_iota));
-            const lm win = lm_and(ok, lf_gt(s, best));
-            best = lf_sel(win, s, best);
-            at = lf_sel(win, idx, at);
-            bnx = lf_sel(win, nx, bnx);
-            bny = lf_sel(win, ny, bny);
-            bnz = lf_sel(win, nz, bnz);
+            const uint32_t bits = lm_bits(arc);
+#else
+            const uint32_t bits = (1u << LANES) - 1u; /* every pair */
+            (void)cu, (void)du, (void)av, (void)bv;
+#endif
+            /* the live lanes' indices, in lane order (few chunks have
+             * any: about 1.5% of edge pairs pass); lanes past Q's last
+             * edge copy edge 0 and are dropped */
+            for (uint32_t live = bits; live; live &= live - 1u) {
+                const uint32_t l = (uint32_t)__builtin_ctz(live);
+                cand[n] = i << 8 | (j + l);
+                n += j + l < Q->ne;
+            }
+            if (n >= POLY3_BATCH) {
+                const uint32_t full = n / LANES * LANES;
+                poly3_measure(P, e, qvx, qvy, qvz, Q, cand, full, &b);
+                for (uint32_t k = full; k < n; k++)
+                    cand[k - full] = cand[k];
+                n -= full;
+            }
         }
     }
+    if (n) {
+        /* pad with the first candidate: a copy never beats its original */
+        const uint32_t full = (n + LANES - 1u) / LANES * LANES;
+        for (uint32_t k = n; k < full; k++)
+            cand[k] = cand[0];
+        poly3_measure(P, e, qvx, qvy, qvz, Q, cand, full, &b);
+    }
     float value, index;
-    poly3_reduce(best, at, &value, &index);
-    /* the winner's normal: the lane that holds its index */
-    float a[LANES], x[LANES], y[LANES], z[LANES];
-    lf_store(a, at), lf_store(x, bnx), lf_store(y, bny), lf_store(z, bnz);
-    axis[0] = 1.0f, axis[1] = axis[2] = 0.0f;
-    for (uint32_t l = 0; l < LANES; l++)
-        if (a[l] == index && value > -INFINITY) {
-            axis[0] = x[l], axis[1] = y[l], axis[2] = z[l];
-            break;
-        }
+    poly3_reduce(b.best, b.at, &value, &index);
     *ei = (uint32_t)index / 256u;
     *ej = (uint32_t)index % 256u;
+    /* the winner's unit normal, by the lanes' expressions at one lane */
+    const uint32_t i = *ei, j = *ej, v0 = (uint32_t)P->i0[i];
+    const float u[3] = {P->ux[i], P->uy[i], P->uz[i]}, v[3] = {e->ux[j], e->uy[j], e->uz[j]};
+    float L[3];
+    side3_cross(u, v, L);
+    const float len = sqrtf((L[0] * L[0] + L[1] * L[1]) + L[2] * L[2]);
+    const float p[3] = {P->vx[v0], P->vy[v0], P->vz[v0]};
+    const float turn = (L[0] * p[0] + L[1] * p[1]) + L[2] * p[2] < 0.0f ? -1.0f : 1.0f;
+    for (int k = 0; k < 3; k++)
+        axis[k] = (turn * L[k]) / len;
     return value;
 }
 
