@@ -9,9 +9,12 @@ static inline float seg3_dot(const float a[3], const float b[3])
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 
+/* x clamped to [0, 1], NaN to 0: with coordinates near the 1e18 limit,
+ * a e - b^2 and b f - c e overflow to infinities whose difference is NaN,
+ * and any point of the segment is then as good as another */
 static inline float seg3_clamp01(float x)
 {
-    return x < 0.0f ? 0.0f : x > 1.0f ? 1.0f : x;
+    return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f;
 }
 
 /* The closest points c1 of p1-q1 and c2 of p2-q2 (either may have zero
