@@ -1,12 +1,14 @@
 // The 3D half of the harness: sepax3_collide per backend, the world update
-// and the broadphase on the 3D scenes, and the 3D peers on the same boxes
+// and the broadphase on the 3D scenes, and the 3D peers on the same shapes
 // and pairs. Names:
 //   sepax3_<backend>/<scene>[/box_box]/<order>
 //   <peer>/<scene>[/box_box]/<order>
 //   sepax3_world/<scene>, sepax3_broadphase/<scene>
-// box_box: on a scene with spheres, the pairs of two boxes only, which is
-// what the box-box peers can answer; sepax runs them too, so every peer
-// row has a sepax row on exactly its pairs.
+//   sepax3_pruned[_<backend>]/hulls3/sweep, sepax3_unpruned[_<backend>]/hulls3/sweep
+// box_box: on spheres_boxes3, the pairs of two boxes only, which is what
+// the box-box peers can answer; sepax runs them too, so every peer row
+// has a sepax row on exactly its pairs. The peers that answer every kind
+// run on all pairs of hulls3 and mixed3 (see PeerKinds3).
 //
 // These register themselves while the program starts (before main parses
 // the flags), so a --benchmark_filter selects among 2D and 3D rows alike.
@@ -18,6 +20,7 @@
 #include <vector>
 
 #include "bench3_scene.h"
+#include "unpruned3.h"
 
 namespace sepax_bench {
 namespace {
@@ -176,6 +179,37 @@ void bm_peer3(benchmark::State &state, const std::string &scene, int set, const 
     set_agreement(state, a);
 }
 
+// The polyhedron pair test with and without the Gauss-map pruning of
+// edge pairs (unpruned3.c), on the same pairs with the same loop around
+// it: what the pruning saves. Both are the library's pair routine built
+// again in the bench; the pruned one computes what sepax3_collide does.
+void bm_pruning3(benchmark::State &state, const std::string &scene, const Poly3Entry &entry)
+{
+    Scene3 &s = get_scene3(scene);
+    PairView v;
+    if (!pair_view(state, s, kAllPairs3, false, v))
+        return;
+    const size_t n = v.n;
+    if (!time_call(state, [&] {
+            entry.run(s.store, v.pairs, n, s.results.data());
+            return SEPAX_OK;
+        }))
+        return;
+    size_t not_identical = 0;
+    for (size_t i = 0; i < n; ++i) {
+        not_identical += std::memcmp(&s.results[i], &s.reference[i], sizeof(sepax3_result)) != 0;
+        s.flags[i] = (s.results[i].flags & SEPAX_HIT) != 0;
+    }
+    const Agreement a = compare3_with_reference(s, v, s.flags.data(), entry.name);
+    set_pair_counters(state, s, v, a.hits);
+    set_agreement(state, a);
+    // The unpruned test may find a deeper edge axis than the pruned one
+    // (the contract's separation is over the pruned pairs only), so its
+    // results need not be identical; the pruned one's must be.
+    state.counters["not_identical"] = (double)not_identical;
+    state.SetLabel(entry.pruned ? "Gauss-map pruned edge pairs" : "every edge pair");
+}
+
 std::vector<PeerSubject3> &peers3()
 {
     static std::vector<PeerSubject3> peers = [] {
@@ -201,15 +235,31 @@ void register_all3()
         reg("sepax3_world/" + sc, [sc](benchmark::State &st) { bm_world3(st, sc); });
         reg("sepax3_broadphase/" + sc, [sc](benchmark::State &st) { bm_broadphase3(st, sc); });
 
-        // Peers answer box-box pairs only: on a scene of boxes they take all
-        // the pairs, on a mixed scene the box-box set (which sepax runs as
-        // well), on a scene of spheres nothing.
-        const bool has_spheres = spec.params.sphere_share > 0.0;
-        const bool has_boxes = spec.params.sphere_share < 1.0;
+        // Box-box peers: on a scene of boxes they take all the pairs, on
+        // boxes with spheres the box-box set (which sepax runs as well), on
+        // a scene of spheres nothing; scenes with hulls or capsules get
+        // the peers that answer every kind (and, on hulls only, the
+        // hull-hull peers) on all their pairs instead.
+        const sepax_scene3_params &p = spec.params;
+        const bool polys = p.hull_share > 0.0 || p.capsule_share > 0.0;
+        const bool has_spheres = p.sphere_share > 0.0;
+        const bool has_boxes = p.sphere_share + p.hull_share + p.capsule_share < 1.0;
+        const bool only_hulls = p.hull_share >= 1.0;
         std::vector<int> sets{kAllPairs3};
-        if (has_spheres && has_boxes)
+        if (!polys && has_spheres && has_boxes)
             sets.push_back(kBoxBoxPairs3);
         const int peer_set = has_spheres ? (has_boxes ? kBoxBoxPairs3 : -1) : kAllPairs3;
+        auto runs = [&](const PeerSubject3 &peer, int set) {
+            switch (peer.kinds) {
+            case kPeerBoxBox:
+                return !polys && set == peer_set;
+            case kPeerAnyKind:
+                return polys ? set == kAllPairs3 : peer.everywhere;
+            case kPeerHullHull:
+                return only_hulls && set == kAllPairs3;
+            }
+            return false;
+        };
 
         for (const int set : sets) {
             const char *set_name = pair_set3_name(set);
@@ -221,17 +271,23 @@ void register_all3()
                         [sc, set, b, random_order](benchmark::State &st) {
                             bm_collide3(st, sc, set, b, random_order);
                         });
-                if (set != peer_set)
-                    continue;
-                for (const PeerSubject3 &p : peers) {
-                    const PeerSubject3 *pp = &p;
-                    reg(std::string(p.subject) + tail,
+                for (const PeerSubject3 &peer : peers) {
+                    if (!runs(peer, set))
+                        continue;
+                    const PeerSubject3 *pp = &peer;
+                    reg(std::string(peer.subject) + tail,
                         [sc, set, pp, random_order](benchmark::State &st) {
                             bm_peer3(st, sc, set, *pp, random_order);
                         });
                 }
             }
         }
+        // What the Gauss-map pruning saves, on a scene of hulls only, where
+        // every pair is a polyhedron pair; sweep order only.
+        if (only_hulls)
+            for (const Poly3Entry &e : poly3_entries())
+                reg(std::string(e.name) + "/" + sc + "/sweep",
+                    [sc, e](benchmark::State &st) { bm_pruning3(st, sc, e); });
     }
 
     std::string libs;

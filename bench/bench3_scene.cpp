@@ -48,6 +48,8 @@ std::vector<Scene3Spec> make_specs()
     v.push_back({"boxes3", sepax_scene3_params_boxes()});
     v.push_back({"stack3", sepax_scene3_params_stack()});
     v.push_back({"spheres_boxes3", sepax_scene3_params_spheres_boxes()});
+    v.push_back({"hulls3", sepax_scene3_params_hulls()});
+    v.push_back({"mixed3", sepax_scene3_params_mixed()});
     return v;
 }
 
@@ -62,14 +64,14 @@ double seconds_since(std::chrono::steady_clock::time_point t0)
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-// A shape's share of a pair's size: its three half extents, or three times
-// its radius.
+// A shape's share of a pair's size: its three world half extents plus
+// three times its radius. A box has no radius and a sphere no half
+// extents, so both keep the share they had before hulls and capsules.
 double shape_size(const Scene3 &s, uint32_t slot)
 {
     const sepax3_world_shape &w = s.world[slot];
-    if (s.kind[slot] == SEPAX3_SHAPE_SPHERE)
-        return 3.0 * (double)w.radius;
-    return (double)w.half_extents.x + (double)w.half_extents.y + (double)w.half_extents.z;
+    return (double)w.half_extents.x + (double)w.half_extents.y + (double)w.half_extents.z +
+           3.0 * (double)w.radius;
 }
 
 void build(Scene3 &s, const Scene3Spec &spec)
@@ -113,6 +115,9 @@ void build(Scene3 &s, const Scene3Spec &spec)
     // exactly the floats the kernels use.
     s.world.assign(s.slot_limit, sepax3_world_shape{});
     s.kind.assign(s.slot_limit, (uint8_t)SEPAX3_SHAPE_KIND_COUNT);
+    s.hull_first.assign(s.slot_limit, 0);
+    s.hull_count.assign(s.slot_limit, 0);
+    std::vector<sepax_vec3> verts(SEPAX3_MAX_HULL_VERTICES);
     for (const sepax_shape_id id : ids) {
         if (id == UINT32_MAX)
             continue;
@@ -127,6 +132,21 @@ void build(Scene3 &s, const Scene3Spec &spec)
         s.kind[slot] = (uint8_t)desc.kind;
         s.boxes += desc.kind == SEPAX3_SHAPE_BOX;
         s.spheres += desc.kind == SEPAX3_SHAPE_SPHERE;
+        s.hulls += desc.kind == SEPAX3_SHAPE_HULL;
+        s.capsules += desc.kind == SEPAX3_SHAPE_CAPSULE;
+        if (desc.kind == SEPAX3_SHAPE_HULL) {
+            size_t nv = 0;
+            st = sepax3_hull_vertices(s.store, id, verts.data(), verts.size(), &nv);
+            if (st != SEPAX_OK)
+                die("reading a hull's vertices", st);
+            s.hull_first[slot] = (uint32_t)(s.hull_offsets.size() / 3);
+            s.hull_count[slot] = (uint32_t)nv;
+            for (size_t k = 0; k < nv; ++k) {
+                s.hull_offsets.push_back((double)verts[k].x - (double)desc.centre.x);
+                s.hull_offsets.push_back((double)verts[k].y - (double)desc.centre.y);
+                s.hull_offsets.push_back((double)verts[k].z - (double)desc.centre.z);
+            }
+        }
     }
 
     // Candidate pairs, sweep order: the first call sizes the buffer.
@@ -192,9 +212,11 @@ void build(Scene3 &s, const Scene3Spec &spec)
     s.flags.assign(n, 0);
 
     std::fprintf(stderr,
-                 "sepax_bench: scene %s: %zu shapes (%zu boxes, %zu spheres), %zu pairs "
-                 "(%zu box-box), %zu hits (%.3f), %zu touching; built in %.2f s\n",
-                 spec.name.c_str(), s.shapes, s.boxes, s.spheres, n, s.box_pairs[0].size(),
+                 "sepax_bench: scene %s: %zu shapes (%zu boxes, %zu spheres, %zu hulls, "
+                 "%zu capsules), %zu pairs (%zu box-box), %zu hits (%.3f), %zu touching; "
+                 "built in %.2f s\n",
+                 spec.name.c_str(), s.shapes, s.boxes, s.spheres, s.hulls, s.capsules, n,
+                 s.box_pairs[0].size(),
                  s.ref_hits, n ? (double)s.ref_hits / (double)n : 0.0, s.touching_count,
                  seconds_since(t0));
 }
@@ -206,12 +228,31 @@ const char *kind3_name(uint8_t kind)
         return "box";
     case SEPAX3_SHAPE_SPHERE:
         return "sphere";
+    case SEPAX3_SHAPE_HULL:
+        return "hull";
+    case SEPAX3_SHAPE_CAPSULE:
+        return "capsule";
     default:
         return "?";
     }
 }
 
 } // namespace
+
+void hull_world(const Scene3 &s, uint32_t slot, std::vector<double> &out)
+{
+    const sepax3_world_shape &w = s.world[slot];
+    const double *o = s.hull_offsets.data() + 3 * (size_t)s.hull_first[slot];
+    const sepax_vec3 *a = w.axis;
+    for (uint32_t k = 0; k < s.hull_count[slot]; ++k, o += 3) {
+        out.push_back((double)w.centre.x + (double)a[0].x * o[0] + (double)a[1].x * o[1] +
+                      (double)a[2].x * o[2]);
+        out.push_back((double)w.centre.y + (double)a[0].y * o[0] + (double)a[1].y * o[1] +
+                      (double)a[2].y * o[2]);
+        out.push_back((double)w.centre.z + (double)a[0].z * o[0] + (double)a[1].z * o[1] +
+                      (double)a[2].z * o[2]);
+    }
+}
 
 Scene3::~Scene3()
 {

@@ -1,6 +1,7 @@
-// The 3D scenes of the harness: boxes and spheres from the 3D scene
-// generator, their candidate pairs in two orders, the scalar reference's
-// answers, and each box's world data for the peers. A scene is built the
+// The 3D scenes of the harness: boxes, spheres, hulls and capsules from
+// the 3D scene generator, their candidate pairs in two orders, the scalar
+// reference's answers, and each shape's world data (a hull's vertices too)
+// for the peers. A scene is built the
 // first time a benchmark asks for it and kept for the rest of the process.
 #ifndef SEPAX_BENCH3_SCENE_H
 #define SEPAX_BENCH3_SCENE_H
@@ -23,7 +24,8 @@ struct Scene3Spec {
     sepax_scene3_params params;
 };
 
-// The 3D scene list (boxes3, stack3, spheres_boxes3), in registration order.
+// The 3D scene list (boxes3, stack3, spheres_boxes3, hulls3, mixed3), in
+// registration order.
 const std::vector<Scene3Spec> &scene3_specs();
 
 // Which of a scene's pairs a benchmark runs on: all of them, or only those
@@ -35,8 +37,9 @@ const char *pair_set3_name(int set);
 
 // Hit/no-hit differences from the scalar reference are counted only beyond
 // a band around touching: |separation| > kTouchRelative3 times the pair's
-// size (the sum of both shapes' half extents, a sphere's radius counted
-// three times), so that a peer computing in double or with its own
+// size (the sum of both shapes' world half extents plus three times their
+// radii: a sphere counts 3 r, a capsule its half length and 3 r, a hull its
+// box about its vertex mean), so that a peer computing in double or with its own
 // tolerances is not charged for where exactly it puts zero.
 constexpr double kTouchRelative3 = 1e-4;
 
@@ -46,7 +49,7 @@ struct Scene3 {
     sepax3_store *store = nullptr;
 
     size_t shapes = 0; // live shapes
-    size_t boxes = 0, spheres = 0;
+    size_t boxes = 0, spheres = 0, hulls = 0, capsules = 0;
     uint32_t slot_limit = 0;
 
     // Per slot: the world data the kernels use after the last world update
@@ -54,6 +57,14 @@ struct Scene3 {
     // a free slot).
     std::vector<sepax3_world_shape> world;
     std::vector<uint8_t> kind;
+
+    // Hulls: per slot the first of its vertices in hull_offsets and their
+    // count (0 for other kinds). An offset is a vertex as the store keeps it
+    // (sepax3_hull_vertices, local frame) minus the hull's centre
+    // (sepax3_shape_info's vertex mean), in double; the world vertex is
+    // world.centre + sum over k of world.axis[k] * offset[k] (hull_world).
+    std::vector<uint32_t> hull_first, hull_count;
+    std::vector<double> hull_offsets; // x, y, z per vertex
 
     std::vector<sepax_pair> sweep;     // sepax3_broadphase order
     std::vector<sepax_pair> random;    // the same pairs, shuffled (fixed seed)
@@ -95,14 +106,19 @@ Scene3 &get_scene3(const std::string &name);
 Agreement compare3_with_reference(const Scene3 &scene, const PairView &v, const uint8_t *hit,
                                   const char *subject);
 
-// A peer library's view of one scene's boxes. Every box is converted once,
-// when the world is built, from the world data sepax holds (centre, axes,
-// half extents); spheres are left out.
+// A hull's world vertices in double, by hull_world's formula: x, y, z per
+// vertex, appended to out.
+void hull_world(const Scene3 &s, uint32_t slot, std::vector<double> &out);
+
+// A peer library's view of one scene's shapes. Every shape the peer
+// answers is converted once, when the world is built, from the world data
+// sepax holds (centre, axes, half extents, radius; a hull's vertices);
+// the others are left out.
 class PeerWorld3 {
 public:
     virtual ~PeerWorld3() = default;
-    // Test pairs[0..n) (both shapes boxes), one byte per pair (1: the peer
-    // reports a hit); returns the number of hits.
+    // Test pairs[0..n) (shapes of the kinds the peer answers), one byte
+    // per pair (1: the peer reports a hit); returns the number of hits.
     virtual size_t run(const sepax_pair *pairs, size_t n, uint8_t *out) = 0;
 };
 
@@ -116,10 +132,25 @@ template <class W> PeerWorld3 *peer_world3_for(const Scene3 &s)
     return it->second.get();
 }
 
+// Which pairs a peer can answer, and so where it runs (bench3.cpp).
+enum PeerKinds3 : int {
+    // box-box pairs: every pair of a scene of boxes, the box_box set of
+    // boxes3 with spheres (spheres_boxes3); not run on scenes with hulls
+    // or capsules
+    kPeerBoxBox = 0,
+    // every kind pair: all pairs of the scenes with hulls or capsules
+    // (and, when `everywhere`, of every 3D scene and the box_box sets)
+    kPeerAnyKind = 1,
+    // hull-hull pairs: all pairs of a scene of hulls only
+    kPeerHullHull = 2,
+};
+
 struct PeerSubject3 {
     const char *subject; // e.g. "ode_box_box"
     std::string library; // e.g. "ODE 0.16.2", for the report's context
     PeerWorld3 *(*world)(const Scene3 &scene);
+    PeerKinds3 kinds = kPeerBoxBox;
+    bool everywhere = false; // kPeerAnyKind: on the box and sphere scenes too
 };
 
 // 3D peers compiled into this binary (each file adds its own subjects).

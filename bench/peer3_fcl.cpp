@@ -11,12 +11,28 @@
 // of that is FCL's own per-pair cost and stays in the timed loop; the
 // result object is cleared per pair, as a caller reusing one must. The
 // boxes and transforms are built once, outside it.
+//
+// fcl_convex (hulls3, mixed3): every kind as FCL's own shape, fcl::Box,
+// fcl::Sphere, fcl::Capsule (along its local z, so its rotation takes z to
+// the segment's direction) and fcl::Convex for hulls, whose faces are the
+// triangles Qhull makes of the hull's vertices (hull_faces3.c), once per
+// hull when the world is built. The request asks for one contact with
+// enable_contact = true, so that a hit also gets its depth, normal and
+// point (FCL runs GJK, then EPA, for a convex pair; libccd's, which FCL
+// uses by default). A hit is `collide` returning a contact.
 #include <fcl/geometry/shape/box.h>
+#include <fcl/geometry/shape/capsule.h>
+#include <fcl/geometry/shape/convex.h>
+#include <fcl/geometry/shape/sphere.h>
 #include <fcl/narrowphase/collision.h>
 
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
 #include <vector>
 
 #include "bench3_scene.h"
+#include "hull_faces3.h"
 
 #ifndef SEPAX_BENCH_FCL_VERSION
 #define SEPAX_BENCH_FCL_VERSION "?"
@@ -66,12 +82,96 @@ private:
     fcl::CollisionResultd result_;
 };
 
+fcl::Transform3d transform_of(const sepax3_world_shape &w, bool capsule)
+{
+    fcl::Transform3d xf = fcl::Transform3d::Identity();
+    // a capsule's segment runs along FCL's local z: local (x, y, z) go to
+    // the world axes 1, 2, 0 (a cyclic turn keeps the frame right-handed)
+    static const int plain[3] = {0, 1, 2}, turned[3] = {1, 2, 0};
+    const int *map = capsule ? turned : plain;
+    for (int j = 0; j < 3; ++j) {
+        const sepax_vec3 &a = w.axis[map[j]];
+        xf.linear()(0, j) = a.x;
+        xf.linear()(1, j) = a.y;
+        xf.linear()(2, j) = a.z;
+    }
+    xf.translation() = fcl::Vector3d(w.centre.x, w.centre.y, w.centre.z);
+    return xf;
+}
+
+class FclKindsWorld final : public PeerWorld3 {
+public:
+    explicit FclKindsWorld(const Scene3 &s)
+        : shapes_(s.slot_limit), xf_(s.slot_limit, fcl::Transform3d::Identity()),
+          request_(1, true)
+    {
+        std::vector<int> tri(3 * 2 * SEPAX3_MAX_HULL_VERTICES);
+        for (uint32_t slot = 0; slot < s.slot_limit; ++slot) {
+            const int kind = s.kind[slot];
+            if (kind >= SEPAX3_SHAPE_KIND_COUNT)
+                continue;
+            const sepax3_world_shape &w = s.world[slot];
+            xf_[slot] = transform_of(w, kind == SEPAX3_SHAPE_CAPSULE);
+            switch (kind) {
+            case SEPAX3_SHAPE_BOX:
+                shapes_[slot] = std::make_shared<fcl::Boxd>(2.0 * (double)w.half_extents.x,
+                                                            2.0 * (double)w.half_extents.y,
+                                                            2.0 * (double)w.half_extents.z);
+                break;
+            case SEPAX3_SHAPE_SPHERE:
+                shapes_[slot] = std::make_shared<fcl::Sphered>((double)w.radius);
+                break;
+            case SEPAX3_SHAPE_CAPSULE:
+                shapes_[slot] = std::make_shared<fcl::Capsuled>((double)w.radius,
+                                                                2.0 * (double)w.half_extents.x);
+                break;
+            case SEPAX3_SHAPE_HULL: {
+                const int nv = (int)s.hull_count[slot];
+                const double *o = s.hull_offsets.data() + 3 * (size_t)s.hull_first[slot];
+                auto verts = std::make_shared<std::vector<fcl::Vector3d>>();
+                for (int k = 0; k < nv; ++k)
+                    verts->emplace_back(o[3 * k], o[3 * k + 1], o[3 * k + 2]);
+                const int nt = bench3_hull_triangles(o, nv, tri.data(), (int)tri.size() / 3);
+                if (nt < 4) {
+                    std::fprintf(stderr, "sepax_bench: Qhull could not triangulate the hull "
+                                         "in slot %u of %s\n",
+                                 slot, s.name.c_str());
+                    std::exit(2);
+                }
+                auto faces = std::make_shared<std::vector<int>>();
+                for (int t = 0; t < nt; ++t)
+                    faces->insert(faces->end(), {3, tri[3 * t], tri[3 * t + 1], tri[3 * t + 2]});
+                shapes_[slot] = std::make_shared<fcl::Convexd>(verts, nt, faces);
+                break;
+            }
+            }
+            shapes_[slot]->computeLocalAABB();
+        }
+    }
+
+    size_t run(const sepax_pair *pairs, size_t n, uint8_t *out) override
+    {
+        return count_peer_hits(pairs, n, out, [this](uint32_t a, uint32_t b) {
+            result_.clear();
+            return fcl::collide(shapes_[a].get(), xf_[a], shapes_[b].get(), xf_[b], request_,
+                                result_) > 0;
+        });
+    }
+
+private:
+    std::vector<std::shared_ptr<fcl::CollisionGeometryd>> shapes_; // per slot
+    std::vector<fcl::Transform3d, Eigen::aligned_allocator<fcl::Transform3d>> xf_;
+    fcl::CollisionRequestd request_;
+    fcl::CollisionResultd result_;
+};
+
 } // namespace
 
 void add_fcl3_subjects(std::vector<PeerSubject3> &out)
 {
-    out.push_back({"fcl_box_box", "FCL " SEPAX_BENCH_FCL_VERSION " (double)",
-                   &peer_world3_for<FclWorld>});
+    const std::string lib = "FCL " SEPAX_BENCH_FCL_VERSION " (double)";
+    out.push_back({"fcl_box_box", lib, &peer_world3_for<FclWorld>});
+    out.push_back({"fcl_convex", lib, &peer_world3_for<FclKindsWorld>, kPeerAnyKind});
 }
 
 } // namespace sepax_bench

@@ -18,8 +18,9 @@ defaulting to bench/results next to this script):
   circles.svg, mixed_kinds.svg
                the same for those scenes (all pairs)
   scaling.svg  ns per pair against the number of shapes (mix_2k .. mix_2m)
-  boxes3.svg, stack3.svg, spheres_boxes3.svg, spheres_boxes3-box_box.svg
-               the 3D rows (sepax3_* and the box-box peers): ns per pair of
+  boxes3.svg, stack3.svg, spheres_boxes3.svg, spheres_boxes3-box_box.svg,
+  hulls3.svg, mixed3.svg
+               the 3D rows (sepax3_* and the 3D peers): ns per pair of
                every backend and peer per 3D scene; table.md then also has
                a 3D section (ns per pair, the best backend's speed-up over
                every peer and over the scalar reference)
@@ -62,16 +63,24 @@ CLASS_NAMES = [c for c, _ in PAIR_CLASSES]
 CLASS_FUNCTION = dict(PAIR_CLASSES)
 SCALING = [("mix_2k", 2000), ("mix_20k", 20000), ("mix_200k", 200000), ("mix_2m", 2000000)]
 WORLD_SUBJECTS = ["sepax_update", "sepax_broadphase", "sepax_step"]
-# The 3D rows: sepax3_<backend>, the world subjects and the box-box peers
+# The 3D rows: sepax3_<backend>, the world subjects and the 3D peers
 # (bench3.cpp). Names are SUBJECT/SCENE[/box_box]/ORDER; box_box is the
-# box-box pairs of a scene with spheres, the only ones the peers answer.
+# box-box pairs of spheres_boxes3, the only ones the box-box peers answer.
 PEERS3 = [("ode_box_box", "ODE dBoxBox"),
           ("bullet_box_box", "Bullet btBoxBoxDetector"),
           ("fcl_box_box", "FCL collide, Box<double>"),
-          ("ccd_mpr_penetration3", "libccd ccdMPRPenetration")]
+          ("bullet_hull_sat", "Bullet findSeparatingAxis"),
+          ("bullet_gjk_epa", "Bullet btGjkPairDetector + EPA"),
+          ("fcl_convex", "FCL collide, Convex<double> etc., with contact"),
+          ("ccd_mpr_penetration3", "libccd ccdMPRPenetration"),
+          ("ccd_gjk_epa3", "libccd ccdGJKPenetration")]
 PEER3_NAMES = [p for p, _ in PEERS3]
 WORLD3_SUBJECTS = ["sepax3_world", "sepax3_broadphase"]
-SCENES3 = ["boxes3", "stack3", "spheres_boxes3", "spheres_boxes3/box_box"]
+SCENES3 = ["boxes3", "stack3", "spheres_boxes3", "spheres_boxes3/box_box", "hulls3", "mixed3"]
+# The hull pair test with and without the Gauss-map pruning (bench3.cpp,
+# unpruned3.c): sepax3_pruned[_<width>] and sepax3_unpruned[_<width>].
+PRUNE3_SUBJECTS = ["sepax3_pruned", "sepax3_unpruned", "sepax3_pruned_avx2",
+                   "sepax3_unpruned_avx2"]
 # The 3D box kernel alone (bench3_floor.cpp): sepax3_floor_<backend>/box_box.
 FLOOR3_PREFIX = "sepax3_floor_"
 SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
@@ -94,6 +103,8 @@ def subject_rank(subject):
         return (1, BACKENDS.index(m.group(1)), subject)
     if subject in PEER3_NAMES:
         return (2, PEER3_NAMES.index(subject), subject)
+    if subject in PRUNE3_SUBJECTS:
+        return (3, PRUNE3_SUBJECTS.index(subject), subject)
     m = re.fullmatch(r"sepax_([a-z0-9]+?)(_hits)?", subject)
     if m and m.group(1) in BACKENDS:
         return (1, BACKENDS.index(m.group(1)) * 2 + (1 if m.group(2) else 0), subject)
@@ -399,15 +410,17 @@ def table3(ctx, med, errors, cvs):
     best = ctx.get("sepax_best_backend", "")
     best_subject = f"sepax3_{best}"
     peer_label = dict(PEERS3)
-    lines = ["# 3D: boxes and spheres", ""]
+    lines = ["# 3D", ""]
     lines.append(f"Medians over the repetitions, CPU time. `{best_subject}` is the best "
                  "backend on this machine (what a store uses by default). \"{0} ×\" is a "
                  "row's ns/pair divided by {0}'s in the same scene and order: how many times "
                  "faster the best backend is than that row. \"speed vs scalar\" is the "
-                 "scalar reference's ns/pair divided by the row's. Peers answer box-box pairs "
-                 "only: they run on every pair of `boxes3` and `stack3`, and on the box-box "
-                 "pairs of `spheres_boxes3` (`spheres_boxes3/box_box`, which every sepax "
-                 "backend runs too). Disagreements are hit/no-hit differences from the scalar "
+                 "scalar reference's ns/pair divided by the row's. The box-box peers run on "
+                 "every pair of `boxes3` and `stack3`, and on the box-box pairs of "
+                 "`spheres_boxes3` (`spheres_boxes3/box_box`, which every sepax backend runs "
+                 "too); the peers that answer every kind on every pair of `hulls3` and "
+                 "`mixed3` (and `ccd_mpr_penetration3` on every scene), "
+                 "`bullet_hull_sat` on `hulls3` only. Disagreements are hit/no-hit differences from the scalar "
                  "reference beyond the touching band (|separation| <= "
                  f"{ctx.get('sepax3_touch_relative', '1e-04')} × the sum of both shapes' "
                  "half extents), split into +extra hits / −missed hits; differences inside "
@@ -508,8 +521,37 @@ def table3(ctx, med, errors, cvs):
             lines.append(f"- `{n}` skipped: {errors[n]}")
         if errs:
             lines.append("")
+    lines.extend(prune3_table(med))
     lines.extend(floor3_table(med))
     return "\n".join(lines) + "\n"
+
+
+def prune3_table(med):
+    """The hull pair test with and without the Gauss-map pruning."""
+    rows = {}
+    for name, b in med.items():
+        subject, scene, order = (name.split("/") + ["", ""])[:3]
+        if subject in PRUNE3_SUBJECTS:
+            rows[(subject, scene, order)] = b.get("ns_per_pair")
+    if not rows:
+        return []
+    lines = ["## What the Gauss-map pruning saves", "",
+             "`sepax3_pruned` and `sepax3_unpruned`: the library's polyhedron pair test "
+             "built again in the bench with and without the Gauss-map test on edge pairs "
+             "(every edge pair measured by projecting every vertex of both hulls), at one "
+             "lane (as the scalar reference) and, `_avx2`, at avx2's width; the same pairs "
+             "and loop. ns per pair.", "",
+             "| width | scene | order | pruned | unpruned | unpruned / pruned |",
+             "|---|---|---|---:|---:|---:|"]
+    for (subject, scene, order), ns in sorted(rows.items()):
+        if not subject.startswith("sepax3_pruned"):
+            continue
+        width = subject[len("sepax3_pruned"):].lstrip("_") or "one lane"
+        other = rows.get((subject.replace("pruned", "unpruned", 1), scene, order))
+        lines.append(f"| {width} | {scene} | {order} | {fmt(ns)} | {fmt(other)} | "
+                     f"{ratio(other, ns)} |")
+    lines.append("")
+    return lines
 
 
 def floor3_table(med):

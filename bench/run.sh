@@ -10,8 +10,10 @@
 #                      0.05 s; the report goes to BUILD/bench/quick-report
 #                      unless --out-dir is given
 #   --3d               only the 3D rows (scenes boxes3, stack3,
-#                      spheres_boxes3: sepax3_* and the box-box peers, and
-#                      the 3D box kernel alone, sepax3_floor_*); the
+#                      spheres_boxes3, hulls3, mixed3: sepax3_* and the
+#                      3D peers, the pruned and unpruned hull test on
+#                      hulls3, and the 3D box kernel alone,
+#                      sepax3_floor_*); the
 #                      report goes to bench/results/<machine>-<best
 #                      backend>-3d unless --out-dir is given. With --quick:
 #                      the 3D rows at --quick's repetitions and time, the
@@ -82,7 +84,7 @@ done
 # Defaults; explicit --reps, --min-time and --filter win over --3d's and
 # --quick's. Every 3D row but the kernel floor names one of the 3D scenes.
 if [ "$three_d" = 1 ]; then
-    : "${filter:=(/(boxes3|stack3|spheres_boxes3)(/|\$))|(^sepax3_floor_)}"
+    : "${filter:=(/(boxes3|stack3|spheres_boxes3|hulls3|mixed3)(/|\$))|(^sepax3_floor_)}"
 fi
 if [ "$quick" = 1 ]; then
     : "${reps:=3}" "${min_time:=0.05}" "${filter:=/mix(/|\$)}"

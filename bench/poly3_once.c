@@ -1,0 +1,72 @@
+/* One pass of hulls3 pairs through the polyhedron pair test with or
+ * without the Gauss-map pruning (unpruned3.h), for instruction counts
+ * under valgrind (bench/callgrind.sh with WHAT=prune): the scene (hulls3,
+ * seed 1), the pairs (the first PAIRS in sweep order) and the entry are
+ * fixed, so the count repeats exactly.
+ *
+ *   poly3_once pruned|unpruned|pruned_avx2|unpruned_avx2 [PAIRS]
+ *
+ * prints the entry's function name, the pairs run and the hits. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scene3.h"
+#include "unpruned3.h"
+
+int main(int argc, char **argv)
+{
+    static const struct {
+        const char *what, *fn;
+        bench3_poly_run run;
+    } entries[] = {
+        {"pruned", "sepax3_general_pair_pruned", sepax3_general_pair_pruned},
+        {"unpruned", "sepax3_general_pair_unpruned", sepax3_general_pair_unpruned},
+#ifdef SEPAX_BENCH_POLY3_AVX2
+        {"pruned_avx2", "sepax3_general_pair_pruned_avx2", sepax3_general_pair_pruned_avx2},
+        {"unpruned_avx2", "sepax3_general_pair_unpruned_avx2", sepax3_general_pair_unpruned_avx2},
+#endif
+    };
+    int e = -1;
+    for (int k = 0; argc > 1 && k < (int)(sizeof entries / sizeof entries[0]); k++)
+        if (strcmp(argv[1], entries[k].what) == 0)
+            e = k;
+    if (e < 0) {
+        fprintf(stderr, "usage: poly3_once pruned|unpruned%s [PAIRS]\n",
+#ifdef SEPAX_BENCH_POLY3_AVX2
+                "|pruned_avx2|unpruned_avx2"
+#else
+                ""
+#endif
+        );
+        return 2;
+    }
+    const size_t want = argc > 2 ? (size_t)strtoul(argv[2], NULL, 10) : 2000;
+
+    const sepax_scene3_params p = sepax_scene3_params_hulls();
+    sepax_scene3 scene;
+    memset(&scene, 0, sizeof scene);
+    sepax3_store *store = NULL;
+    if (sepax_scene3_generate(&p, &scene) != 0 || sepax3_store_create(NULL, &store) != SEPAX_OK)
+        return 2;
+    sepax_scene3_load(&scene, store, NULL, NULL);
+    sepax3_update_world(store);
+    size_t n = 0;
+    sepax3_broadphase(store, NULL, 0, &n);
+    sepax_pair *pairs = malloc((n ? n : 1) * sizeof *pairs);
+    sepax3_result *res = malloc((n ? n : 1) * sizeof *res);
+    if (!pairs || !res || sepax3_broadphase(store, pairs, n, &n) != SEPAX_OK)
+        return 2;
+    if (want < n)
+        n = want;
+    entries[e].run(store, pairs, n, res);
+    size_t hits = 0;
+    for (size_t i = 0; i < n; i++)
+        hits += (res[i].flags & SEPAX_HIT) != 0;
+    printf("%s %zu %zu\n", entries[e].fn, n, hits);
+    free(pairs);
+    free(res);
+    sepax3_store_destroy(store);
+    sepax_scene3_free(&scene);
+    return 0;
+}

@@ -1,0 +1,62 @@
+/* The polyhedron pair test (src/3d/kernels/poly3.h) built again in the
+ * bench, with and without the Gauss-map pruning of edge pairs
+ * (POLY3_PRUNE), at one lane (the scalar reference's build) and, on x86,
+ * at avx2's width: each entry runs a pair list through the routine every
+ * backend's driver calls for a pair with a hull or capsule, so the pruned
+ * and unpruned rows differ only in the edge query. */
+#ifndef SEPAX_BENCH_UNPRUNED3_H
+#define SEPAX_BENCH_UNPRUNED3_H
+
+#include <stddef.h>
+
+#include "sepax/sepax3d.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef void (*bench3_poly_run)(const sepax3_store *store, const sepax_pair *pairs, size_t n,
+                                sepax3_result *out);
+
+void sepax3_general_pair_pruned(const sepax3_store *store, const sepax_pair *pairs, size_t n,
+                                sepax3_result *out);
+void sepax3_general_pair_unpruned(const sepax3_store *store, const sepax_pair *pairs, size_t n,
+                                  sepax3_result *out);
+#ifdef SEPAX_BENCH_POLY3_AVX2
+void sepax3_general_pair_pruned_avx2(const sepax3_store *store, const sepax_pair *pairs, size_t n,
+                                     sepax3_result *out);
+void sepax3_general_pair_unpruned_avx2(const sepax3_store *store, const sepax_pair *pairs,
+                                       size_t n, sepax3_result *out);
+#endif
+
+#ifdef __cplusplus
+}
+
+#include <vector>
+
+namespace sepax_bench {
+
+struct Poly3Entry {
+    const char *name; // the benchmark subject
+    bool pruned;
+    bench3_poly_run run;
+};
+
+// The entries this binary has and this CPU runs.
+inline std::vector<Poly3Entry> poly3_entries()
+{
+    std::vector<Poly3Entry> v{{"sepax3_pruned", true, sepax3_general_pair_pruned},
+                              {"sepax3_unpruned", false, sepax3_general_pair_unpruned}};
+#ifdef SEPAX_BENCH_POLY3_AVX2
+    if (sepax_backend_available(SEPAX_BACKEND_AVX2)) {
+        v.push_back({"sepax3_pruned_avx2", true, sepax3_general_pair_pruned_avx2});
+        v.push_back({"sepax3_unpruned_avx2", false, sepax3_general_pair_unpruned_avx2});
+    }
+#endif
+    return v;
+}
+
+} // namespace sepax_bench
+#endif
+
+#endif
