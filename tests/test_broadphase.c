@@ -1,4 +1,5 @@
-/* Sort-and-sweep against brute force over the library's own boxes. */
+/* The broadphase against brute force over the library's own boxes, and
+ * against the banded sort-and-sweep it replaced on generated scenes. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
@@ -6,6 +7,7 @@
 #include <string.h>
 
 #include "cases.h"
+#include "scene.h"
 #include "sepax/sepax.h"
 
 typedef struct key {
@@ -313,4 +315,302 @@ Test(broadphase, same_scene_same_order)
         free(lists[k]);
         sepax_store_destroy(stores[k]);
     }
+}
+
+/* Shapes whose boxes are awkward for bands and cells: exact copies, boxes
+ * spanning the whole scene in x, in y or in both, zero-width and
+ * zero-height boxes (axis-aligned segments), boxes sharing sides and
+ * corners, and a few far outliers that stretch the scene's range. */
+static void populate_awkward(sepax_store *s, cases_rng *r, size_t n)
+{
+    const double side = 3 * sqrt((double)n + 1);
+    for (size_t k = 0; k < n; k++) {
+        sepax_shape_id id;
+        const int what = cases_rng_int(r, 0, 9);
+        const float cx = (float)cases_rng_int(r, 0, (int)side);
+        const float cy = (float)cases_rng_int(r, 0, (int)side);
+        sepax_status st;
+        switch (what) {
+        case 0: /* the same box again and again */
+            st = sepax_add_box(s, (sepax_vec2){5, 5}, (sepax_vec2){1, 1}, 0, &id);
+            break;
+        case 1: /* a wide box across the whole scene */
+            st = sepax_add_box(s, (sepax_vec2){(float)side / 2, cy},
+                               (sepax_vec2){(float)side, 0.5f}, 0, &id);
+            break;
+        case 2: /* a tall one */
+            st = sepax_add_box(s, (sepax_vec2){cx, (float)side / 2},
+                               (sepax_vec2){0.5f, (float)side}, 0, &id);
+            break;
+        case 3: /* zero width */
+            st = sepax_add_segment(s, (sepax_vec2){cx, cy}, (sepax_vec2){cx, cy + 1.5f}, &id);
+            break;
+        case 4: /* zero height */
+            st = sepax_add_segment(s, (sepax_vec2){cx, cy}, (sepax_vec2){cx + 1.5f, cy}, &id);
+            break;
+        case 5: /* unit lattice: shared sides and corners */
+            st = sepax_add_box(s, (sepax_vec2){cx + 0.5f, cy + 0.5f}, (sepax_vec2){0.5f, 0.5f}, 0,
+                               &id);
+            break;
+        case 6: /* far away, rarely */
+            if (cases_rng_unit(r) < 0.1) {
+                st = sepax_add_box(s, (sepax_vec2){cx * 1e4f, -cy * 1e4f}, (sepax_vec2){1, 1}, 0,
+                                   &id);
+                break;
+            }
+            /* fall through */
+        default:
+            st = sepax_add_box(s, (sepax_vec2){cx + (float)cases_rng_unit(r), cy},
+                               (sepax_vec2){(float)cases_rng_range(r, 0.1, 2),
+                                            (float)cases_rng_range(r, 0.1, 2)},
+                               (float)cases_rng_range(r, -3, 3), &id);
+            break;
+        }
+        cr_assert_eq(st, SEPAX_OK, "%s", sepax_status_string(st));
+    }
+    /* one box over everything */
+    sepax_shape_id id;
+    cr_assert_eq(sepax_add_box(s, (sepax_vec2){(float)side / 2, (float)side / 2},
+                               (sepax_vec2){(float)side, (float)side}, 0.3f, &id),
+                 SEPAX_OK);
+}
+
+Test(broadphase, awkward_scenes_match_brute_force, .timeout = 300)
+{
+    const size_t sizes[] = {2, 5, 40, 300, 1500};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        sepax_store *s;
+        cr_assert_eq(sepax_store_create(NULL, &s), SEPAX_OK);
+        cases_rng r;
+        cases_rng_seed(&r, 500 + k);
+        populate_awkward(s, &r, sizes[k]);
+        char what[64];
+        snprintf(what, sizeof what, "%zu awkward shapes", sizes[k]);
+        compare(s, what);
+        sepax_store_destroy(s);
+    }
+}
+
+/* Boxes whose lower x crowd into a few values or a narrow range while a
+ * few others stretch the x range: many boxes of a band share a cell of
+ * lower x (more than the insertion pass takes, so the bands are sorted
+ * on exact keys). */
+Test(broadphase, crowded_lower_x)
+{
+    for (int variant = 0; variant < 3; variant++) {
+        sepax_store *s;
+        cr_assert_eq(sepax_store_create(NULL, &s), SEPAX_OK);
+        cases_rng r;
+        cases_rng_seed(&r, 40 + (uint64_t)variant);
+        sepax_shape_id id;
+        for (int i = 0; i < 600; i++) {
+            float x = variant == 0   ? 0.0f
+                      : variant == 1 ? (float)cases_rng_int(&r, 0, 3)
+                                     : (float)cases_rng_range(&r, 0, 1e-3);
+            float y = (float)cases_rng_range(&r, 0, 10);
+            float w = (float)cases_rng_range(&r, 0.1, 2), h = (float)cases_rng_range(&r, 0.1, 2);
+            const sepax_vec2 v[4] = {{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}};
+            cr_assert_eq(sepax_add_polygon(s, v, 4, &id), SEPAX_OK);
+        }
+        cr_assert_eq(sepax_add_box(s, (sepax_vec2){1e6f, 5}, (sepax_vec2){1, 1}, 0, &id),
+                     SEPAX_OK);
+        cr_assert_eq(sepax_add_box(s, (sepax_vec2){-1e6f, 5}, (sepax_vec2){1, 1}, 0, &id),
+                     SEPAX_OK);
+        char what[64];
+        snprintf(what, sizeof what, "crowded lower x, variant %d", variant);
+        compare(s, what);
+        sepax_store_destroy(s);
+    }
+}
+
+/* The banded sort-and-sweep this broadphase replaced, over the public
+ * API: the reference for generated scenes too large for brute force. It
+ * reports pairs by slot, lower slot first. */
+static float old_band_of(float y0, float inv_h, uint32_t count, float y)
+{
+    const float f = (y - y0) * inv_h;
+    if (!(f > 0.0f))
+        return 0;
+    return f >= (float)count ? (float)(count - 1u) : (float)(uint32_t)f;
+}
+
+static int entry_cmp(const void *x, const void *y)
+{
+    const float *p = x, *q = y; /* lower x, then slot (as a float-sized int) */
+    if (p[0] != q[0])
+        return p[0] < q[0] ? -1 : 1;
+    uint32_t a, b;
+    memcpy(&a, p + 4, sizeof a);
+    memcpy(&b, q + 4, sizeof b);
+    return a < b ? -1 : a > b;
+}
+
+static key *old_sweep(const sepax_store *s, size_t *count)
+{
+    const uint32_t limit = sepax_store_slot_limit(s);
+    sepax_vec2 *lo = malloc((limit + 1) * sizeof *lo), *hi = malloc((limit + 1) * sizeof *hi);
+    char *live = calloc(limit + 1, 1);
+    cr_assert(lo && hi && live);
+    size_t m = 0;
+    float y0 = INFINITY, y1 = -INFINITY;
+    double height = 0;
+    for (uint32_t k = 0; k < limit; k++) {
+        sepax_shape_id id;
+        if (sepax_shape_id_of_slot(s, k, &id) != SEPAX_OK)
+            continue;
+        cr_assert_eq(sepax_shape_aabb(s, id, &lo[k], &hi[k]), SEPAX_OK);
+        live[k] = 1;
+        m++;
+        y0 = fminf(y0, lo[k].y);
+        y1 = fmaxf(y1, hi[k].y);
+        height += (double)hi[k].y - lo[k].y;
+    }
+    uint32_t bands = 1;
+    float inv_h = 0;
+    double span = (double)y1 - y0, want = 2.0 * height / (double)m;
+    if (span > 0 && want > 0) {
+        double c = span / want, most = (double)m / 4.0 + 1.0;
+        bands = (uint32_t)(c < 1 ? 1 : c > most ? most : c);
+        inv_h = (float)(bands / span);
+    }
+    /* entries: lower x, upper x, lower y, upper y, slot; per band */
+    size_t cap = 1024, n = 0;
+    key *out = malloc(cap * sizeof *out);
+    float(*list)[5] = malloc((m + 1) * sizeof *list);
+    cr_assert(out && list);
+    for (uint32_t band = 0; band < bands; band++) {
+        size_t e = 0;
+        for (uint32_t k = 0; k < limit; k++) {
+            if (!live[k] || old_band_of(y0, inv_h, bands, lo[k].y) > (float)band ||
+                old_band_of(y0, inv_h, bands, hi[k].y) < (float)band)
+                continue;
+            list[e][0] = lo[k].x;
+            list[e][1] = hi[k].x;
+            list[e][2] = lo[k].y;
+            list[e][3] = hi[k].y;
+            memcpy(&list[e][4], &k, sizeof k);
+            e++;
+        }
+        qsort(list, e, sizeof *list, entry_cmp);
+        for (size_t i = 0; i < e; i++) {
+            for (size_t j = i + 1; j < e && list[j][0] <= list[i][1]; j++) {
+                if (list[j][2] > list[i][3] || list[j][3] < list[i][2])
+                    continue;
+                const float low = list[j][2] > list[i][2] ? list[j][2] : list[i][2];
+                if (old_band_of(y0, inv_h, bands, low) != (float)band)
+                    continue;
+                uint32_t a, b;
+                memcpy(&a, &list[i][4], sizeof a);
+                memcpy(&b, &list[j][4], sizeof b);
+                if (n == cap) {
+                    cap *= 2;
+                    out = realloc(out, cap * sizeof *out);
+                    cr_assert(out);
+                }
+                out[n].a = a < b ? a : b;
+                out[n].b = a < b ? b : a;
+                n++;
+            }
+        }
+    }
+    free(list);
+    free(lo);
+    free(hi);
+    free(live);
+    qsort(out, n, sizeof *out, key_cmp);
+    *count = n;
+    return out;
+}
+
+/* The pairs of run() as slots, sorted. */
+static key *run_keys(const sepax_store *s, size_t *count)
+{
+    sepax_pair *p = run(s, count);
+    key *k = malloc((*count + 1) * sizeof *k);
+    cr_assert(k);
+    for (size_t i = 0; i < *count; i++) {
+        k[i].a = SEPAX_ID_SLOT(p[i].a);
+        k[i].b = SEPAX_ID_SLOT(p[i].b);
+    }
+    free(p);
+    qsort(k, *count, sizeof *k, key_cmp);
+    return k;
+}
+
+static void same_as_old(const sepax_store *s, const char *what)
+{
+    size_t nw = 0, ng = 0;
+    key *want = old_sweep(s, &nw);
+    key *got = run_keys(s, &ng);
+    cr_assert(nw > 0, "%s: no pairs at all", what);
+    size_t i = 0;
+    while (i < nw && i < ng && key_cmp(&want[i], &got[i]) == 0)
+        i++;
+    cr_assert(i == nw && i == ng, "%s: %zu pairs against %zu before, first difference at %zu: "
+              "(%u, %u) against (%u, %u)", what, ng, nw, i, i < ng ? got[i].a : 0,
+              i < ng ? got[i].b : 0, i < nw ? want[i].a : 0, i < nw ? want[i].b : 0);
+    free(want);
+    free(got);
+}
+
+static sepax_store *generated(const sepax_scene_params *p)
+{
+    sepax_scene sc;
+    cr_assert_eq(sepax_scene_generate(p, &sc), 0);
+    sepax_store *s;
+    cr_assert_eq(sepax_store_create(NULL, &s), SEPAX_OK);
+    cr_assert_eq(sepax_scene_load(&sc, s, NULL, NULL), 0u);
+    sepax_scene_free(&sc);
+    cr_assert_eq(sepax_update_world(s), SEPAX_OK);
+    return s;
+}
+
+Test(broadphase, mix_scenes_match_the_old_sweep, .timeout = 300)
+{
+    const size_t sizes[] = {2000, 20000};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        sepax_scene_params p = sepax_scene_params_default();
+        p.shapes = sizes[k];
+        sepax_store *s = generated(&p);
+        char what[64];
+        snprintf(what, sizeof what, "mix of %zu", sizes[k]);
+        same_as_old(s, what);
+        sepax_store_destroy(s);
+    }
+    sepax_scene_params p = sepax_scene_params_mixed_kinds();
+    p.shapes = 5000;
+    sepax_store *s = generated(&p);
+    same_as_old(s, "mixed kinds");
+    sepax_store_destroy(s);
+}
+
+/* The order is the store's: the same list, byte for byte, on every
+ * backend and on every call. */
+Test(broadphase, same_order_on_every_backend)
+{
+    sepax_scene_params p = sepax_scene_params_default();
+    p.shapes = 3000;
+    sepax_store *s = generated(&p);
+    size_t want_n = 0;
+    sepax_pair *want = run(s, &want_n);
+    cr_assert(want_n > 1000, "%zu pairs", want_n);
+    int tried = 0;
+    for (int b = 0; b < SEPAX_BACKEND_COUNT; b++) {
+        if (!sepax_backend_available((sepax_backend)b))
+            continue;
+        cr_assert_eq(sepax_store_set_backend(s, (sepax_backend)b), SEPAX_OK);
+        for (int again = 0; again < 2; again++) {
+            size_t n = 0;
+            sepax_pair *got = run(s, &n);
+            cr_assert_eq(n, want_n, "%s: %zu pairs against %zu",
+                         sepax_backend_name((sepax_backend)b), n, want_n);
+            cr_assert(memcmp(got, want, n * sizeof *got) == 0, "%s: another order",
+                      sepax_backend_name((sepax_backend)b));
+            free(got);
+        }
+        tried++;
+    }
+    cr_assert(tried >= 2, "only %d backends available", tried);
+    free(want);
+    sepax_store_destroy(s);
 }

@@ -1,40 +1,326 @@
-/* Sort-and-sweep over world bounding boxes.
+/* Box pruning over world bounding boxes, in horizontal bands.
  *
- *   sort live shapes by (lower x, slot)      -- stable radix sort on the key
- *   cut the y range into bands about two box heights tall; file each shape,
- *   in sorted order, under every band its y interval meets
- *   for each band, for each shape i in it:
- *       for each later shape j in the band while lower_x(j) <= upper_x(i):
- *           if the y intervals overlap and the band holds the larger of the
- *           two lower y (so a pair met in two bands is emitted once):
- *               emit (min slot, max slot)
+ *   bounds: range of lower x, range of y, mean height
+ *   bands: the y range cut into bands about BAND_HEIGHTS mean heights
+ *     tall; a shape belongs to every band its y interval meets, and is at
+ *     home in the band of its lower y (a visitor in the others)
+ *   file: each shape, in slot order, appended to every band it belongs to
+ *   for each band (its entries fit in L1):
+ *     sort by (lower x, slot): a counting sort on the cell of lower x (one
+ *       cell per entry over the scene's lower x range), then an insertion
+ *       pass for entries that shared a cell (a radix sort on the exact
+ *       keys instead when a cell is crowded); PAD sentinels with lower
+ *       x = +inf close the band
+ *     T = lowest lower y of the shapes at home in the band
+ *     for each entry i, for each later entry j while lower_x(j) <= upper_x(i):
+ *       if the y intervals overlap and (i is at home or lower_y(j) >= T):
+ *         emit the pair
+ *   each pair handed out as (lower slot's id, higher slot's id)
  *
- * A plain one-axis sweep tests every shape against all shapes in its x
- * slice of the whole scene, which grows as n^1.5 on a square scene; the
- * bands keep the tests near the number of true overlaps. The output order
- * (band, then lower x, then slot) is fixed for a given store.
+ * A pair of overlapping boxes is met in every band both belong to and
+ * emitted only in the band of the larger of their lower y, where the shape
+ * that has it is at home. A visitor's lower y lies below every home
+ * shape's (the band of a y grows with y), so "lower_y(j) >= T" says "j is
+ * at home" in one compare, and no pass removes duplicates.
  *
+ * A plain one-axis sweep meets every shape of its x slice of the whole
+ * scene (n^1.5 tests on a square scene); the bands keep the candidates
+ * near the number of true overlaps. Candidates are tested four per
+ * compare, eight per round (SSE2, or SIMDe's equivalent elsewhere; never
+ * the store's backend, whose width must not change the result), and hits
+ * leave through a mask, so the sweep's only data-dependent branches are
+ * the rare rounds past the eighth candidate and past the third hit.
+ *
+ * Output order, fixed by the store's contents: band (bottom up), then the
+ * first shape of the sweep, then the second, both by (lower x, slot).
  * Touching boxes overlap, as touching shapes hit. */
 #include <math.h>
 #include <string.h>
 
+#define SEPAX_WIDE_BITS 128
 #include "common/sort.h"
+#include "common/wide.h"
 #include "store.h"
 
+/* Band height in mean box heights: taller bands file fewer shapes twice,
+ * shorter ones test fewer candidates per shape. */
+#define BAND_HEIGHTS 2.0
+/* Most shapes one cell of lower x may hold before the order comes from a
+ * radix sort instead: it bounds the insertion pass's work per entry. */
+#define CROWD 32u
+/* Sentinels after each band: a round reads eight candidates from at most
+ * the band's end, and one more entry for a missing hit's index. */
+#define PAD 9u
+/* Pairs gathered before each copy to the caller's array; even, since the
+ * copy turns pairs round two at a time. */
+#define CHUNK 256u
 
-typedef struct bands {
-    float y0, inv_h;
-    uint32_t count;
-} bands;
+typedef struct grid {
+    float y0, inv_h, top_band; /* band of y: (y - y0) * inv_h, at most top_band */
+    float x0, inv_w, top_cell; /* cell of x likewise */
+    uint32_t bands, cells;
+} grid;
 
-/* Monotonic in y, so a shape's bands form one run and the band of any y
- * inside its interval lies in that run. */
-static uint32_t band_of(const bands *b, float y)
+/* Monotonic in v (subtracting, scaling, clamping and truncating all are):
+ * a shape's bands form one run, and the band of any y inside its interval
+ * lies in that run; equal or growing lower x never get a smaller cell. */
+static inline uint32_t scale(float v, float origin, float inv, float top)
 {
-    const float f = (y - b->y0) * b->inv_h;
-    if (!(f > 0.0f))
-        return 0;
-    return f >= (float)b->count ? b->count - 1u : (uint32_t)f;
+    /* max and min as instructions: written as ?: they become branches */
+    simde__m128 f = simde_mm_set_ss((v - origin) * inv);
+    f = simde_mm_min_ss(simde_mm_max_ss(f, simde_mm_setzero_ps()), simde_mm_set_ss(top));
+    return (uint32_t)simde_mm_cvttss_si32(f);
+}
+
+static inline uint32_t band_of(const grid *g, float y)
+{
+    return scale(y, g->y0, g->inv_h, g->top_band);
+}
+
+static inline uint32_t cell_of(const grid *g, float x)
+{
+    return scale(x, g->x0, g->inv_w, g->top_cell);
+}
+
+typedef struct bounds {
+    float x0, x1, y0, y1; /* lower x range; lowest lower y, highest upper y */
+    double height;        /* sum of heights */
+} bounds;
+
+static bounds scan(const sepax_store *s)
+{
+    bounds b = {INFINITY, -INFINITY, INFINITY, -INFINITY, 0.0};
+    uint32_t slot = 0;
+    if (s->live == s->slot_limit) {
+        /* No holes: four slots per step. Lane order is fixed, so the sum
+         * is the same on every run. */
+        wf x0 = wf_set1(INFINITY), x1 = wf_set1(-INFINITY), y0 = x0, y1 = x1;
+        wf h = wf_set1(0.0f);
+        for (; slot + 4u <= s->slot_limit; slot += 4u) {
+            const wf lx = wf_load(s->lo_x + slot), ly = wf_load(s->lo_y + slot);
+            const wf hy = wf_load(s->hi_y + slot);
+            x0 = wf_min(lx, x0);
+            x1 = wf_max(lx, x1);
+            y0 = wf_min(ly, y0);
+            y1 = wf_max(hy, y1);
+            h = wf_add(h, wf_sub(hy, ly));
+        }
+        float l[4][5];
+        wf_store(l[0], x0), wf_store(l[1], x1), wf_store(l[2], y0), wf_store(l[3], y1);
+        float hs[4];
+        wf_store(hs, h);
+        for (int k = 0; k < 4; k++) {
+            b.x0 = l[0][k] < b.x0 ? l[0][k] : b.x0;
+            b.x1 = l[1][k] > b.x1 ? l[1][k] : b.x1;
+            b.y0 = l[2][k] < b.y0 ? l[2][k] : b.y0;
+            b.y1 = l[3][k] > b.y1 ? l[3][k] : b.y1;
+            b.height += hs[k];
+        }
+    }
+    for (; slot < s->slot_limit; slot++) {
+        if (s->kind[slot] == SEPAX_KIND_FREE)
+            continue;
+        const float lx = s->lo_x[slot], ly = s->lo_y[slot], hy = s->hi_y[slot];
+        b.x0 = lx < b.x0 ? lx : b.x0;
+        b.x1 = lx > b.x1 ? lx : b.x1;
+        b.y0 = ly < b.y0 ? ly : b.y0;
+        b.y1 = hy > b.y1 ? hy : b.y1;
+        b.height += (double)hy - ly;
+    }
+    return b;
+}
+
+/* The bands' entries, one array per field, each band followed by PAD
+ * sentinels. */
+typedef struct entries {
+    float *lx, *hx, *ly, *hy;
+    uint32_t *id;
+} entries;
+
+static inline void entry_put(const entries *e, size_t p, float lx, float hx, float ly, float hy,
+                             uint32_t id)
+{
+    e->lx[p] = lx;
+    e->hx[p] = hx;
+    e->ly[p] = ly;
+    e->hy[p] = hy;
+    e->id[p] = id;
+}
+
+/* Entries [from, to) are in (cell, slot) order: only neighbours that
+ * share a cell can be out of lower-x order, at most CROWD - 1 places.
+ * Equal lower x are never passed, so they stay in slot order. */
+static void settle(const entries *e, size_t from, size_t to)
+{
+    for (size_t i = from + 1; i < to; i++) {
+        if (!(e->lx[i] < e->lx[i - 1]))
+            continue;
+        const float lx = e->lx[i], hx = e->hx[i], ly = e->ly[i], hy = e->hy[i];
+        const uint32_t id = e->id[i];
+        size_t k = i;
+        do {
+            entry_put(e, k, e->lx[k - 1], e->hx[k - 1], e->ly[k - 1], e->hy[k - 1], e->id[k - 1]);
+            k--;
+        } while (k > from && lx < e->lx[k - 1]);
+        entry_put(e, k, lx, hx, ly, hy, id);
+    }
+}
+
+/* Where found pairs wait before they go to the caller's array. */
+typedef struct out {
+    sepax_pair *pairs;
+    size_t capacity, found;
+    sepax_pair buf[CHUNK];
+} out;
+
+/* The sweep writes (first, second) in sweep order; the caller wants the
+ * lower slot first. Two pairs per vector, turned round by mask: which of
+ * the two comes first is a coin toss, so a branch would miss half the
+ * time. */
+static void flush(out *o, size_t count)
+{
+    const simde__m128i slot_bits = simde_mm_set1_epi32(0xFFFFFF);
+    for (size_t k = 0; k < count; k += 2) {
+        const simde__m128i v = simde_mm_loadu_si128((const simde__m128i *)(o->buf + k));
+        const simde__m128i turned = simde_mm_shuffle_epi32(v, SIMDE_MM_SHUFFLE(2, 3, 0, 1));
+        /* slots are below 2^24, so the signed compare orders them */
+        const simde__m128i later = simde_mm_cmpgt_epi32(simde_mm_and_si128(v, slot_bits),
+                                                        simde_mm_and_si128(turned, slot_bits));
+        const simde__m128i swap = simde_mm_shuffle_epi32(later, SIMDE_MM_SHUFFLE(2, 2, 0, 0));
+        const simde__m128i fixed = simde_mm_or_si128(simde_mm_and_si128(swap, turned),
+                                                     simde_mm_andnot_si128(swap, v));
+        simde_mm_storeu_si128((simde__m128i *)(o->buf + k), fixed);
+    }
+    if (o->found < o->capacity) {
+        const size_t room = o->capacity - o->found;
+        memcpy(o->pairs + o->found, o->buf, (count < room ? count : room) * sizeof *o->buf);
+    }
+    o->found += count;
+}
+
+/* Hits among four candidates j.. of i (bit k: candidate j + k); *in_x
+ * receives the lanes whose lower x is within i's right side. */
+static inline uint32_t block(const entries *e, size_t j, wf right, wf top, wf bottom, wf floor_y,
+                             uint32_t *in_x)
+{
+    const wf lx = wf_load(e->lx + j), ly = wf_load(e->ly + j), hy = wf_load(e->hy + j);
+    const wm x = wf_le_m(lx, right);
+    const wm hit = wm_and(wm_and(x, wf_le_m(ly, top)),
+                          wm_and(wf_le_m(bottom, hy), wf_le_m(floor_y, ly)));
+    *in_x = wm_bits(x);
+    return wm_bits(hit);
+}
+
+static const uint8_t pop4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
+/* One band's sweep: entries [from, to), then PAD sentinels. A round tests
+ * eight candidates whether needed or not, and writes its first two hits
+ * whether found or not (a missing hit reads candidate j + 8, a sentinel,
+ * and is not counted): most shapes have fewer candidates and hits than
+ * that, and loops whose exits depend on each shape's counts mispredict
+ * about once per shape, which costs more than the spare work. */
+static void sweep(const entries *e, size_t from, size_t to, float home_y, out *o)
+{
+    size_t nb = 0;
+    sepax_pair *buf = o->buf;
+    const wf home = wf_set1(home_y);
+    for (size_t i = from; i < to; i++) {
+        const wf right = wf_set1(e->hx[i]), top = wf_set1(e->hy[i]), bottom = wf_set1(e->ly[i]);
+        /* A visitor pairs with home shapes only. */
+        const wf floor_y = wf_keep(wf_gt_m(home, bottom), home, wf_set1(-INFINITY));
+        const uint32_t first = e->id[i];
+        for (size_t j = i + 1;; j += 8) {
+            uint32_t in_a, in_b;
+            const uint32_t a = block(e, j, right, top, bottom, floor_y, &in_a);
+            const uint32_t b = block(e, j + 4, right, top, bottom, floor_y, &in_b);
+            uint32_t m = a | b << 4;
+            const uint32_t count = pop4[a] + pop4[b];
+            buf[nb].a = first;
+            buf[nb].b = e->id[j + (uint32_t)__builtin_ctz(m | 0x100u)];
+            m &= m - 1u;
+            buf[nb + 1].a = first;
+            buf[nb + 1].b = e->id[j + (uint32_t)__builtin_ctz(m | 0x100u)];
+            m &= m - 1u;
+            buf[nb + 2].a = first;
+            buf[nb + 2].b = e->id[j + (uint32_t)__builtin_ctz(m | 0x100u)];
+            m &= m - 1u;
+            buf[nb + 3].a = first;
+            buf[nb + 3].b = e->id[j + (uint32_t)__builtin_ctz(m | 0x100u)];
+            m &= m - 1u;
+            if (count > 4u) {
+                for (size_t k = nb + 4; m; m &= m - 1u, k++) {
+                    buf[k].a = first;
+                    buf[k].b = e->id[j + (uint32_t)__builtin_ctz(m)];
+                }
+            }
+            nb += count;
+            if (nb > CHUNK - 8u) {
+                flush(o, nb);
+                nb = 0;
+            }
+            /* Sorted by lower x: once a lane is past the right side, so
+             * is every later candidate (the sentinels at the latest). */
+            if (in_b != 15u)
+                break;
+        }
+    }
+    flush(o, nb);
+}
+
+/* A shape's box and id as filed under a band. */
+typedef struct record {
+    float lx, hx, ly, hy;
+    uint32_t id;
+} record;
+
+/* Cells for a band of m entries: one per entry, at most 2^22 so that
+ * every cell number is a float. */
+static inline uint32_t cells_for(size_t m)
+{
+    return m < 1u ? 1u : m > 4194304u ? 4194304u : (uint32_t)m;
+}
+
+/* One band: its m records in slot order, sorted into e by (lower x, slot),
+ * then swept. e, hist and keys are sized for the largest band, so a band
+ * stays in L1 from its sort to its sweep. */
+static void band(const record *r, size_t m, float x0, double span_x, float home_y,
+                 const entries *e, uint32_t *hist, uint64_t *keys, out *o)
+{
+    grid g = {0.0f, 0.0f, 0.0f, x0, 0.0f, 0.0f, 1, 1};
+    if (span_x > 0.0) {
+        g.cells = cells_for(m);
+        g.inv_w = (float)(g.cells / span_x);
+        g.top_cell = (float)(g.cells - 1u);
+    }
+    memset(hist, 0, g.cells * sizeof *hist);
+    for (size_t k = 0; k < m; k++)
+        hist[cell_of(&g, r[k].lx)]++;
+    uint32_t at = 0, crowd = 0;
+    for (uint32_t c = 0; c < g.cells; c++) {
+        const uint32_t t = hist[c];
+        crowd = t > crowd ? t : crowd;
+        hist[c] = at;
+        at += t;
+    }
+    if (crowd <= CROWD) {
+        for (size_t k = 0; k < m; k++)
+            entry_put(e, hist[cell_of(&g, r[k].lx)]++, r[k].lx, r[k].hx, r[k].ly, r[k].hy,
+                      r[k].id);
+        settle(e, 0, m);
+    } else {
+        /* Lower x bunched (or a far outlier stretching the cells): the
+         * exact keys, stable, so equal lower x stay in slot order. */
+        for (size_t k = 0; k < m; k++)
+            keys[k] = ((uint64_t)sepax_float_key(r[k].lx) << 32) | k;
+        const uint64_t *sorted = sepax_radix_sort(keys, keys + m, m);
+        for (size_t k = 0; k < m; k++) {
+            const record *q = r + (uint32_t)sorted[k];
+            entry_put(e, k, q->lx, q->hx, q->ly, q->hy, q->id);
+        }
+    }
+    for (size_t k = m; k < m + PAD; k++)
+        entry_put(e, k, INFINITY, 0.0f, 0.0f, 0.0f, 0);
+    sweep(e, 0, m, home_y, o);
 }
 
 sepax_status sepax_broadphase(const sepax_store *s, sepax_pair *pairs, size_t capacity,
@@ -50,100 +336,97 @@ sepax_status sepax_broadphase(const sepax_store *s, sepax_pair *pairs, size_t ca
     const size_t n = s->live;
     if (n < 2)
         return SEPAX_OK;
-    /* keys (2n), then per sorted shape: band range (2n) */
-    unsigned char *mem = sepax_alloc(&s->alloc, n * (2 * sizeof(uint64_t) + 2 * sizeof(uint32_t)));
-    if (!mem)
-        return SEPAX_ERR_OUT_OF_MEMORY;
-    uint64_t *keys = (uint64_t *)mem, *tmp = keys + n;
-    uint32_t *first_band = (uint32_t *)(tmp + n), *last_band = first_band + n;
+    const uint32_t limit = s->slot_limit;
+    const uint8_t *kind = s->kind;
+    const float *lo_x = s->lo_x, *lo_y = s->lo_y, *hi_x = s->hi_x, *hi_y = s->hi_y;
+    const uint32_t *live_id = s->live_id;
 
-    size_t m = 0;
-    float y0 = INFINITY, y1 = -INFINITY;
-    double height = 0.0;
-    for (uint32_t slot = 0; slot < s->slot_limit; slot++) {
-        if (s->kind[slot] == SEPAX_KIND_FREE)
+    const bounds bd = scan(s);
+    grid g = {bd.y0, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 1, 1};
+    const double span_y = (double)bd.y1 - bd.y0, span_x = (double)bd.x1 - bd.x0;
+    const double want = BAND_HEIGHTS * bd.height / (double)n;
+    if (span_y > 0.0 && want > 0.0) {
+        const double count = span_y / want, most = (double)n / 4.0 + 1.0;
+        g.bands = (uint32_t)(count < 1.0 ? 1.0 : count > most ? most : count);
+        g.inv_h = (float)(g.bands / span_y);
+        g.top_band = (float)(g.bands - 1u);
+    }
+
+    /* Per band, plus a spare so that a shape's second band is counted and
+     * written without a branch: start, cursor, lowest lower y at home. */
+    const size_t rows = (size_t)g.bands + 1u;
+    unsigned char *bmem = sepax_alloc(&s->alloc, rows * (2 * sizeof(size_t) + sizeof(float)));
+    if (!bmem)
+        return SEPAX_ERR_OUT_OF_MEMORY;
+    size_t *start = (size_t *)bmem, *cursor = start + rows;
+    float *home_y = (float *)(cursor + rows);
+    memset(cursor, 0, rows * sizeof *cursor);
+    for (uint32_t slot = 0; slot < limit; slot++) {
+        if (kind[slot] == SEPAX_KIND_FREE)
             continue;
-        keys[m++] = ((uint64_t)sepax_float_key(s->lo_x[slot]) << 32) | slot;
-        y0 = s->lo_y[slot] < y0 ? s->lo_y[slot] : y0;
-        y1 = s->hi_y[slot] > y1 ? s->hi_y[slot] : y1;
-        height += (double)s->hi_y[slot] - s->lo_y[slot];
+        const uint32_t b0 = band_of(&g, lo_y[slot]), b1 = band_of(&g, hi_y[slot]);
+        cursor[b0]++;
+        cursor[b0 + 1u] += b1 > b0;
+        for (uint32_t b = b0 + 2u; b <= b1; b++)
+            cursor[b]++;
     }
-    const uint64_t *sorted = sepax_radix_sort(keys, tmp, m);
+    size_t total = 0, most = 0;
+    for (uint32_t b = 0; b < g.bands; b++) {
+        most = cursor[b] > most ? cursor[b] : most;
+        start[b] = total;
+        /* and one spare record: a full band's cursor points at it */
+        total += cursor[b] + 1u;
+        cursor[b] = start[b];
+        home_y[b] = INFINITY;
+    }
+    start[g.bands] = cursor[g.bands] = total;
 
-    bands b = {y0, 0.0f, 1};
-    double span = (double)y1 - y0, want = 2.0 * height / (double)m;
-    if (span > 0.0 && want > 0.0) {
-        double count = span / want;
-        double most = (double)m / 4.0 + 1.0;
-        b.count = (uint32_t)(count < 1.0 ? 1.0 : count > most ? most : count);
-        b.inv_h = (float)(b.count / span);
-    }
-
-    /* Count, then fill, the band lists (counting sort by band keeps the
-     * x order inside each band). */
-    size_t entries = 0;
-    for (size_t i = 0; i < m; i++) {
-        const uint32_t slot = (uint32_t)sorted[i];
-        first_band[i] = band_of(&b, s->lo_y[slot]);
-        last_band[i] = band_of(&b, s->hi_y[slot]);
-        entries += last_band[i] - first_band[i] + 1u;
-    }
-    const size_t bytes = (b.count + 1u) * sizeof(size_t) +
-                         entries * (4 * sizeof(float) + sizeof(uint32_t));
-    unsigned char *bmem = sepax_alloc(&s->alloc, bytes);
-    if (!bmem) {
-        sepax_free(&s->alloc, mem);
+    const size_t cap = most + PAD, cells = cells_for(most);
+    unsigned char *mem = sepax_alloc(&s->alloc, 2 * most * sizeof(uint64_t) +
+                                                    (total + 1u) * sizeof(record) +
+                                                    cap * (4 * sizeof(float) + sizeof(uint32_t)) +
+                                                    cells * sizeof(uint32_t));
+    if (!mem) {
+        sepax_free(&s->alloc, bmem);
         return SEPAX_ERR_OUT_OF_MEMORY;
     }
-    size_t *start = (size_t *)bmem;
-    float *lx = (float *)(start + b.count + 1u), *hx = lx + entries, *ly = hx + entries,
-          *hy = ly + entries;
-    uint32_t *slot_of = (uint32_t *)(hy + entries);
-    memset(start, 0, (b.count + 1u) * sizeof(size_t));
-    for (size_t i = 0; i < m; i++)
-        for (uint32_t k = first_band[i]; k <= last_band[i]; k++)
-            start[k + 1]++;
-    for (uint32_t k = 0; k < b.count; k++)
-        start[k + 1] += start[k];
-    for (size_t i = 0; i < m; i++) {
-        const uint32_t slot = (uint32_t)sorted[i];
-        for (uint32_t k = first_band[i]; k <= last_band[i]; k++) {
-            const size_t at = start[k]++;
-            lx[at] = s->lo_x[slot];
-            hx[at] = s->hi_x[slot];
-            ly[at] = s->lo_y[slot];
-            hy[at] = s->hi_y[slot];
-            slot_of[at] = slot;
-        }
-    }
-    /* start[k] now holds the end of band k; band k begins at start[k-1] */
+    uint64_t *keys = (uint64_t *)mem;
+    record *rec = (record *)(keys + 2 * most);
+    entries e;
+    e.lx = (float *)(rec + total + 1u);
+    e.hx = e.lx + cap;
+    e.ly = e.hx + cap;
+    e.hy = e.ly + cap;
+    e.id = (uint32_t *)(e.hy + cap);
+    uint32_t *hist = e.id + cap;
 
-    size_t found = 0;
-    for (uint32_t k = 0; k < b.count; k++) {
-        const size_t from = k ? start[k - 1] : 0, to = start[k];
-        for (size_t i = from; i < to; i++) {
-            const float right = hx[i], bottom = ly[i], top = hy[i];
-            for (size_t j = i + 1; j < to && lx[j] <= right; j++) {
-                if (ly[j] > top || hy[j] < bottom)
-                    continue;
-                if (band_of(&b, ly[j] > bottom ? ly[j] : bottom) != k)
-                    continue;
-                if (found < capacity) {
-                    uint32_t a = slot_of[i], c = slot_of[j];
-                    if (a > c) {
-                        uint32_t t = a;
-                        a = c;
-                        c = t;
-                    }
-                    pairs[found].a = s->live_id[a];
-                    pairs[found].b = s->live_id[c];
-                }
-                found++;
-            }
-        }
+    for (uint32_t slot = 0; slot < limit; slot++) {
+        if (kind[slot] == SEPAX_KIND_FREE)
+            continue;
+        /* + 0 makes -0 a +0, so that equal lower x compare and sort alike */
+        const record r = {lo_x[slot] + 0.0f, hi_x[slot], lo_y[slot], hi_y[slot], live_id[slot]};
+        const uint32_t b0 = band_of(&g, r.ly), b1 = band_of(&g, r.hy);
+        home_y[b0] = r.ly < home_y[b0] ? r.ly : home_y[b0];
+        rec[cursor[b0]++] = r;
+        /* The next band's next record is written either way and kept only
+         * when the shape reaches that band (about half the shapes do); a
+         * full band's next record is its spare. */
+        rec[cursor[b0 + 1u]] = r;
+        cursor[b0 + 1u] += b1 > b0;
+        for (uint32_t b = b0 + 2u; b <= b1; b++)
+            rec[cursor[b]++] = r;
     }
-    sepax_free(&s->alloc, bmem);
+
+    out o;
+    memset(o.buf, 0, sizeof o.buf);
+    o.pairs = pairs;
+    o.capacity = capacity;
+    o.found = 0;
+    for (uint32_t b = 0; b < g.bands; b++)
+        band(rec + start[b], cursor[b] - start[b], bd.x0, span_x, home_y[b], &e, hist, keys,
+             &o);
     sepax_free(&s->alloc, mem);
-    *pair_count = found;
-    return found > capacity ? SEPAX_ERR_CAPACITY : SEPAX_OK;
+    sepax_free(&s->alloc, bmem);
+    *pair_count = o.found;
+    return o.found > capacity ? SEPAX_ERR_CAPACITY : SEPAX_OK;
 }
