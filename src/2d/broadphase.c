@@ -44,7 +44,7 @@
 
 /* Band height in mean box heights: taller bands file fewer shapes twice,
  * shorter ones test fewer candidates per shape. */
-#define BAND_HEIGHTS 2.0
+#define BAND_HEIGHTS 3.0
 /* Most shapes one cell of lower x may hold before the order comes from a
  * radix sort instead: it bounds the insertion pass's work per entry. */
 #define CROWD 32u
@@ -80,6 +80,31 @@ static inline uint32_t band_of(const grid *g, float y)
 static inline uint32_t cell_of(const grid *g, float x)
 {
     return scale(x, g->x0, g->inv_w, g->top_cell);
+}
+
+/* band_of for every live slot's lower and upper y; four slots at a time
+ * when there are no holes, with the same operations in each lane. */
+static void bands_of(const sepax_store *s, const grid *g, uint32_t *first, uint32_t *last)
+{
+    uint32_t slot = 0;
+    if (s->live == s->slot_limit) {
+        const wf y0 = wf_set1(g->y0), inv = wf_set1(g->inv_h), top = wf_set1(g->top_band);
+        const wf zero = wf_set1(0.0f);
+        for (; slot + 4u <= s->slot_limit; slot += 4u) {
+            const wf f0 = wf_mul(wf_sub(wf_load(s->lo_y + slot), y0), inv);
+            const wf f1 = wf_mul(wf_sub(wf_load(s->hi_y + slot), y0), inv);
+            simde_mm_storeu_si128((simde__m128i *)(first + slot),
+                                  simde_mm_cvttps_epi32(wf_min(wf_max(f0, zero), top)));
+            simde_mm_storeu_si128((simde__m128i *)(last + slot),
+                                  simde_mm_cvttps_epi32(wf_min(wf_max(f1, zero), top)));
+        }
+    }
+    for (; slot < s->slot_limit; slot++) {
+        if (s->kind[slot] == SEPAX_KIND_FREE)
+            continue;
+        first[slot] = band_of(g, s->lo_y[slot]);
+        last[slot] = band_of(g, s->hi_y[slot]);
+    }
 }
 
 typedef struct bounds {
@@ -292,9 +317,25 @@ static void band(const record *r, size_t m, float x0, double span_x, float home_
         g.inv_w = (float)(g.cells / span_x);
         g.top_cell = (float)(g.cells - 1u);
     }
+    /* cells, four records at a time; keys holds them until the radix
+     * sort, which does not need them */
+    uint32_t *cell = (uint32_t *)keys;
+    {
+        const wf x0v = wf_set1(g.x0), inv = wf_set1(g.inv_w), top = wf_set1(g.top_cell);
+        const wf zero = wf_set1(0.0f);
+        size_t k = 0;
+        for (; k + 4u <= m; k += 4u) {
+            const wf lx = simde_mm_setr_ps(r[k].lx, r[k + 1].lx, r[k + 2].lx, r[k + 3].lx);
+            const wf f = wf_mul(wf_sub(lx, x0v), inv);
+            simde_mm_storeu_si128((simde__m128i *)(cell + k),
+                                  simde_mm_cvttps_epi32(wf_min(wf_max(f, zero), top)));
+        }
+        for (; k < m; k++)
+            cell[k] = cell_of(&g, r[k].lx);
+    }
     memset(hist, 0, g.cells * sizeof *hist);
     for (size_t k = 0; k < m; k++)
-        hist[cell_of(&g, r[k].lx)]++;
+        hist[cell[k]]++;
     uint32_t at = 0, crowd = 0;
     for (uint32_t c = 0; c < g.cells; c++) {
         const uint32_t t = hist[c];
@@ -304,8 +345,7 @@ static void band(const record *r, size_t m, float x0, double span_x, float home_
     }
     if (crowd <= CROWD) {
         for (size_t k = 0; k < m; k++)
-            entry_put(e, hist[cell_of(&g, r[k].lx)]++, r[k].lx, r[k].hx, r[k].ly, r[k].hy,
-                      r[k].id);
+            entry_put(e, hist[cell[k]]++, r[k].lx, r[k].hx, r[k].ly, r[k].hy, r[k].id);
         settle(e, 0, m);
     } else {
         /* Lower x bunched (or a far outlier stretching the cells): the
@@ -355,16 +395,19 @@ sepax_status sepax_broadphase(const sepax_store *s, sepax_pair *pairs, size_t ca
     /* Per band, plus a spare so that a shape's second band is counted and
      * written without a branch: start, cursor, lowest lower y at home. */
     const size_t rows = (size_t)g.bands + 1u;
-    unsigned char *bmem = sepax_alloc(&s->alloc, rows * (2 * sizeof(size_t) + sizeof(float)));
+    unsigned char *bmem = sepax_alloc(&s->alloc, rows * (2 * sizeof(size_t) + sizeof(float)) +
+                                                     2 * (size_t)limit * sizeof(uint32_t));
     if (!bmem)
         return SEPAX_ERR_OUT_OF_MEMORY;
     size_t *start = (size_t *)bmem, *cursor = start + rows;
     float *home_y = (float *)(cursor + rows);
+    uint32_t *first = (uint32_t *)(home_y + rows), *last = first + limit;
+    bands_of(s, &g, first, last);
     memset(cursor, 0, rows * sizeof *cursor);
     for (uint32_t slot = 0; slot < limit; slot++) {
         if (kind[slot] == SEPAX_KIND_FREE)
             continue;
-        const uint32_t b0 = band_of(&g, lo_y[slot]), b1 = band_of(&g, hi_y[slot]);
+        const uint32_t b0 = first[slot], b1 = last[slot];
         cursor[b0]++;
         cursor[b0 + 1u] += b1 > b0;
         for (uint32_t b = b0 + 2u; b <= b1; b++)
@@ -405,7 +448,7 @@ sepax_status sepax_broadphase(const sepax_store *s, sepax_pair *pairs, size_t ca
             continue;
         /* + 0 makes -0 a +0, so that equal lower x compare and sort alike */
         const record r = {lo_x[slot] + 0.0f, hi_x[slot], lo_y[slot], hi_y[slot], live_id[slot]};
-        const uint32_t b0 = band_of(&g, r.ly), b1 = band_of(&g, r.hy);
+        const uint32_t b0 = first[slot], b1 = last[slot];
         home_y[b0] = r.ly < home_y[b0] ? r.ly : home_y[b0];
         rec[cursor[b0]++] = r;
         /* The next band's next record is written either way and kept only
