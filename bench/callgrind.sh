@@ -7,11 +7,32 @@
 #   SCENE=circles|mixed_kinds bench/callgrind.sh ...  that scene instead of mix
 #   WHAT=update bench/callgrind.sh ...    instructions per shape of one
 #                                         sepax_update_world instead
+#   WHAT=prune bench/callgrind.sh [BUILD_DIR] [ENTRY...]
+#       instructions per pair of the 3D hull pair test with and without the
+#       Gauss-map pruning (poly3_once: the first PAIRS hulls3 pairs in sweep
+#       order, default 2000); ENTRY is pruned, unpruned, pruned_avx2 or
+#       unpruned_avx2 (default: all four). Generating the 20,000 hulls
+#       under valgrind takes a minute or two per entry.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
 shift || true
 backends=("$@")
+if [ "${WHAT:-collide}" = prune ]; then
+    exe=$build/bench/poly3_once
+    [ -x "$exe" ] || { echo "callgrind.sh: build $exe first (meson compile -C $build)" >&2; exit 2; }
+    [ ${#backends[@]} -gt 0 ] || backends=(pruned unpruned pruned_avx2 unpruned_avx2)
+    out=$(mktemp -d)
+    trap 'rm -rf "$out"' EXIT
+    printf '%-14s %14s %8s %12s\n' entry instructions pairs "per pair"
+    for e in "${backends[@]}"; do
+        pairs=$(valgrind --tool=callgrind --toggle-collect=sepax3_general_pair_$e \
+            --callgrind-out-file="$out/$e" "$exe" "$e" "${PAIRS:-2000}" 2>/dev/null | awk '{print $2}')
+        ir=$(callgrind_annotate "$out/$e" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1}')
+        awk -v e="$e" -v ir="$ir" -v n="$pairs" 'BEGIN { printf "%-14s %14.0f %8d %12.1f\n", e, ir, n, ir / n }'
+    done
+    exit 0
+fi
 [ ${#backends[@]} -gt 0 ] || backends=(scalar sse2 avx2)
 exe=$build/bench/collide_once
 [ -x "$exe" ] || { echo "callgrind.sh: build $exe first (meson compile -C $build)" >&2; exit 2; }
@@ -27,5 +48,5 @@ for b in "${backends[@]}"; do
     pairs=$(SEPAX_BACKEND=$b valgrind --tool=callgrind --toggle-collect=$fn \
         --callgrind-out-file="$out/$b" "$exe" ${SCENE:-} 2>/dev/null | awk -v f=$field '{print $f}')
     ir=$(callgrind_annotate "$out/$b" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1}')
-    awk -v b="$b" -v ir="$ir" -v n="$pairs" 'BEGIN { printf "%-8s %14d %8d %12.1f\n", b, ir, n, ir / n }'
+    awk -v b="$b" -v ir="$ir" -v n="$pairs" 'BEGIN { printf "%-8s %14.0f %8d %12.1f\n", b, ir, n, ir / n }'
 done
