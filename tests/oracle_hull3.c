@@ -183,14 +183,16 @@ int oh3_from_store(const sepax3_store *st, sepax_shape_id id, oh3_shape *out)
         }
         return 1;
     }
+    /* vertices in the shape's frame first, where its faces are found
+     * (in world coordinates 1e4 from the origin the face tolerance would
+     * exceed the thickness of a sliver), then everything placed */
+    const double zero[3] = {0, 0, 0};
     if (d.kind == SEPAX3_SHAPE_BOX) {
         out->nv = 8;
         for (int j = 0; j < 8; j++) {
             const double x[3] = {(j & 1) ? h[0] : -h[0], (j & 2) ? h[1] : -h[1],
                                  (j & 4) ? h[2] : -h[2]};
-            double l[3];
-            apply(lm, c, x, l);
-            apply(m, p, l, out->v[j]);
+            apply(lm, c, x, out->v[j]);
         }
     } else {
         sepax_vec3 v[OH3_MAX_V];
@@ -199,11 +201,28 @@ int oh3_from_store(const sepax3_store *st, sepax_shape_id id, oh3_shape *out)
             return 0;
         out->nv = (int)n;
         for (size_t j = 0; j < n; j++) {
-            const double x[3] = {v[j].x, v[j].y, v[j].z};
-            apply(m, p, x, out->v[j]);
+            out->v[j][0] = v[j].x, out->v[j][1] = v[j].y, out->v[j][2] = v[j].z;
         }
     }
     find_faces(out);
+    for (int j = 0; j < out->nv; j++) {
+        double w[3];
+        apply(m, p, out->v[j], w);
+        memcpy(out->v[j], w, sizeof w);
+    }
+    for (int f = 0; f < out->nf; f++) {
+        double n[3], far = -INFINITY;
+        apply(m, zero, out->n[f], n);
+        memcpy(out->n[f], n, sizeof n);
+        for (int j = 0; j < out->nv; j++)
+            far = fmax(far, dot(n, out->v[j]));
+        out->d[f] = far;
+    }
+    for (int e = 0; e < out->ne; e++) {
+        double u[3];
+        apply(m, zero, out->e[e], u);
+        memcpy(out->e[e], u, sizeof u);
+    }
     return 1;
 }
 
@@ -339,9 +358,24 @@ double oh3_separation(const oh3_shape *A, const oh3_shape *B)
     if (A->round || B->round) {
         const oh3_shape *P = A->round ? B : A, *S = A->round ? A : B;
         if (segment_meets(P, S->p0, S->p1)) {
-            double best = -INFINITY;
+            /* the segment's SAT against P: P's faces and the segment
+             * crossed with every edge, two-sided */
+            oh3_shape core = *S;
+            core.r = 0;
+            double best = -INFINITY, d[3];
+            sub(S->p1, S->p0, d);
             for (int f = 0; f < P->nf; f++)
-                best = fmax(best, fmin(dot(P->n[f], S->p0), dot(P->n[f], S->p1)) - P->d[f]);
+                best = fmax(best, two_sided(P, &core, P->n[f]));
+            for (int e = 0; e < P->ne; e++) {
+                double L[3];
+                cross(d, P->e[e], L);
+                const double len = sqrt(dot(L, L));
+                if (len < 1e-9 * sqrt(dot(d, d)) || len == 0)
+                    continue;
+                for (int k = 0; k < 3; k++)
+                    L[k] /= len;
+                best = fmax(best, two_sided(P, &core, L));
+            }
             return best - S->r;
         }
         return segment_poly_distance(P, S->p0, S->p1) - S->r;

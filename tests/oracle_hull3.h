@@ -37,9 +37,9 @@ int oh3_from_store(const sepax3_store *store, sepax_shape_id id, oh3_shape *out)
 
 /* The separation: for two polyhedra the largest two-sided gap over all
  * axes; with a round shape, the distance between core and polyhedron (or
- * the two cores) minus the radii, and when the cores meet, the largest
- * gap over the polyhedron's face axes minus the radius (for two round
- * shapes: minus the radii). */
+ * the two cores) minus the radii, and when a core meets the polyhedron,
+ * the largest two-sided gap over the polyhedron's face axes and the
+ * core's cross products with its edges, minus the radius. */
 double oh3_separation(const oh3_shape *A, const oh3_shape *B);
 
 /* The gap between the shapes' projections on n, walking from A to B. */

@@ -341,9 +341,9 @@ static size_t hull_points(cases_rng *r, sepax_vec3 *p)
  * than the oracle's (apart, SAT gives a lower bound of the distance, and
  * the oracle's unpruned axes may find a larger one); a hit's depth the
  * gap along its normal; containment flags true. A points result's normal
- * comes from closest points, whose distance is exact to rounding but whose
- * place along a face or edge is only known to about the square root of
- * it: its gap is held to 2e-3 of the pair's size. */
+ * comes from closest points, which are made square to the segments they
+ * lie inside (segment3.h); its gap is held to the band plus 1e-4 of the
+ * pair's size. */
 static void oracle_hull_check(const char *scene, const job *j, oh3_shape *shapes,
                               const size_t *index_of)
 {
@@ -379,7 +379,7 @@ static void oracle_hull_check(const char *scene, const job *j, oh3_shape *shapes
             why = "hit flag against the oracle";
         else if ((o->flags & SEPAX_HIT) &&
                  fabs(oh3_gap_along(A, B, n) - o->separation) >
-                     (o->axis == SEPAX3_AXIS_POINTS ? band + 2e-3 * size : band))
+                     (o->axis == SEPAX3_AXIS_POINTS ? band + 1e-4 * size : band))
             why = "depth is not the gap along the normal";
         else if (o->flags & (SEPAX_A_IN_B | SEPAX_B_IN_A)) {
             const oh3_shape *in = (o->flags & SEPAX_A_IN_B) ? A : B, *out = in == A ? B : A;
@@ -423,12 +423,13 @@ static void hull_scene(size_t want_pairs, int only, uint64_t seed)
     sepax_pair *twins = malloc((want_pairs / rounds + 2 * n + 1) * sizeof *twins);
     sepax3_point_query *q = malloc(n * sizeof *q);
     sepax3_transform *xf = malloc(2 * n * sizeof *xf);
-    if (!ids || !index_of || !shapes || !pairs || !twins || !q || !xf ||
+    size_t *twin_of_box = malloc((n / 4 + 1) * sizeof *twin_of_box);
+    if (!ids || !index_of || !shapes || !pairs || !twins || !q || !xf || !twin_of_box ||
         sepax3_store_create(NULL, &s) != SEPAX_OK) {
         verdict(0, "hulls3", "out of memory");
         goto done;
     }
-    size_t count = 0, twin_of_box[4096];
+    size_t count = 0;
     const sepax_quat none = {1, 0, 0, 0};
     for (size_t i = 0; i < n; i++) {
         sepax_status st;
@@ -467,7 +468,7 @@ static void hull_scene(size_t want_pairs, int only, uint64_t seed)
     }
     /* each box's twin: the hull of its corners */
     const size_t first = count;
-    for (size_t i = 0; i < first && count - first < 4096; i += 4) {
+    for (size_t i = 0; i < first; i += 4) {
         sepax3_shape_desc d;
         sepax3_shape_info(s, ids[i], &d);
         sepax_vec3 c[8];
@@ -576,6 +577,7 @@ static void hull_scene(size_t want_pairs, int only, uint64_t seed)
 done:
     sepax3_store_destroy(s);
     free(ids), free(index_of), free(shapes), free(pairs), free(twins), free(q), free(xf);
+    free(twin_of_box);
 }
 
 static void run_scene(const char *name, sepax_scene3_params p, size_t random_pairs, int only,

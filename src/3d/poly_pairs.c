@@ -8,7 +8,8 @@
  *   box or hull X, sphere or capsule S (segment e0-e1, radius r):
  *       the segment in X's frame; Cyrus-Beck clipping against X's planes
  *       says whether it meets X
- *       meets: X's face with the largest min(n.e0, n.e1) - d, minus r
+ *       meets: SAT of segment and X on X's faces and the segment's cross
+ *       products with X's edges (deep()), minus r
  *       apart: the least distance over X's edges (segment to segment) and
  *       X's faces (an end whose foot lies inside the face), minus r
  *   capsule or sphere, capsule or sphere: closest points of the segments
@@ -37,6 +38,55 @@ static void segment_in(const float *w, const float *s, float e0[3], float e1[3])
         const float c = seg3_dot(a, d), ax = seg3_dot(a, s + SEPAX3_W_A);
         e0[i] = c - hl * ax;
         e1[i] = c + hl * ax;
+    }
+}
+
+/* The segment meets X: SAT of the segment against X, on X's face axes
+ * (best, at face bf, already found) and on the cross products of the
+ * segment with X's edges, each projected both ways (all X's vertices,
+ * both ends); an edge axis wins only by more than the edge tolerance.
+ * Minus the radius, that is the depth of the capsule: the face axes alone
+ * would jump from -r to far below it as the segment crosses X's surface
+ * near an edge. */
+static void deep(const side3 *X, const float e0[3], const float e1[3], float best, uint32_t bf,
+                 float r, int x_in_s, int s_in_x, sepax3_result *o)
+{
+    const poly3 *P = &X->p;
+    const float seg[3] = {e1[0] - e0[0], e1[1] - e0[1], e1[2] - e0[2]};
+    const float seg_len = sqrtf(seg3_dot(seg, seg));
+    float edge = -INFINITY, en[3] = {0, 0, 0};
+    uint32_t be = 0;
+    for (uint32_t e = 0; e < P->ne; e++) {
+        const float u[3] = {P->ux[e], P->uy[e], P->uz[e]};
+        float L[3];
+        side3_cross(seg, u, L);
+        const float len = sqrtf(seg3_dot(L, L));
+        if (!(len >= SEPAX3_PARALLEL_TOLERANCE * seg_len) || !(len > 0.0f))
+            continue;
+        const float n[3] = {L[0] / len, L[1] / len, L[2] / len};
+        float lo = INFINITY, hi = -INFINITY;
+        for (uint32_t v = 0; v < P->nv; v++) {
+            const float x = n[0] * P->vx[v] + n[1] * P->vy[v] + n[2] * P->vz[v];
+            lo = x < lo ? x : lo, hi = x > hi ? x : hi;
+        }
+        const float a = seg3_dot(n, e0), b = seg3_dot(n, e1);
+        const float slo = a < b ? a : b, shi = a < b ? b : a;
+        const float up = slo - hi, down = lo - shi; /* S beyond X along +n, along -n */
+        const float gap = up >= down ? up : down;
+        if (gap > edge) {
+            edge = gap, be = e;
+            for (int k = 0; k < 3; k++)
+                en[k] = up >= down ? n[k] : -n[k];
+        }
+    }
+    const float size = (X->w[SEPAX3_W_H] + X->w[SEPAX3_W_H + 1]) + X->w[SEPAX3_W_H + 2] + seg_len;
+    if (edge > best + SEPAX3_EDGE_TOLERANCE * size) {
+        side3_to_world(X->w, en, &o->normal);
+        side3_finish(o, edge - r, SEPAX3_AXIS_EDGES, be, NONE, x_in_s, s_in_x);
+    } else {
+        const float bn[3] = {P->nx[bf], P->ny[bf], P->nz[bf]};
+        side3_to_world(X->w, bn, &o->normal);
+        side3_finish(o, best - r, SEPAX3_AXIS_FACE_A, bf, NONE, x_in_s, s_in_x);
     }
 }
 
@@ -77,8 +127,7 @@ static void poly_round(const side3 *X, const float *ws, sepax3_result *o)
     }
     const float bn[3] = {P->nx[bf], P->ny[bf], P->nz[bf]};
     if (meets) {
-        side3_to_world(X->w, bn, &o->normal);
-        side3_finish(o, best - r, SEPAX3_AXIS_FACE_A, bf, NONE, x_in_s, s_in_x);
+        deep(X, e0, e1, best, bf, r, x_in_s, s_in_x, o);
         return;
     }
 
@@ -90,6 +139,14 @@ static void poly_round(const side3 *X, const float *ws, sepax3_result *o)
     for (uint32_t e = 0; e < P->ne; e++) {
         const uint32_t a = (uint32_t)P->i0[e], b = (uint32_t)P->i1[e];
         const uint32_t fa = (uint32_t)P->fa[e], fb = (uint32_t)P->fb[e];
+        /* The closest point of X lies on a face that some point of the
+         * segment sees from outside (x - q, in the normal cone at q, has
+         * a positive component along one of the faces there), and the
+         * segment sees a face when one of its ends does: edges beside
+         * two unseen faces cannot hold it, nor can the unseen faces whose
+         * inside flags they would set. */
+        if (!(s0[fa] > 0.0f || s1[fa] > 0.0f || s0[fb] > 0.0f || s1[fb] > 0.0f))
+            continue;
         const float p[3] = {P->vx[a], P->vy[a], P->vz[a]}, q[3] = {P->vx[b], P->vy[b], P->vz[b]};
         const float u[3] = {P->ux[e], P->uy[e], P->uz[e]};
         const float na[3] = {P->nx[fa], P->ny[fa], P->nz[fa]};
@@ -101,12 +158,12 @@ static void poly_round(const side3 *X, const float *ws, sepax3_result *o)
         const float w1[3] = {e1[0] - p[0], e1[1] - p[1], e1[2] - p[2]};
         out0[fa] |= seg3_dot(w0, ia) < 0.0f, out0[fb] |= seg3_dot(w0, ib) < 0.0f;
         out1[fa] |= seg3_dot(w1, ia) < 0.0f, out1[fb] |= seg3_dot(w1, ib) < 0.0f;
-        float c1[3], c2[3];
-        const float d2 = seg3_closest(e0, e1, p, q, c1, c2);
+        float w[3];
+        const float d2 = seg3_closest(e0, e1, p, q, w);
         if (d2 < best2) {
             best2 = d2, on_face = 0;
             for (int k = 0; k < 3; k++)
-                nl[k] = c1[k] - c2[k];
+                nl[k] = w[k];
         }
     }
     for (uint32_t f = 0; f < P->nf; f++) {
@@ -142,12 +199,12 @@ static void round_round(const float *wa, const float *wb, sepax3_result *o)
         e0[c] = -(ha * a0[c]), e1[c] = ha * a0[c];
         f0[c] = d[c] - hb * b0[c], f1[c] = d[c] + hb * b0[c];
     }
-    float c1[3], c2[3], n[3];
-    const float d2 = seg3_closest(e0, e1, f0, f1, c1, c2);
+    float w[3], n[3];
+    const float d2 = seg3_closest(e0, e1, f0, f1, w);
     const float dist = sqrtf(d2);
     if (d2 >= FLT_MIN) {
         for (int c = 0; c < 3; c++)
-            n[c] = (c2[c] - c1[c]) / dist;
+            n[c] = -w[c] / dist;
     } else {
         float L[3];
         side3_cross(a0, b0, L);

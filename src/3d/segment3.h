@@ -18,15 +18,23 @@ static inline float seg3_clamp01(float x)
 }
 
 /* The closest points c1 of p1-q1 and c2 of p2-q2 (either may have zero
- * length); returns |c1 - c2|^2.
+ * length): w = c1 - c2, returns |w|^2.
  *
  *   d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2
  *   s, t minimise |p1 + s d1 - p2 - t d2| on [0,1]^2: s from the
  *   unclamped solution, clamped; t for that s; when t leaves [0,1] it is
  *   clamped and s found again for it. Parallel segments (a e - b^2 not
- *   above 0) start from s = 0. */
+ *   above 0) start from s = 0.
+ *   Then w is made square to each segment whose point is inside it, as
+ *   it is at the true closest points: along d1 x d2 when both are and
+ *   the segments are not near parallel, else by losing its part along
+ *   d1 (s inside) and along d2 (t inside). The distance is good to
+ *   rounding either way, but s, and so the direction of w, is not: for
+ *   nearly parallel segments a e - b^2 cancels, and for segments that
+ *   nearly cross w is all rounding. Without this a capsule's normal
+ *   tilts, and the gap along it falls short of the separation. */
 static inline float seg3_closest(const float p1[3], const float q1[3], const float p2[3],
-                                 const float q2[3], float c1[3], float c2[3])
+                                 const float q2[3], float w[3])
 {
     float d1[3], d2[3], r[3];
     for (int k = 0; k < 3; k++) {
@@ -57,11 +65,31 @@ static inline float seg3_closest(const float p1[3], const float q1[3], const flo
             }
         }
     }
-    float w[3];
-    for (int k = 0; k < 3; k++) {
-        c1[k] = p1[k] + d1[k] * s;
-        c2[k] = p2[k] + d2[k] * t;
-        w[k] = c1[k] - c2[k];
+    for (int k = 0; k < 3; k++)
+        w[k] = (p1[k] + d1[k] * s) - (p2[k] + d2[k] * t);
+    const int s_in = s > 0.0f && s < 1.0f, t_in = t > 0.0f && t < 1.0f;
+    const float L[3] = {d1[1] * d2[2] - d1[2] * d2[1], d1[2] * d2[0] - d1[0] * d2[2],
+                        d1[0] * d2[1] - d1[1] * d2[0]};
+    const float ll = seg3_dot(L, L);
+    if (s_in && t_in && ll >= 1e-4f * (a * e)) {
+        /* both points inside, segments at least 0.01 rad from parallel:
+         * w lies along d1 x d2, and is the part of w along it (which
+         * also holds when the segments nearly cross and w is all
+         * rounding) */
+        const float along = seg3_dot(w, L) / ll;
+        for (int k = 0; k < 3; k++)
+            w[k] = along * L[k];
+        return seg3_dot(w, w);
+    }
+    if (s_in) {
+        const float along = seg3_dot(w, d1) / a;
+        for (int k = 0; k < 3; k++)
+            w[k] = w[k] - along * d1[k];
+    }
+    if (t_in) {
+        const float along = seg3_dot(w, d2) / e;
+        for (int k = 0; k < 3; k++)
+            w[k] = w[k] - along * d2[k];
     }
     return seg3_dot(w, w);
 }
@@ -69,8 +97,8 @@ static inline float seg3_closest(const float p1[3], const float q1[3], const flo
 /* |x - closest point of p-q|^2 */
 static inline float seg3_point(const float x[3], const float p[3], const float q[3])
 {
-    float c1[3], c2[3];
-    return seg3_closest(x, x, p, q, c1, c2);
+    float w[3];
+    return seg3_closest(x, x, p, q, w);
 }
 
 #endif
