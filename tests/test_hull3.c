@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "sepax/sepax3d.h"
+#include "support/failing_alloc.h"
 
 static const sepax_quat ID = {1, 0, 0, 0};
 
@@ -150,32 +151,14 @@ Test(hull3, refusals_leave_the_store_as_it_was)
 /* A store that refuses its n-th allocation: every add, growth and pool
  * repack either happens or leaves the count as it was, and nothing
  * leaks. */
-typedef struct failing {
-    int fail_at, calls, live;
-} failing;
-
-static void *f_alloc(size_t size, void *user)
-{
-    failing *f = user;
-    if (f->calls++ == f->fail_at)
-        return NULL;
-    void *p = aligned_alloc(64, (size + 63u) / 64u * 64u);
-    f->live += p != NULL;
-    return p;
-}
-
-static void f_free(void *p, void *user)
-{
-    failing *f = user;
-    f->live -= p != NULL;
-    free(p);
-}
-
+/* A store that refuses its n-th allocation: every add, growth and pool
+ * repack either happens or leaves the count as it was, and nothing
+ * leaks. */
 Test(hull3, every_allocation_can_fail)
 {
     for (int k = 0;; k++) {
-        failing f = {k, 0, 0};
-        const sepax_allocator a = {f_alloc, f_free, &f};
+        failing_alloc f = {k, 0, 0};
+        const sepax_allocator a = failing_alloc_hooks(&f);
         sepax3_store_options o = sepax3_store_options_default();
         o.allocator = &a;
         sepax3_store *s = NULL;

@@ -11,6 +11,7 @@
 #include "cases.h"
 #include "oracle3.h"
 #include "sepax/sepax3d.h"
+#include "support/failing_alloc.h"
 
 static const sepax_quat ID = {1, 0, 0, 0};
 
@@ -198,38 +199,11 @@ Test(store3, bad_pairs)
     sepax3_store_destroy(s);
 }
 
-/* An allocator that refuses its n-th call (counting from 0), and counts
- * what is live. */
-typedef struct failing {
-    int fail_at, calls, live;
-} failing;
-
-static void *f_alloc(size_t size, void *user)
-{
-    failing *f = user;
-    if (f->calls++ == f->fail_at)
-        return NULL;
-    const size_t rounded = (size + 63u) / 64u * 64u;
-    void *p = aligned_alloc(64, rounded ? rounded : 64);
-    if (!p)
-        return NULL;
-    f->live++;
-    return p;
-}
-
-static void f_free(void *p, void *user)
-{
-    failing *f = user;
-    if (p)
-        f->live--;
-    free(p);
-}
-
 Test(store3, every_allocation_can_fail)
 {
     for (int k = 0;; k++) {
-        failing f = {k, 0, 0};
-        const sepax_allocator a = {f_alloc, f_free, &f};
+        failing_alloc f = {k, 0, 0};
+        const sepax_allocator a = failing_alloc_hooks(&f);
         sepax3_store_options o = sepax3_store_options_default();
         o.allocator = &a;
         sepax3_store *s = NULL;
