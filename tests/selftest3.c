@@ -550,14 +550,16 @@ static void hull_scene(size_t want_pairs, int only, uint64_t seed)
         oracle_hull_check(name, &j, shapes, index_of);
         total += np;
         /* a box and its hull twin: the same hit outside the band, the
-         * separations within it */
+         * depths within it */
         sepax3_result *tr = malloc((nt + 1) * sizeof *tr);
         if (tr && sepax3_collide(s, twins, nt, tr, NULL) == SEPAX_OK) {
             for (size_t t = 0; t < nt; t += 2) {
                 const sepax3_result *h = &tr[t], *b = &tr[t + 1];
                 const double band = 1e-4 * (1.0 + fabs(b->separation)) + 32.0 * FLT_EPSILON * (off + side);
                 twin_pairs++;
-                if (fabs(h->separation - b->separation) > band ||
+                /* apart, a hull pair answers with the first family of
+                 * axes that separates, the box test with its best axis */
+                if ((b->separation <= band && fabs(h->separation - b->separation) > band) ||
                     (fabs(b->separation) > band && (h->flags & SEPAX_HIT) != (b->flags & SEPAX_HIT))) {
                     if (!twin_bad)
                         snprintf(twin_msg, sizeof twin_msg,

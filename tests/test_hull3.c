@@ -283,25 +283,38 @@ Test(hull3, capsules_crossed)
     sepax3_store_destroy(s);
 }
 
-/* A sphere of radius 0.5 at (-1, -1, -1) from the corner tetrahedron:
- * nearest the vertex at the origin, sqrt 3 - 0.5 apart, along
- * (1, 1, 1) / sqrt 3 from the tetrahedron; the point queries. */
+/* A sphere at (-1, -1, -1) from the corner tetrahedron. Radius 1.5: no
+ * face axis separates by more than the radius (each face is 1 away), so
+ * the closest point, the vertex at the origin: sqrt 3 - 1.5 apart, along
+ * (-1, -1, -1) / sqrt 3 from the tetrahedron. Radius 0.5: the faces
+ * x = 0, y = 0, z = 0 each separate by 1 - 0.5, and that is the answer
+ * (apart, the first family of axes that separates answers), on one of
+ * those faces. The point queries. */
 Test(hull3, sphere_at_a_vertex_and_points)
 {
     sepax3_store *s = store();
     const sepax_vec3 t[4] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
-    sepax_shape_id h, ball;
+    sepax_shape_id h, ball, small;
     cr_assert_eq(sepax3_add_hull(s, t, 4, &h), SEPAX_OK);
-    cr_assert_eq(sepax3_add_sphere(s, (sepax_vec3){-1, -1, -1}, 0.5f, &ball), SEPAX_OK);
-    const sepax3_result r = collide(s, h, ball);
-    NEAR(r.separation, sqrt(3.0) - 0.5, 1e-6);
+    cr_assert_eq(sepax3_add_sphere(s, (sepax_vec3){-1, -1, -1}, 1.5f, &ball), SEPAX_OK);
+    cr_assert_eq(sepax3_add_sphere(s, (sepax_vec3){-1, -1, -1}, 0.5f, &small), SEPAX_OK);
+    sepax3_result r = collide(s, h, ball);
+    NEAR(r.separation, sqrt(3.0) - 1.5, 1e-6);
     const double k = -1 / sqrt(3.0);
     NEAR(r.normal.x, k, 1e-6);
     NEAR(r.normal.y, k, 1e-6);
     NEAR(r.normal.z, k, 1e-6);
+    cr_expect_eq(r.axis, SEPAX3_AXIS_POINTS);
+    cr_expect_eq(r.flags, 0);
+    r = collide(s, h, small);
+    NEAR(r.separation, 0.5, 1e-6);
+    cr_expect_eq(r.axis, SEPAX3_AXIS_FACE_A);
+    cr_expect(fabsf(r.normal.x) + fabsf(r.normal.y) + fabsf(r.normal.z) == 1.0f &&
+                  r.normal.x + r.normal.y + r.normal.z == -1.0f,
+              "normal (%g %g %g) is not one of -x, -y, -z", r.normal.x, r.normal.y, r.normal.z);
     cr_expect_eq(r.flags, 0);
     const sepax3_point_query q[3] = {{{0.2f, 0.2f, 0.2f}, h}, {{0.5f, 0.5f, 0.5f}, h},
-                                     {{-1.2f, -1.2f, -1.0f}, ball}};
+                                     {{-1.2f, -1.2f, -1.0f}, small}};
     uint8_t in[3];
     cr_assert_eq(sepax3_query_points(s, q, 3, in, NULL), SEPAX_OK);
     cr_expect_eq(in[0], 1);

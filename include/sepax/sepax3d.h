@@ -38,15 +38,21 @@
  * then as for boxes: the largest face separation (A's before B's, lowest
  * index on ties), and an edge axis only when it beats it by more than
  * SEPAX3_EDGE_TOLERANCE times the sum of both shapes' half extents (a
- * hull's: of its local bounding box about its vertex mean).
+ * hull's: of its local bounding box about its vertex mean). Apart, the
+ * first family that separates answers: A's faces when their best is
+ * above 0, else B's, else the edges. A separation above 0 is then a gap
+ * along the normal, at most the distance; a depth (0 or below) is always
+ * the full SAT over all three families.
  *
  * Capsules (a segment grown by a radius) and spheres against hulls and
- * boxes: when the segment (a sphere's: its centre) meets the polyhedron,
- * the face axis of the polyhedron with the largest separation of the
- * segment, minus the radius (a face axis result); otherwise the closest
- * points of segment and polyhedron, separation their distance minus the
- * radius, normal along the line between them (a points result; a
- * polyhedron's face normal when the closest point lies inside a face).
+ * boxes: when a face axis of the polyhedron separates the segment (a
+ * sphere's: its centre) by more than the radius, the best such face
+ * (apart); when the segment meets the polyhedron, SAT of segment and
+ * polyhedron over its face axes and the segment's cross products with
+ * its edges, minus the radius; otherwise the closest points of segment
+ * and polyhedron, separation their distance minus the radius, normal
+ * along the line between them (a points result; a polyhedron's face
+ * normal when the closest point lies inside a face).
  * Capsules against capsules and spheres: the closest points of the two
  * segments; when they coincide (closer than about 1e-19), the normal is
  * the segments' cross product turned towards B, or, for parallel

@@ -6,8 +6,10 @@
  * hull3.h. Two polyhedra go to kernels/poly3.h instead, over lanes.
  *
  *   box or hull X, sphere or capsule S (segment e0-e1, radius r):
- *       the segment in X's frame; Cyrus-Beck clipping against X's planes
- *       says whether it meets X
+ *       the segment in X's frame; apart by more than r on one of X's face
+ *       axes: that face (the first family that separates, as for two
+ *       polyhedra); else Cyrus-Beck clipping against X's planes says
+ *       whether it meets X
  *       meets: SAT of segment and X on X's faces and the segment's cross
  *       products with X's edges (deep()), minus r
  *       apart: the least distance over X's edges (segment to segment) and
@@ -126,6 +128,13 @@ static void poly_round(const side3 *X, const float *ws, sepax3_result *o)
         x_in_s &= seg3_point(v, e0, e1) <= r * r;
     }
     const float bn[3] = {P->nx[bf], P->ny[bf], P->nz[bf]};
+    if (best - r > 0.0f) {
+        /* apart by more than the radius on a face axis of X: that axis,
+         * as for two polyhedra (most candidate pairs end here) */
+        side3_to_world(X->w, bn, &o->normal);
+        side3_finish(o, best - r, SEPAX3_AXIS_FACE_A, bf, NONE, 0, 0);
+        return;
+    }
     if (meets) {
         deep(X, e0, e1, best, bf, r, x_in_s, s_in_x, o);
         return;

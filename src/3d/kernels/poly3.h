@@ -9,6 +9,7 @@
  *       per face lo = min over vertices v of (n.v - d) + 0
  *       best face: the largest lo, lowest index on ties; all inside when
  *       every n.v - d <= 0
+ *       best > 0: apart, answer it (most candidate pairs end here)
  *   the same for Q's faces against P's vertices, in Q's frame
  *   edge query, in P's frame:                           (lanes: Q's edges)
  *       for each edge i of P, for each edge j of Q:
@@ -311,12 +312,24 @@ static LANES3_INLINE void poly3_pair(const side3 *X, const side3 *Y, sepax3_resu
     side3_frame(Y->w, X->w, &xy);
     float qx[POLY3_V], qy[POLY3_V], qz[POLY3_V], px[POLY3_V], py[POLY3_V], pz[POLY3_V];
     poly3_place(&yx, Q, qx, qy, qz);
-    poly3_place(&xy, P, px, py, pz);
 
     uint32_t fx, fy, ei, ej;
     int y_in_x, x_in_y;
     const float sx = poly3_faces(P, qx, qy, qz, Q->nv, &fx, &y_in_x);
+    if (sx > 0.0f) { /* apart on a face of X: no need to look further */
+        const float n[3] = {P->nx[fx], P->ny[fx], P->nz[fx]};
+        side3_to_world(X->w, n, &o->normal);
+        side3_finish(o, sx, SEPAX3_AXIS_FACE_A, fx, SIDE3_NONE, 0, 0);
+        return;
+    }
+    poly3_place(&xy, P, px, py, pz);
     const float sy = poly3_faces(Q, px, py, pz, P->nv, &fy, &x_in_y);
+    if (sy > 0.0f) {
+        const float n[3] = {-Q->nx[fy], -Q->ny[fy], -Q->nz[fy]};
+        side3_to_world(Y->w, n, &o->normal);
+        side3_finish(o, sy, SEPAX3_AXIS_FACE_B, SIDE3_NONE, fy, 0, 0);
+        return;
+    }
     poly3_edges e;
     poly3_edges_of(&yx, Q, qx, qy, qz, &e);
     float axis[3];
