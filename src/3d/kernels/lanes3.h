@@ -33,7 +33,6 @@ typedef wm lm;
 #define lf_lt(a, b) wf_gt_m(b, a)
 #define lf_ge(a, b) wf_le_m(b, a)
 #define lm_and(a, b) wm_and(a, b)
-#define lm_any(m) (wm_bits(m) != 0u)
 #define lm_bits(m) wm_bits(m)
 /* lanes of m take a, the others b */
 #define lf_sel(m, a, b) wf_keep(m, a, b)
@@ -59,7 +58,6 @@ typedef int lm;
 #define lf_lt(a, b) ((a) < (b))
 #define lf_ge(a, b) ((a) >= (b))
 #define lm_and(a, b) ((a) && (b))
-#define lm_any(m) (m)
 #define lm_bits(m) ((uint32_t)((m) != 0))
 #define lf_sel(m, a, b) ((m) ? (a) : (b))
 

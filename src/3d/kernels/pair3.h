@@ -300,7 +300,7 @@ static LANES3_INLINE void pair3_box_sphere(const lf *X, const lf *S, pair3_out *
 /* Pair classes: which test, and (the low bit of pair3_class) whether the
  * lanes hold (B, A) because the pair's A is the sphere of a box-sphere
  * pair. A pair with a hull or a capsule is of the general class: it does
- * not go into lanes but to sepax3_general_pair. */
+ * not go into lanes but to poly3_general (poly3.h). */
 enum {
     PAIR3_BOX_BOX = 0, PAIR3_SPHERE_SPHERE = 1, PAIR3_BOX_SPHERE = 2, PAIR3_CLASSES = 3,
     PAIR3_GENERAL = 3
