@@ -158,17 +158,27 @@ static run_result run_in_data(const char *a0, const char *a1, const char *a2, co
     return run(&spec);
 }
 
-/* ---- check: answers ---------------------------------------------- */
-
-Test(cli, check_hand_worked_pairs)
+/* `sepax check NAME.scene` in tests/data exits 0, says nothing on stderr
+ * and prints exactly NAME.csv */
+static void expect_check_matches(const char *name)
 {
-    run_result r = run_in_data("check", "pairs.scene", NULL, NULL);
-    char *expected = data_file("pairs.csv");
-    cr_expect_eq(r.status, 0, "exit %d, stderr:\n%s", r.status, r.err);
+    char scene[64], csv[64];
+    snprintf(scene, sizeof scene, "%s.scene", name);
+    snprintf(csv, sizeof csv, "%s.csv", name);
+    run_result r = run_in_data("check", scene, NULL, NULL);
+    char *expected = data_file(csv);
+    cr_expect_eq(r.status, 0, "%s: exit %d, stderr:\n%s", name, r.status, r.err);
     cr_expect_str_empty(r.err);
     cr_expect_str_eq(r.out, expected);
     free(expected);
     run_free(&r);
+}
+
+/* ---- check: answers ---------------------------------------------- */
+
+Test(cli, check_hand_worked_pairs)
+{
+    expect_check_matches("pairs");
 }
 
 Test(cli, check_writes_csv_file)
@@ -202,13 +212,7 @@ Test(cli, check_reads_standard_input)
 
 Test(cli, check_without_pairs_answers_the_broadphase)
 {
-    run_result r = run_in_data("check", "broad.scene", NULL, NULL);
-    char *expected = data_file("broad.csv");
-    cr_expect_eq(r.status, 0, "exit %d, stderr:\n%s", r.status, r.err);
-    cr_expect_str_empty(r.err);
-    cr_expect_str_eq(r.out, expected);
-    free(expected);
-    run_free(&r);
+    expect_check_matches("broad");
 }
 
 /* Windows line ends, tabs, comments after content and a file without a
@@ -552,24 +556,12 @@ Test(cli, check_output_is_identical_under_every_backend)
 
 Test(cli, check_3d_hand_worked_pairs)
 {
-    run_result r = run_in_data("check", "pairs3d.scene", NULL, NULL);
-    char *expected = data_file("pairs3d.csv");
-    cr_expect_eq(r.status, 0, "exit %d, stderr:\n%s", r.status, r.err);
-    cr_expect_str_empty(r.err);
-    cr_expect_str_eq(r.out, expected);
-    free(expected);
-    run_free(&r);
+    expect_check_matches("pairs3d");
 }
 
 Test(cli, check_3d_hulls_and_capsules)
 {
-    run_result r = run_in_data("check", "hulls3d.scene", NULL, NULL);
-    char *expected = data_file("hulls3d.csv");
-    cr_expect_eq(r.status, 0, "exit %d, stderr:\n%s", r.status, r.err);
-    cr_expect_str_empty(r.err);
-    cr_expect_str_eq(r.out, expected);
-    free(expected);
-    run_free(&r);
+    expect_check_matches("hulls3d");
 }
 
 /* A 2D line in a 3D file, a short line, a bad quaternion, a bad radius
