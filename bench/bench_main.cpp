@@ -24,6 +24,7 @@
 #endif
 
 #include "bench_scene.h"
+#include "peer_broadphase.h"
 #include "roofline.h"
 
 namespace sepax_bench {
@@ -399,6 +400,7 @@ std::vector<std::string> register_all(const std::vector<PeerSubject> &peers)
         const std::string sc = spec.name;
         reg("sepax_update/" + sc, [sc](benchmark::State &st) { bm_update(st, sc); });
         reg("sepax_broadphase/" + sc, [sc](benchmark::State &st) { bm_broadphase(st, sc); });
+        register_broadphase_peers(sc); // the same boxes in Box2D, Bullet, ODE
         reg("sepax_step/" + sc, [sc](benchmark::State &st) { bm_step(st, sc); });
 
         // Which peers run on this scene at all.
