@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <utility>
 
 namespace sepax_bench {
 
@@ -49,6 +50,14 @@ std::vector<Scene3Spec> make_specs()
     v.push_back({"stack3", sepax_scene3_params_stack()});
     v.push_back({"spheres_boxes3", sepax_scene3_params_spheres_boxes()});
     v.push_back({"hulls3", sepax_scene3_params_hulls()});
+    // hulls3 by size class, for which way to fill lanes (tile3.c)
+    for (const auto &c : {std::make_pair("hulls3_4to8", 4u), std::make_pair("hulls3_9to16", 9u),
+                          std::make_pair("hulls3_17to32", 17u)}) {
+        sepax_scene3_params p = sepax_scene3_params_hulls();
+        p.hull_min_points = c.second;
+        p.hull_max_points = c.second == 4u ? 8u : 2u * c.second - 2u;
+        v.push_back({c.first, p});
+    }
     v.push_back({"mixed3", sepax_scene3_params_mixed()});
     return v;
 }

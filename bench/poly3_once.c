@@ -1,12 +1,17 @@
 /* One pass of hulls3 pairs through the polyhedron pair test with or
- * without the Gauss-map pruning (unpruned3.h), for instruction counts
+ * without the Gauss-map pruning, one pair per lane, or its floor
+ * (unpruned3.h), for instruction counts
  * under valgrind (bench/callgrind.sh with WHAT=prune): the scene (hulls3,
  * seed 1), the pairs (the first PAIRS in sweep order) and the entry are
  * fixed, so the count repeats exactly.
  *
- *   poly3_once pruned|unpruned|pruned_avx2|unpruned_avx2 [PAIRS]
+ *   poly3_once pruned|unpruned|tile|floor[_avx2] [PAIRS [MIN MAX]]
  *
- * prints the entry's function name, the pairs run and the hits. */
+ * MIN MAX: 4,000 hulls of that many points instead of 20,000 of 8 to 32.
+ * Prints the
+ * entry's function name, the pairs run, the hits, and how many results
+ * differ in any bit from the pruned one-lane entry's (the library's
+ * reference). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,9 +27,13 @@ int main(int argc, char **argv)
     } entries[] = {
         {"pruned", "sepax3_general_pair_pruned", sepax3_general_pair_pruned},
         {"unpruned", "sepax3_general_pair_unpruned", sepax3_general_pair_unpruned},
+        {"tile", "sepax3_general_pair_tile", sepax3_general_pair_tile},
+        {"floor", "sepax3_general_pair_floor", sepax3_general_pair_floor},
 #ifdef SEPAX_BENCH_POLY3_AVX2
         {"pruned_avx2", "sepax3_general_pair_pruned_avx2", sepax3_general_pair_pruned_avx2},
         {"unpruned_avx2", "sepax3_general_pair_unpruned_avx2", sepax3_general_pair_unpruned_avx2},
+        {"tile_avx2", "sepax3_general_pair_tile_avx2", sepax3_general_pair_tile_avx2},
+        {"floor_avx2", "sepax3_general_pair_floor_avx2", sepax3_general_pair_floor_avx2},
 #endif
     };
     int e = -1;
@@ -32,9 +41,9 @@ int main(int argc, char **argv)
         if (strcmp(argv[1], entries[k].what) == 0)
             e = k;
     if (e < 0) {
-        fprintf(stderr, "usage: poly3_once pruned|unpruned%s [PAIRS]\n",
+        fprintf(stderr, "usage: poly3_once pruned|unpruned|tile|floor%s [PAIRS [MIN MAX]]\n",
 #ifdef SEPAX_BENCH_POLY3_AVX2
-                "|pruned_avx2|unpruned_avx2"
+                "|pruned_avx2|unpruned_avx2|tile_avx2|floor_avx2"
 #else
                 ""
 #endif
@@ -43,7 +52,13 @@ int main(int argc, char **argv)
     }
     const size_t want = argc > 2 ? (size_t)strtoul(argv[2], NULL, 10) : 2000;
 
-    const sepax_scene3_params p = sepax_scene3_params_hulls();
+    sepax_scene3_params p = sepax_scene3_params_hulls();
+    if (argc > 4) { /* hulls of MIN to MAX points instead of 8 to 32, and
+                       * 4,000 of them, which valgrind builds in seconds */
+        p.hull_min_points = (unsigned)strtoul(argv[3], NULL, 10);
+        p.hull_max_points = (unsigned)strtoul(argv[4], NULL, 10);
+        p.shapes = 4000;
+    }
     sepax_scene3 scene;
     memset(&scene, 0, sizeof scene);
     sepax3_store *store = NULL;
@@ -60,10 +75,21 @@ int main(int argc, char **argv)
     if (want < n)
         n = want;
     entries[e].run(store, pairs, n, res);
-    size_t hits = 0;
-    for (size_t i = 0; i < n; i++)
+    sepax3_result *ref = malloc((n ? n : 1) * sizeof *ref);
+    if (!ref)
+        return 2;
+    /* not for the pruned entry itself: callgrind would count it twice */
+    if (entries[e].run == sepax3_general_pair_pruned)
+        memcpy(ref, res, n * sizeof *ref);
+    else
+        sepax3_general_pair_pruned(store, pairs, n, ref);
+    size_t hits = 0, differ = 0;
+    for (size_t i = 0; i < n; i++) {
         hits += (res[i].flags & SEPAX_HIT) != 0;
-    printf("%s %zu %zu\n", entries[e].fn, n, hits);
+        differ += memcmp(&res[i], &ref[i], sizeof *ref) != 0;
+    }
+    printf("%s %zu %zu %zu\n", entries[e].fn, n, hits, differ);
+    free(ref);
     free(pairs);
     free(res);
     sepax3_store_destroy(store);

@@ -62,7 +62,8 @@ PAIR_CLASSES = [
 CLASS_NAMES = [c for c, _ in PAIR_CLASSES]
 CLASS_FUNCTION = dict(PAIR_CLASSES)
 SCALING = [("mix_2k", 2000), ("mix_20k", 20000), ("mix_200k", 200000), ("mix_2m", 2000000)]
-WORLD_SUBJECTS = ["sepax_update", "sepax_broadphase", "sepax_step"]
+WORLD_SUBJECTS = ["sepax_update", "sepax_broadphase", "sepax_step", "box2d_tree_pairs",
+                  "bullet_dbvt_pairs", "ode_sap_pairs"]
 # The 3D rows: sepax3_<backend>, the world subjects and the 3D peers
 # (bench3.cpp). Names are SUBJECT/SCENE[/box_box]/ORDER; box_box is the
 # box-box pairs of spheres_boxes3, the only ones the box-box peers answer.
@@ -76,11 +77,14 @@ PEERS3 = [("ode_box_box", "ODE dBoxBox"),
           ("ccd_gjk_epa3", "libccd ccdGJKPenetration")]
 PEER3_NAMES = [p for p, _ in PEERS3]
 WORLD3_SUBJECTS = ["sepax3_world", "sepax3_broadphase"]
-SCENES3 = ["boxes3", "stack3", "spheres_boxes3", "spheres_boxes3/box_box", "hulls3", "mixed3"]
+SCENES3 = ["boxes3", "stack3", "spheres_boxes3", "spheres_boxes3/box_box", "hulls3", "hulls3_4to8",
+           "hulls3_9to16", "hulls3_17to32", "mixed3"]
 # The hull pair test with and without the Gauss-map pruning (bench3.cpp,
-# unpruned3.c): sepax3_pruned[_<width>] and sepax3_unpruned[_<width>].
-PRUNE3_SUBJECTS = ["sepax3_pruned", "sepax3_unpruned", "sepax3_pruned_avx2",
-                   "sepax3_unpruned_avx2"]
+# unpruned3.c): sepax3_pruned[_<width>] and sepax3_unpruned[_<width>]; the
+# same pairs one per lane (tile3.c) and the floor (floor3_hulls.c).
+PRUNE3_SUBJECTS = ["sepax3_pruned", "sepax3_unpruned", "sepax3_tile", "sepax3_hull_floor",
+                   "sepax3_pruned_avx2", "sepax3_unpruned_avx2", "sepax3_tile_avx2",
+                   "sepax3_hull_floor_avx2"]
 # The 3D box kernel alone (bench3_floor.cpp): sepax3_floor_<backend>/box_box.
 FLOOR3_PREFIX = "sepax3_floor_"
 SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
@@ -550,6 +554,26 @@ def prune3_table(med):
         other = rows.get((subject.replace("pruned", "unpruned", 1), scene, order))
         lines.append(f"| {width} | {scene} | {order} | {fmt(ns)} | {fmt(other)} | "
                      f"{ratio(other, ns)} |")
+    lines.append("")
+    lines += ["## Which way to fill lanes, and the floor", "",
+              "`sepax3_pruned`: one pair's faces and edge pairs across the lanes (the "
+              "library's way); `sepax3_tile`: one pair per lane, a tile's hulls read at its "
+              "largest count (bench/tile3.c, bit-identical results); `sepax3_hull_floor`: "
+              "frames, B's vertices placed in A's frame and A's face query, the least any "
+              "pair's answer needs (bench/floor3_hulls.c). ns per pair.", "",
+              "| width | scene | faces and edges in lanes | pairs in lanes | "
+              "pairs / faces | floor | floor / faces |",
+              "|---|---|---:|---:|---:|---:|---:|"]
+    for (subject, scene, order), ns in sorted(rows.items()):
+        if not subject.startswith("sepax3_pruned"):
+            continue
+        tile = rows.get((subject.replace("pruned", "tile", 1), scene, order))
+        floor = rows.get((subject.replace("pruned", "hull_floor", 1), scene, order))
+        if tile is None and floor is None:
+            continue
+        width = subject[len("sepax3_pruned"):].lstrip("_") or "one lane"
+        lines.append(f"| {width} | {scene} | {fmt(ns)} | {fmt(tile)} | {ratio(tile, ns)} | "
+                     f"{fmt(floor)} | {ratio(floor, ns)} |")
     lines.append("")
     return lines
 

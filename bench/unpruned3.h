@@ -3,7 +3,10 @@
  * (POLY3_PRUNE), at one lane (the scalar reference's build) and, on x86,
  * at avx2's width: each entry runs a pair list through the routine every
  * backend's driver calls for a pair with a hull or capsule, so the pruned
- * and unpruned rows differ only in the edge query. */
+ * and unpruned rows differ only in the edge query. Two more entries run
+ * the same pairs: tile3.c with one pair per lane instead of one pair's
+ * faces and edges across the lanes (bit-identical results), and
+ * floor3_hulls.c, the part of the work every pair must do. */
 #ifndef SEPAX_BENCH_UNPRUNED3_H
 #define SEPAX_BENCH_UNPRUNED3_H
 
@@ -22,11 +25,21 @@ void sepax3_general_pair_pruned(const sepax3_store *store, const sepax_pair *pai
                                 sepax3_result *out);
 void sepax3_general_pair_unpruned(const sepax3_store *store, const sepax_pair *pairs, size_t n,
                                   sepax3_result *out);
+/* tile3.c: the same pairs, one pair per lane */
+void sepax3_general_pair_tile(const sepax3_store *store, const sepax_pair *pairs, size_t n,
+                              sepax3_result *out);
+/* floor3_hulls.c: frames, B placed, A's face query, nothing else */
+void sepax3_general_pair_floor(const sepax3_store *store, const sepax_pair *pairs, size_t n,
+                               sepax3_result *out);
 #ifdef SEPAX_BENCH_POLY3_AVX2
 void sepax3_general_pair_pruned_avx2(const sepax3_store *store, const sepax_pair *pairs, size_t n,
                                      sepax3_result *out);
 void sepax3_general_pair_unpruned_avx2(const sepax3_store *store, const sepax_pair *pairs,
                                        size_t n, sepax3_result *out);
+void sepax3_general_pair_tile_avx2(const sepax3_store *store, const sepax_pair *pairs, size_t n,
+                                   sepax3_result *out);
+void sepax3_general_pair_floor_avx2(const sepax3_store *store, const sepax_pair *pairs, size_t n,
+                                    sepax3_result *out);
 #endif
 
 #ifdef __cplusplus
@@ -38,19 +51,27 @@ namespace sepax_bench {
 
 struct Poly3Entry {
     const char *name; // the benchmark subject
-    bool pruned;
+    bool pruned;      // computes what sepax3_collide does, bit for bit
     bench3_poly_run run;
+    const char *label;
 };
 
 // The entries this binary has and this CPU runs.
 inline std::vector<Poly3Entry> poly3_entries()
 {
-    std::vector<Poly3Entry> v{{"sepax3_pruned", true, sepax3_general_pair_pruned},
-                              {"sepax3_unpruned", false, sepax3_general_pair_unpruned}};
+    static const char *const pruned = "Gauss-map pruned edge pairs",
+                             *every = "every edge pair", *tile = "one pair per lane",
+                             *floor = "floor: A's face query only";
+    std::vector<Poly3Entry> v{{"sepax3_pruned", true, sepax3_general_pair_pruned, pruned},
+                              {"sepax3_unpruned", false, sepax3_general_pair_unpruned, every},
+                              {"sepax3_tile", true, sepax3_general_pair_tile, tile},
+                              {"sepax3_hull_floor", false, sepax3_general_pair_floor, floor}};
 #ifdef SEPAX_BENCH_POLY3_AVX2
     if (sepax_backend_available(SEPAX_BACKEND_AVX2)) {
-        v.push_back({"sepax3_pruned_avx2", true, sepax3_general_pair_pruned_avx2});
-        v.push_back({"sepax3_unpruned_avx2", false, sepax3_general_pair_unpruned_avx2});
+        v.push_back({"sepax3_pruned_avx2", true, sepax3_general_pair_pruned_avx2, pruned});
+        v.push_back({"sepax3_unpruned_avx2", false, sepax3_general_pair_unpruned_avx2, every});
+        v.push_back({"sepax3_tile_avx2", true, sepax3_general_pair_tile_avx2, tile});
+        v.push_back({"sepax3_hull_floor_avx2", false, sepax3_general_pair_floor_avx2, floor});
     }
 #endif
     return v;

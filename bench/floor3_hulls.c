@@ -1,0 +1,34 @@
+/* The floor under the hull rows: the least work this contract asks of any
+ * pair of two hulls, with poly3.h's own routines. Every pair's answer
+ * carries A's best face (the largest separation over A's faces, each the
+ * minimum over B's vertices), even a pair that face already separates, so
+ * every pair at least builds B's frame in A's, places B's vertices in it
+ * and runs A's whole face query; this entry does that and nothing else
+ * (no B faces, no edge pairs, no result beyond the separation and face).
+ * The distance between a sepax3_pruned row and this one is what B's face
+ * query, the edge query and the answer cost. */
+#include "3d/store.h"
+#include "3d/kernels/poly3.h"
+
+#include "unpruned3.h"
+
+void FLOOR3_ENTRY(const sepax3_store *store, const sepax_pair *pairs, size_t n, sepax3_result *out);
+
+void FLOOR3_ENTRY(const sepax3_store *store, const sepax_pair *pairs, size_t n, sepax3_result *out)
+{
+    const sepax3_view v = sepax3_store_view(store);
+    for (size_t i = 0; i < n; i++) {
+        side3 A, B;
+        side3_of(&v, SEPAX_ID_SLOT(pairs[i].a), &A);
+        side3_of(&v, SEPAX_ID_SLOT(pairs[i].b), &B);
+        frame3 yx;
+        side3_frame(A.w, B.w, &yx);
+        float qx[POLY3_V], qy[POLY3_V], qz[POLY3_V];
+        poly3_place(&yx, &B.p, qx, qy, qz);
+        uint32_t face;
+        int inside;
+        out[i].separation = poly3_faces(&A.p, qx, qy, qz, B.p.nv, &face, &inside);
+        out[i].feature_a = (uint8_t)face;
+        out[i].flags = (uint8_t)(out[i].separation <= 0.0f ? SEPAX_HIT : 0u);
+    }
+}
