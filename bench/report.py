@@ -539,7 +539,7 @@ def prune3_table(med):
             rows[(subject, scene, order)] = b.get("ns_per_pair")
     if not rows:
         return []
-    lines = ["## What the Gauss-map pruning saves", "",
+    head = ["## What the Gauss-map pruning saves", "",
              "`sepax3_pruned` and `sepax3_unpruned`: the library's polyhedron pair test "
              "built again in the bench with and without the Gauss-map test on edge pairs "
              "(every edge pair measured by projecting every vertex of both hulls), at one "
@@ -547,15 +547,18 @@ def prune3_table(med):
              "and loop. ns per pair.", "",
              "| width | scene | order | pruned | unpruned | unpruned / pruned |",
              "|---|---|---|---:|---:|---:|"]
+    lines = []
     for (subject, scene, order), ns in sorted(rows.items()):
         if not subject.startswith("sepax3_pruned"):
             continue
         width = subject[len("sepax3_pruned"):].lstrip("_") or "one lane"
         other = rows.get((subject.replace("pruned", "unpruned", 1), scene, order))
+        if other is None:
+            continue
         lines.append(f"| {width} | {scene} | {order} | {fmt(ns)} | {fmt(other)} | "
                      f"{ratio(other, ns)} |")
-    lines.append("")
-    lines += ["## Which way to fill lanes, and the floor", "",
+    lines = head + lines + [""] if lines else []
+    lanes = ["## Which way to fill lanes, and the floor", "",
               "`sepax3_pruned`: one pair's faces and edge pairs across the lanes (the "
               "library's way); `sepax3_tile`: one pair per lane, a tile's hulls read at its "
               "largest count (bench/tile3.c, bit-identical results); `sepax3_hull_floor`: "
@@ -564,6 +567,7 @@ def prune3_table(med):
               "| width | scene | faces and edges in lanes | pairs in lanes | "
               "pairs / faces | floor | floor / faces |",
               "|---|---|---:|---:|---:|---:|---:|"]
+    body = []
     for (subject, scene, order), ns in sorted(rows.items()):
         if not subject.startswith("sepax3_pruned"):
             continue
@@ -572,9 +576,10 @@ def prune3_table(med):
         if tile is None and floor is None:
             continue
         width = subject[len("sepax3_pruned"):].lstrip("_") or "one lane"
-        lines.append(f"| {width} | {scene} | {fmt(ns)} | {fmt(tile)} | {ratio(tile, ns)} | "
-                     f"{fmt(floor)} | {ratio(floor, ns)} |")
-    lines.append("")
+        body.append(f"| {width} | {scene} | {fmt(ns)} | {fmt(tile)} | {ratio(tile, ns)} | "
+                    f"{fmt(floor)} | {ratio(floor, ns)} |")
+    if body:
+        lines += lanes + body + [""]
     return lines
 
 
