@@ -6,19 +6,32 @@
 # sepax_ and sepax3_ names, and the
 # installed headers must compile on their own, in C and in C++.
 #
-# Usage: tests/consumer/run.sh [WORK_DIR]   (default: build-consumer)
+# Usage: tests/consumer/run.sh [WORK_DIR] [BUILD_DIR]
+#   WORK_DIR   scratch directory (default: build-consumer), emptied first
+#   BUILD_DIR  an existing build of this tree to install from (its prefix
+#              is set to the staging prefix), instead of configuring and
+#              compiling the library once more in WORK_DIR/build: CI
+#              installs the release build its tests ran on
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 src=$PWD
 work=$(realpath -m "${1:-build-consumer}")
+from=${2:-}
 rm -rf "$work"
 mkdir -p "$work"
 stage=$work/stage
 
 echo "== install into a staging prefix"
-meson setup "$work/build" --prefix="$stage" -Dtests=false -Dtools=false -Dbench=disabled >/dev/null
-meson compile -C "$work/build" >/dev/null
-meson install -C "$work/build" >/dev/null
+if [ -n "$from" ]; then
+    # only the install paths change: nothing is compiled again
+    meson configure "$from" -Dprefix="$stage" >/dev/null
+    meson compile -C "$from" >/dev/null
+    meson install -C "$from" >/dev/null
+else
+    meson setup "$work/build" --prefix="$stage" -Dtests=false -Dtools=false -Dbench=disabled >/dev/null
+    meson compile -C "$work/build" >/dev/null
+    meson install -C "$work/build" >/dev/null
+fi
 
 pcdir=$(dirname "$(find "$stage" -name sepax.pc | head -n 1)")
 export PKG_CONFIG_PATH=$pcdir
