@@ -271,6 +271,18 @@ SEPAX_API sepax_status sepax_broadphase(const sepax_store *store, sepax_pair *pa
                               size_t *pair_count);
 
 
+/** Split this store's batch calls (sepax_collide, sepax_collide_hits,
+ *  sepax_query_points, sepax_broadphase, sepax_update_world) across the
+ *  caller's workers (sepax_common.h, sepax_task_system), or, with tasks
+ *  NULL, run them on the calling thread again. The struct is copied.
+ *  SEPAX_ERR_NULL when enqueue or finish is NULL, SEPAX_ERR_BAD_OPTIONS
+ *  for a size this library does not know, SEPAX_ERR_BAD_ARGUMENT for a
+ *  worker count of 0 or above SEPAX_MAX_WORKERS; the store is unchanged
+ *  on failure. Needs the caller's lock, like every call that changes the
+ *  store; the read-only calls may still run on many threads at once, each
+ *  then enqueueing its own tasks. */
+SEPAX_API sepax_status sepax_store_set_tasks(sepax_store *store, const sepax_task_system *tasks);
+
 /** The backend this store's collide calls use. */
 SEPAX_API sepax_backend sepax_store_backend(const sepax_store *store);
 /** Make this store's collide calls use a backend (needs the caller's

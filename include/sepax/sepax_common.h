@@ -114,6 +114,51 @@ typedef struct sepax_allocator {
     void *user;
 } sepax_allocator;
 
+/** Batch calls across worker threads, through a task system the caller
+ *  supplies (the shape of Box2D v3's): the library starts no threads of
+ *  its own. A store given one (sepax_store_set_tasks,
+ *  sepax3_store_set_tasks) splits its batch calls into ranges of work
+ *  items and hands them out through enqueue; without one, or with one
+ *  worker, every call runs on the calling thread as before. Results are
+ *  byte-identical and in the same order for any number of workers and any
+ *  order in which the ranges run.
+ *
+ *  enqueue(task, item_count, min_range, task_context, user_context) must
+ *  see that task(start, end, worker_index, task_context) runs over ranges
+ *  that together cover [0, item_count) exactly once, each of at least
+ *  min_range items where item_count allows. It returns a handle the
+ *  library passes to finish, which returns once every range has run; or
+ *  NULL when it ran every range itself before returning, and then finish
+ *  is not called. worker_index is below worker_count and two ranges
+ *  running at the same time never share one. The library calls enqueue
+ *  and finish in pairs from the thread that made the batch call, one
+ *  task at a time; a batch call made from inside a task is the task
+ *  system's business. A task never fails and never blocks on another.
+ *
+ *  Split calls allocate scratch space through the store's allocator,
+ *  possibly from several workers at once, so its hooks must be
+ *  thread-safe; worker threads need the stack a batch call needs (see
+ *  sepax.h's "Memory"). */
+typedef void sepax_task_fn(int32_t start, int32_t end, uint32_t worker_index, void *task_context);
+typedef void *sepax_enqueue_task_fn(sepax_task_fn *task, int32_t item_count, int32_t min_range,
+                                    void *task_context, void *user_context);
+typedef void sepax_finish_task_fn(void *user_task, void *user_context);
+
+/** Most workers a task system may declare. */
+#define SEPAX_MAX_WORKERS 64u
+
+typedef struct sepax_task_system {
+    /** sizeof(sepax_task_system) as the caller compiled it. */
+    uint32_t size;
+    /** Threads that may run ranges at once, the calling thread included:
+     *  1 to SEPAX_MAX_WORKERS (1 runs every call on the calling thread). */
+    uint32_t worker_count;
+    sepax_enqueue_task_fn *enqueue;
+    sepax_finish_task_fn *finish;
+    /** Passed to enqueue and finish as user_context. */
+    void *user_context;
+} sepax_task_system;
+
 /** Backends. */
 typedef enum sepax_backend {
     SEPAX_BACKEND_SCALAR = 0,

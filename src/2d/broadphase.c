@@ -39,6 +39,7 @@
 
 #define SEPAX_WIDE_BITS 128
 #include "common/sort.h"
+#include "common/tasks.h"
 #include "common/wide.h"
 #include "store.h"
 
@@ -191,12 +192,33 @@ static void settle(const entries *e, size_t from, size_t to)
     }
 }
 
-/* Where found pairs wait before they go to the caller's array. */
+/* Where found pairs wait before they go to the caller's array, or, in a
+ * split call (grow set), to a worker's own array, which grows as needed
+ * through the store's allocator (failed set when it could not). */
 typedef struct out {
     sepax_pair *pairs;
     size_t capacity, found;
+    const sepax_allocator *grow;
+    int failed;
     sepax_pair buf[CHUNK];
 } out;
+
+static void out_grow(out *o, size_t need)
+{
+    size_t cap = o->capacity * 2u;
+    cap = cap > need ? cap : need;
+    cap = cap > 4096u ? cap : 4096u;
+    sepax_pair *p = cap <= SIZE_MAX / sizeof *p ? sepax_alloc(o->grow, cap * sizeof *p) : NULL;
+    if (!p) {
+        o->failed = 1;
+        return;
+    }
+    if (o->found)
+        memcpy(p, o->pairs, o->found * sizeof *p);
+    sepax_free(o->grow, o->pairs);
+    o->pairs = p;
+    o->capacity = cap;
+}
 
 /* The sweep writes (first, second) in sweep order; the caller wants the
  * lower slot first. Two pairs per vector, turned round by mask: which of
@@ -216,6 +238,8 @@ static void flush(out *o, size_t count)
                                                      simde_mm_andnot_si128(swap, v));
         simde_mm_storeu_si128((simde__m128i *)(o->buf + k), fixed);
     }
+    if (o->grow && o->found + count > o->capacity && !o->failed)
+        out_grow(o, o->found + count);
     if (o->found < o->capacity) {
         const size_t room = o->capacity - o->found;
         memcpy(o->pairs + o->found, o->buf, (count < room ? count : room) * sizeof *o->buf);
@@ -363,6 +387,284 @@ static void band(const record *r, size_t m, float x0, double span_x, float home_
     sweep(e, 0, m, home_y, o);
 }
 
+/* Shapes a split broadphase needs at least, and the shapes of a range of
+ * slots it files at least. */
+#define LEAST_SHAPES 8192u
+#define LEAST_SLOTS 4096u
+/* Ranges per worker at most, of slots and of bands: the band work is
+ * uneven, so a few. */
+#define RANGES_PER_WORKER 4u
+
+/* What a worker keeps between the ranges it runs: its scratch for one
+ * band and the pairs it found, in the order it found them. Padded so
+ * that two workers never write one cache line. */
+typedef struct worker {
+    entries e;
+    uint32_t *hist;
+    uint64_t *keys;
+    sepax_pair *pairs;
+    size_t capacity, found;
+    int failed;
+    unsigned char pad[64];
+} worker;
+
+/* The split call (sepax_broadphase with a task system): the same bands,
+ * records, sorts and sweeps as on one thread, in four rounds.
+ *   1. ranges of slots (chunks): each slot's bands, and per chunk how
+ *      many records it files under each band
+ *   2. (here) every (band, chunk)'s place: bands in order, and within a
+ *      band the chunks in slot order, so every band's records lie in slot
+ *      order as the serial filing leaves them
+ *   3. the chunks file their records
+ *   4. ranges of bands: sort and sweep each band with the worker's own
+ *      scratch, its pairs appended to the worker's own array; then the
+ *      bands' pairs are copied to the caller's array in band order, which
+ *      is the serial call's order whichever worker swept which band. */
+typedef struct bp_split {
+    const sepax_store *s;
+    grid g;
+    float x0;
+    double span_x;
+    sepax_cut chunks, bands;
+    uint32_t *first, *last;
+    size_t *at; /* chunks x bands: count, then the next record's place */
+    size_t *start;  /* bands + 1: where each band's records begin */
+    record *rec;
+    float *home_y;
+    /* per band: the worker that swept it, where its pairs begin in that
+     * worker's array, and how many */
+    uint32_t *by;
+    size_t *from, *n;
+    worker *w;
+    uint32_t workers;
+    size_t most, cells, room;
+    _Atomic int broken; /* a worker index at or above worker_count */
+    size_t *to;         /* bands + 1: where each band's pairs go */
+    sepax_pair *pairs;
+    size_t capacity;
+} bp_split;
+
+static void count_task(int32_t start, int32_t end, uint32_t wi, void *context)
+{
+    (void)wi;
+    bp_split *j = context;
+    const sepax_store *s = j->s;
+    const size_t bands = (size_t)j->g.bands;
+    for (int32_t c = start; c < end; c++) {
+        size_t from, to;
+        sepax_cut_range(&j->chunks, c, c + 1, &from, &to);
+        size_t *count = j->at + (size_t)c * bands;
+        memset(count, 0, bands * sizeof *count);
+        for (size_t slot = from; slot < to; slot++) {
+            if (s->kind[slot] == SEPAX_KIND_FREE)
+                continue;
+            const uint32_t b0 = band_of(&j->g, s->lo_y[slot]), b1 = band_of(&j->g, s->hi_y[slot]);
+            j->first[slot] = b0;
+            j->last[slot] = b1;
+            for (uint32_t b = b0; b <= b1; b++)
+                count[b]++;
+        }
+    }
+}
+
+static void file_task(int32_t start, int32_t end, uint32_t wi, void *context)
+{
+    (void)wi;
+    bp_split *j = context;
+    const sepax_store *s = j->s;
+    const size_t bands = (size_t)j->g.bands;
+    for (int32_t c = start; c < end; c++) {
+        size_t from, to;
+        sepax_cut_range(&j->chunks, c, c + 1, &from, &to);
+        size_t *at = j->at + (size_t)c * bands;
+        for (size_t slot = from; slot < to; slot++) {
+            if (s->kind[slot] == SEPAX_KIND_FREE)
+                continue;
+            /* + 0 as in the serial filing */
+            const record r = {s->lo_x[slot] + 0.0f, s->hi_x[slot], s->lo_y[slot], s->hi_y[slot],
+                              s->live_id[slot]};
+            for (uint32_t b = j->first[slot]; b <= j->last[slot]; b++)
+                j->rec[at[b]++] = r;
+        }
+    }
+}
+
+static void sweep_task(int32_t start, int32_t end, uint32_t wi, void *context)
+{
+    bp_split *j = context;
+    if (wi >= j->workers) {
+        atomic_store_explicit(&j->broken, 1, memory_order_relaxed);
+        return;
+    }
+    worker *w = j->w + wi;
+    out o;
+    /* flush reads pairs two at a time, one past an odd count */
+    memset(o.buf, 0, sizeof o.buf);
+    o.pairs = w->pairs;
+    o.capacity = w->capacity;
+    o.found = w->found;
+    o.grow = &j->s->alloc;
+    o.failed = w->failed;
+    for (int32_t b = start; b < end; b++) {
+        const record *r = j->rec + j->start[b];
+        const size_t m = j->start[b + 1] - j->start[b];
+        /* the lowest lower y of the shapes at home here, as the serial
+         * filing keeps it */
+        float home = INFINITY;
+        for (size_t k = 0; k < m; k++)
+            if (band_of(&j->g, r[k].ly) == (uint32_t)b)
+                home = r[k].ly < home ? r[k].ly : home;
+        const size_t before = o.found;
+        band(r, m, j->x0, j->span_x, home, &w->e, w->hist, w->keys, &o);
+        j->by[b] = wi;
+        j->from[b] = before;
+        j->n[b] = o.found - before;
+    }
+    w->pairs = o.pairs;
+    w->capacity = o.capacity;
+    w->found = o.found;
+    w->failed = o.failed;
+}
+
+static void copy_task(int32_t start, int32_t end, uint32_t wi, void *context)
+{
+    (void)wi;
+    bp_split *j = context;
+    for (int32_t b = start; b < end; b++) {
+        const size_t at = j->to[b];
+        if (at >= j->capacity)
+            return;
+        const size_t room = j->capacity - at, n = j->n[b] < room ? j->n[b] : room;
+        memcpy(j->pairs + at, j->w[j->by[b]].pairs + j->from[b], n * sizeof *j->pairs);
+    }
+}
+
+static sepax_status broadphase_split(const sepax_store *s, const grid *g, float x0,
+                                     double span_x, sepax_pair *pairs, size_t capacity,
+                                     size_t *pair_count)
+{
+    const sepax_task_system *t = &s->tasks;
+    bp_split j;
+    memset(&j, 0, sizeof j);
+    j.s = s;
+    j.g = *g;
+    j.x0 = x0;
+    j.span_x = span_x;
+    j.workers = t->worker_count;
+    j.pairs = pairs;
+    j.capacity = capacity;
+    atomic_init(&j.broken, 0);
+    const size_t limit = s->slot_limit, bands = g->bands;
+    /* chunks of whole 64-slot lines, each a task item of its own */
+    size_t chunks = (size_t)t->worker_count * RANGES_PER_WORKER;
+    if (chunks > limit / LEAST_SLOTS)
+        chunks = limit / LEAST_SLOTS;
+    chunks = chunks < 1u ? 1u : chunks;
+    size_t unit = (limit + chunks - 1u) / chunks;
+    unit = (unit + 63u) / 64u * 64u;
+    j.chunks = sepax_cut_make(t, limit, unit, unit, 0);
+    chunks = (size_t)j.chunks.items;
+    j.bands = sepax_cut_make(t, bands, 1, 1, RANGES_PER_WORKER);
+
+    /* sizes that could overflow: chunks x bands counts (bands <= live / 4
+     * + 1), and later the records, whose count is only known after round
+     * 1 */
+    if (bands > SIZE_MAX / sizeof(size_t) / chunks / 2u)
+        return SEPAX_ERR_OUT_OF_MEMORY;
+    const size_t lines = 64u;
+    size_t bytes = 2 * limit * sizeof(uint32_t) + chunks * bands * sizeof(size_t) +
+                   (bands + 1u) * (3 * sizeof(size_t) + sizeof(uint32_t)) +
+                   t->worker_count * sizeof(worker) + lines;
+    unsigned char *mem = sepax_alloc(&s->alloc, bytes);
+    if (!mem)
+        return SEPAX_ERR_OUT_OF_MEMORY;
+    memset(mem, 0, bytes);
+    /* the workers first: 64-byte aligned, as the allocator's blocks are */
+    j.w = (worker *)mem;
+    j.at = (size_t *)(j.w + t->worker_count);
+    j.start = j.at + chunks * bands;
+    j.from = j.start + bands + 1u;
+    j.n = j.from + bands + 1u;
+    j.first = (uint32_t *)(j.n + bands + 1u);
+    j.last = j.first + limit;
+    j.by = j.last + limit;
+
+    sepax_tasks_run(t, count_task, &j.chunks, &j);
+    size_t total = 0;
+    for (size_t b = 0; b < bands; b++) {
+        j.start[b] = total;
+        for (size_t c = 0; c < chunks; c++) {
+            const size_t k = j.at[c * bands + b];
+            j.at[c * bands + b] = total;
+            total += k;
+        }
+        j.most = total - j.start[b] > j.most ? total - j.start[b] : j.most;
+    }
+    j.start[bands] = total;
+
+    /* records, then each worker's band scratch as in the serial call */
+    const size_t cap = j.most + PAD, cells = cells_for(j.most);
+    const size_t per = 2 * j.most * sizeof(uint64_t) + cap * (4 * sizeof(float) + sizeof(uint32_t)) +
+                       cells * sizeof(uint32_t) + lines;
+    unsigned char *mem2 = NULL;
+    if (total < SIZE_MAX / 2u / sizeof(record) &&
+        per < (SIZE_MAX - (total + 1u) * sizeof(record)) / 2u / t->worker_count)
+        mem2 = sepax_alloc(&s->alloc, (total + 1u) * sizeof(record) + t->worker_count * per);
+    if (!mem2) {
+        sepax_free(&s->alloc, mem);
+        return SEPAX_ERR_OUT_OF_MEMORY;
+    }
+    sepax_status st = SEPAX_OK;
+    j.rec = (record *)mem2;
+    unsigned char *p = (unsigned char *)(j.rec + total + 1u);
+    for (uint32_t k = 0; k < t->worker_count; k++, p += per) {
+        worker *w = j.w + k;
+        w->keys = (uint64_t *)p;
+        w->e.lx = (float *)(w->keys + 2 * j.most);
+        w->e.hx = w->e.lx + cap;
+        w->e.ly = w->e.hx + cap;
+        w->e.hy = w->e.ly + cap;
+        w->e.id = (uint32_t *)(w->e.hy + cap);
+        w->hist = w->e.id + cap;
+    }
+    /* A first guess at each worker's pairs, about twice what the scenes
+     * tried need (1.5 pairs per record): they grow if it is short. */
+    for (uint32_t k = 0; k < t->worker_count && st == SEPAX_OK; k++) {
+        j.w[k].capacity = 2u * (total / t->worker_count) + CHUNK;
+        j.w[k].pairs = sepax_alloc(&s->alloc, j.w[k].capacity * sizeof(sepax_pair));
+        st = j.w[k].pairs ? SEPAX_OK : SEPAX_ERR_OUT_OF_MEMORY;
+    }
+    if (st == SEPAX_OK) {
+        sepax_tasks_run(t, file_task, &j.chunks, &j);
+        sepax_tasks_run(t, sweep_task, &j.bands, &j);
+    }
+    if (st == SEPAX_OK && atomic_load_explicit(&j.broken, memory_order_relaxed))
+        st = SEPAX_ERR_BAD_ARGUMENT;
+    for (uint32_t k = 0; k < t->worker_count; k++)
+        if (j.w[k].failed)
+            st = st == SEPAX_OK ? SEPAX_ERR_OUT_OF_MEMORY : st;
+    size_t found = 0;
+    if (st == SEPAX_OK) {
+        /* where each band's pairs go: the start of the band's records is
+         * no longer needed, and has room for bands + 1 places */
+        j.to = j.start;
+        for (size_t b = 0; b < bands; b++) {
+            j.to[b] = found;
+            found += j.n[b];
+        }
+        j.to[bands] = found;
+        if (capacity > 0)
+            sepax_tasks_run(t, copy_task, &j.bands, &j);
+        *pair_count = found;
+        st = found > capacity ? SEPAX_ERR_CAPACITY : SEPAX_OK;
+    }
+    for (uint32_t k = 0; k < t->worker_count; k++)
+        sepax_free(&s->alloc, j.w[k].pairs);
+    sepax_free(&s->alloc, mem2);
+    sepax_free(&s->alloc, mem);
+    return st;
+}
+
 sepax_status sepax_broadphase(const sepax_store *s, sepax_pair *pairs, size_t capacity,
                               size_t *pair_count)
 {
@@ -391,6 +693,8 @@ sepax_status sepax_broadphase(const sepax_store *s, sepax_pair *pairs, size_t ca
         g.inv_h = (float)(g.bands / span_y);
         g.top_band = (float)(g.bands - 1u);
     }
+    if (g.bands > 1u && sepax_tasks_split(&s->tasks, n, LEAST_SHAPES))
+        return broadphase_split(s, &g, bd.x0, span_x, pairs, capacity, pair_count);
 
     /* Per band, plus a spare so that a shape's second band is counted and
      * written without a branch: start, cursor, lowest lower y at home. */
@@ -461,10 +765,9 @@ sepax_status sepax_broadphase(const sepax_store *s, sepax_pair *pairs, size_t ca
     }
 
     out o;
-    memset(o.buf, 0, sizeof o.buf);
+    memset(&o, 0, sizeof o);
     o.pairs = pairs;
     o.capacity = capacity;
-    o.found = 0;
     for (uint32_t b = 0; b < g.bands; b++)
         band(rec + start[b], cursor[b] - start[b], bd.x0, span_x, home_y[b], &e, hist, keys,
              &o);

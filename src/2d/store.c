@@ -205,6 +205,18 @@ void sepax_store_update_slots(sepax_store *s, const uint32_t *slots, size_t n)
     s->kernels->world(&job, slots, n);
 }
 
+/* The world kernels address every per-slot array by slot and the pool by
+ * span offset, so a job whose per-slot arrays start at from updates
+ * slots from.. as the whole update would; a from of a multiple of 4 keeps
+ * the kernels' groups of four slots as they were. */
+void sepax_store_update_range(sepax_store *s, uint32_t from, uint32_t to)
+{
+    sepax_world_job job = sepax_store_world_job(s);
+    job.span += from, job.xf += from, job.radius += from;
+    job.lo_x += from, job.lo_y += from, job.hi_x += from, job.hi_y += from;
+    s->kernels->world(&job, NULL, to - from);
+}
+
 /* Local normal lanes of a core. A polygon's lane i is the outward normal
  * of edge i. A segment's lanes 0..3 are its four faces (kernel.h), as if
  * it were a rectangle of zero width: the two end faces are what tell two
@@ -372,6 +384,13 @@ sepax_status sepax_shape_aabb(const sepax_store *s, sepax_shape_id id, sepax_vec
 sepax_backend sepax_store_backend(const sepax_store *s)
 {
     return s ? s->backend : SEPAX_BACKEND_SCALAR;
+}
+
+sepax_status sepax_store_set_tasks(sepax_store *s, const sepax_task_system *tasks)
+{
+    if (!s)
+        return SEPAX_ERR_NULL;
+    return sepax_tasks_set(&s->tasks, tasks);
 }
 
 sepax_status sepax_store_set_backend(sepax_store *s, sepax_backend backend)

@@ -4,6 +4,7 @@
 
 #include "common/alloc.h"
 #include "common/ids.h"
+#include "common/tasks.h"
 #include "kernels/kernel.h"
 #include "sepax/sepax.h"
 
@@ -11,6 +12,7 @@ struct sepax_store {
     sepax_allocator alloc;
     sepax_backend backend;
     const sepax_kernels *kernels;
+    sepax_task_system tasks; /* worker_count 0: none */
 
     /* Per slot, all carved out of one allocation (slot_mem) so that growth
      * either fully happens or leaves everything as it was. A free slot has
@@ -53,6 +55,8 @@ sepax_columns sepax_store_columns(const sepax_store *s);
  * radius. */
 void sepax_store_update_slots(sepax_store *s, const uint32_t *slots, size_t n);
 sepax_world_job sepax_store_world_job(sepax_store *s);
+/* The same over slots [from, to) only, from a multiple of 4. */
+void sepax_store_update_range(sepax_store *s, uint32_t from, uint32_t to);
 
 /* Polygon cleaning (polygon_clean.c): validate, merge, drop collinear,
  * make counter-clockwise. out holds SEPAX_MAX_POLYGON_VERTICES. */

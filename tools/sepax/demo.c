@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "demo.h"
+#include "tasks.h"
 #include "timing.h"
 
 static int parse_demo_options(int argc, char **argv, demo_options *o)
@@ -21,6 +22,7 @@ static int parse_demo_options(int argc, char **argv, demo_options *o)
     o->backend = NULL;
     o->mix = 0;
     o->three = 0;
+    o->threads = 0;
     for (int i = 0; i < argc; i++) {
         const char *value = NULL;
         int got;
@@ -43,6 +45,12 @@ static int parse_demo_options(int argc, char **argv, demo_options *o)
                 return usage_error("--svg needs a file name");
             }
             o->svg = value;
+        } else if ((got = option_value(argc, argv, &i, "--threads", &value)) != 0) {
+            uint64_t n;
+            if (got < 0 || parse_number(value, 1, SEPAX_MAX_WORKERS, &n) != 0) {
+                return usage_error("--threads needs a whole number from 1 to %u", SEPAX_MAX_WORKERS);
+            }
+            o->threads = (uint32_t)n;
         } else if ((got = option_value(argc, argv, &i, "--backend", &value)) != 0) {
             if (got < 0) {
                 return usage_error("--backend needs a name");
@@ -184,25 +192,80 @@ static void count_outcomes(demo *d)
     }
 }
 
-/* Time the main stages with the active backend and print the summary. */
+/* The stages in the table's order. */
+static const struct {
+    const char *label;
+    timed_stage run;
+    int per_pair;
+} stages[] = {
+    {"world update", stage_world, 0},
+    {"broadphase", stage_broadphase, 0},
+    {"collide", stage_collide, 1},
+    {"collide, hits only", stage_hits, 1},
+};
+enum { STAGES = sizeof stages / sizeof stages[0] };
+
+static sepax_status time_stages(demo *d, double seconds[STAGES])
+{
+    sepax_status status = SEPAX_OK;
+    for (int k = 0; k < STAGES && status == SEPAX_OK; k++) {
+        status = time_stage(stages[k].run, d, &seconds[k]);
+    }
+    return status;
+}
+
+/* The same stages split across o->threads workers of the tools' pool
+ * (sepax_store_set_tasks); their answers must be the one thread's. */
+static int time_threads(demo *d, const demo_options *o, double seconds[STAGES])
+{
+    task_pool *pool = NULL;
+    if (task_pool_create(o->threads, &pool) != 0) {
+        fputs("sepax: could not start the worker threads\n", stderr);
+        return EXIT_CANNOT_RUN;
+    }
+    const sepax_task_system tasks = task_pool_system(pool);
+    sepax_status status = sepax_store_set_tasks(d->store, &tasks);
+    const size_t hits = d->hit_count;
+    if (status == SEPAX_OK) {
+        status = time_stages(d, seconds);
+    }
+    if (status == SEPAX_OK) {
+        status = stage_collide_scratch(d);
+    }
+    sepax_store_set_tasks(d->store, NULL);
+    task_pool_destroy(pool);
+    if (status != SEPAX_OK) {
+        fprintf(stderr, "sepax: %s\n", sepax_status_string(status));
+        return EXIT_CANNOT_RUN;
+    }
+    if (memcmp(d->scratch, d->results, d->pair_count * sizeof *d->results) != 0 ||
+        d->hit_count != hits) {
+        fprintf(stderr, "sepax: %u threads answered differently from one\n", o->threads);
+        return EXIT_PROBLEMS;
+    }
+    return EXIT_GOOD;
+}
+
+/* Time the main stages with the active backend and print the summary;
+ * with --threads, a column for the split calls beside them. */
 static int demo_run_stages(demo *d, const demo_options *o)
 {
-    double world = 0, broad = 0, collide = 0, hits_only = 0;
-    sepax_status status = time_stage(stage_world, d, &world);
-    if (status == SEPAX_OK) {
-        status = time_stage(stage_broadphase, d, &broad);
-    }
-    if (status == SEPAX_OK) {
-        status = time_stage(stage_collide, d, &collide);
-    }
-    if (status == SEPAX_OK) {
-        status = time_stage(stage_hits, d, &hits_only);
-    }
+    double one[STAGES] = {0}, many[STAGES] = {0};
+    sepax_status status = time_stages(d, one);
     if (status != SEPAX_OK) {
         fprintf(stderr, "sepax: %s\n", sepax_status_string(status));
         return EXIT_CANNOT_RUN;
     }
     count_outcomes(d);
+    if (d->hit_count != d->hit_total) {
+        fprintf(stderr, "sepax: collide found %zu hits but collide_hits %zu\n", d->hit_total,
+                d->hit_count);
+        return EXIT_PROBLEMS;
+    }
+    int code = o->threads ? time_threads(d, o, many) : EXIT_GOOD;
+    if (code == EXIT_CANNOT_RUN) {
+        return code;
+    }
 
     double shapes = (double)sepax_store_count(d->store);
     double pairs = (double)d->pair_count;
@@ -212,18 +275,28 @@ static int demo_run_stages(demo *d, const demo_options *o)
     printf("  %-20s %10zu\n", "candidate pairs", d->pair_count);
     printf("  %-20s %10zu\n", "hits", d->hit_total);
     printf("  %-20s %10zu\n\n", "containments", d->containment_total);
-    printf("  %-20s %13s %12s\n", "stage", "median time", "throughput");
-    print_stage("world update", world, shapes, "shapes");
-    print_stage("broadphase", broad, shapes, "shapes");
-    print_stage("collide", collide, pairs, "pairs");
-    print_stage("collide, hits only", hits_only, pairs, "pairs");
-
-    if (d->hit_count != d->hit_total) {
-        fprintf(stderr, "sepax: collide found %zu hits but collide_hits %zu\n", d->hit_total,
-                d->hit_count);
-        return EXIT_PROBLEMS;
+    if (!o->threads) {
+        printf("  %-20s %13s %12s\n", "stage", "median time", "throughput");
+        for (int k = 0; k < STAGES; k++) {
+            print_stage(stages[k].label, one[k], stages[k].per_pair ? pairs : shapes,
+                        stages[k].per_pair ? "pairs" : "shapes");
+        }
+        return code;
     }
-    return EXIT_GOOD;
+    char threads[32];
+    snprintf(threads, sizeof threads, "%u threads", o->threads);
+    printf("  %-20s %13s %19s %13s %9s\n", "stage", "median time", "throughput", threads,
+           "speed-up");
+    double step_one = 0, step_many = 0;
+    for (int k = 0; k < STAGES; k++) {
+        print_stage_split(stages[k].label, one[k], many[k], stages[k].per_pair ? pairs : shapes,
+                          stages[k].per_pair ? "pairs" : "shapes");
+        if (k < 3) {
+            step_one += one[k], step_many += many[k];
+        }
+    }
+    print_stage_split("step (first three)", step_one, step_many, shapes, "shapes");
+    return code;
 }
 
 /* One row per backend: its speed on the same pairs and whether it agrees
@@ -282,6 +355,8 @@ int cmd_demo(int argc, char **argv)
         return code;
     }
     if (options.three) {
+        if (options.threads)
+            return usage_error("demo: --threads is for the 2D scene");
         if (options.mix)
             return usage_error("demo: --mix is a 2D scene; --3d mixes boxes, spheres, hulls and capsules itself");
         return demo3(&options);

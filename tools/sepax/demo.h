@@ -15,6 +15,7 @@ typedef struct demo_options {
     const char *backend;
     int mix;   /* every 2D shape kind, not only polygons */
     int three; /* the 3D scene instead */
+    uint32_t threads; /* 0: none; else time the stages again split across this many workers */
 } demo_options;
 
 /* Where the active backend came from, for the reader of a demo table. */

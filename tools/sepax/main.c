@@ -17,7 +17,7 @@ static const char usage_text[] =
     "usage: sepax <command> [options]\n"
     "\n"
     "commands:\n"
-    "  demo [--shapes N] [--seed S] [--mix | --3d] [--svg FILE] [--backend NAME]\n"
+    "  demo [--shapes N] [--seed S] [--mix | --3d] [--svg FILE] [--backend NAME] [--threads N]\n"
     "      Generate a random scene (20000 shapes and seed 1 unless given;\n"
     "      polygons, or with --mix also boxes, circles, capsules, segments\n"
     "      and rounded polygons),\n"

@@ -67,6 +67,16 @@ void print_stage(const char *label, double seconds, double items, const char *un
     printf("  %-20s %10.3f ms %10s %s/s\n", label, seconds * 1e3, rate, unit);
 }
 
+void print_stage_split(const char *label, double one, double many, double items,
+                       const char *unit)
+{
+    char rate[32], per[32];
+    format_rate(items, one, rate, sizeof rate);
+    snprintf(per, sizeof per, "%s/s", unit);
+    printf("  %-20s %10.3f ms %10s %-8s %10.3f ms %8.2fx\n", label, one * 1e3, rate, per,
+           many * 1e3, many > 0.0 ? one / many : 0.0);
+}
+
 void print_backend_row(sepax_backend backend, double items, double seconds,
                        double reference_seconds, int identical, int active)
 {

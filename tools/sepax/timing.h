@@ -20,6 +20,9 @@ void format_rate(double items, double seconds, char *out, size_t size);
 /* The demos' table rows: one timed stage; one backend against the
  * reference's time, whether it agreed and whether it is the active one. */
 void print_stage(const char *label, double seconds, double items, const char *unit);
+/* The same stage on one thread and split across workers, side by side. */
+void print_stage_split(const char *label, double one, double many, double items,
+                       const char *unit);
 void print_backend_row(sepax_backend backend, double items, double seconds,
                        double reference_seconds, int identical, int active);
 

@@ -1,0 +1,515 @@
+/* Batch calls split across workers (sepax_store_set_tasks): every split
+ * call (collide, collide_hits, query_points, broadphase, update_world)
+ * must give the bytes the unsplit call gives, in the same order, with
+ * 1 to 4 workers of the tools' pthread pool, with a task system that runs
+ * every range inline in enqueue (returning NULL) in ranges of uneven
+ * size, and with one that runs them in reverse order in finish; bad
+ * pairs and queries must be named as on one thread; a refused
+ * allocation must leave the caller's arrays untouched. Every available
+ * backend (or SEPAX_BACKEND's alone), on a store of polygons, one of
+ * circles, and one of every kind with holes left by removals. Plain C,
+ * so that CI can run it under ThreadSanitizer.
+ *
+ * Usage: sepax_tasks [ROUNDS]   (default 1) */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "2d/store.h"
+#include "scene.h"
+#include "sepax/sepax.h"
+#include "support/failing_alloc.h"
+#include "tasks.h"
+
+/* Enough for every call to split: the broadphase splits from 16,384
+ * shapes, the pair calls from 8,192 pairs. */
+#define SHAPES 17000
+#define QUERIES_PER_SHAPE 2
+
+static int failures;
+
+#define CHECK(cond, ...)                                                               \
+    do {                                                                               \
+        if (!(cond)) {                                                                 \
+            failures++;                                                                \
+            if (failures <= 20) {                                                      \
+                fprintf(stderr, "tasks.c:%d: %s: ", __LINE__, where);                  \
+                fprintf(stderr, __VA_ARGS__);                                          \
+                fputc('\n', stderr);                                                   \
+            }                                                                          \
+        }                                                                              \
+    } while (0)
+
+static const char *where = "";
+
+/* Test task systems. Both count their enqueues, so that a test can tell
+ * a call was split at all. */
+typedef struct test_system {
+    int reverse;
+    uint32_t workers;
+    int enqueues;
+    /* the task reverse keeps until finish */
+    sepax_task_fn *task;
+    int32_t items, min_range;
+    void *context;
+} test_system;
+
+/* Ranges of uneven sizes (1, 2, 3 times min_range in turn), worker
+ * indices in turn. */
+static void run_ranges(test_system *t, int reverse)
+{
+    int32_t bounds[4096 + 1];
+    int n = 0;
+    bounds[0] = 0;
+    for (int32_t at = 0; at < t->items;) {
+        const int32_t want = t->min_range * (1 + n % 3);
+        at = t->items - at <= want || n == 4095 ? t->items : at + want;
+        bounds[++n] = at;
+    }
+    for (int k = 0; k < n; k++) {
+        const int r = reverse ? n - 1 - k : k;
+        t->task(bounds[r], bounds[r + 1], (uint32_t)r % t->workers, t->context);
+    }
+}
+
+static void *test_enqueue(sepax_task_fn *task, int32_t items, int32_t min_range, void *context,
+                          void *user)
+{
+    test_system *t = user;
+    t->enqueues++;
+    t->task = task;
+    t->items = items;
+    t->min_range = min_range < 1 ? 1 : min_range;
+    t->context = context;
+    if (t->reverse)
+        return t;
+    run_ranges(t, 0);
+    return NULL;
+}
+
+static void test_finish(void *handle, void *user)
+{
+    test_system *t = user;
+    if (handle != t || !t->reverse) {
+        failures++;
+        fprintf(stderr, "finish called for a task that ran inline\n");
+        return;
+    }
+    run_ranges(t, 1);
+}
+
+static sepax_task_system system_of(test_system *t)
+{
+    sepax_task_system s = {sizeof s, t->workers, test_enqueue, test_finish, t};
+    return s;
+}
+
+/* One store and what the unsplit calls answered on it. */
+typedef struct subject {
+    const char *name;
+    sepax_scene scene;
+    sepax_store *store;
+    sepax_pair *pairs, *bad_pairs;
+    size_t count, bad_at;
+    sepax_result *results;
+    sepax_hit *hits, *short_hits;
+    size_t hit_count, short_count;
+    sepax_status short_status, bad_status;
+    sepax_point_query *queries, *bad_queries;
+    size_t nq, bad_query_at;
+    sepax_status bad_query_status;
+    uint8_t *inside;
+    /* the world after the update under the second transforms */
+    sepax_transform *xf0, *xf1;
+    float *pool1, *box1;
+    /* outputs of the split calls */
+    sepax_pair *got_pairs;
+    sepax_result *got_results;
+    sepax_hit *got_hits;
+    uint8_t *got_inside;
+} subject;
+
+static void *must(void *p)
+{
+    if (!p) {
+        fputs("sepax_tasks: out of memory\n", stderr);
+        exit(1);
+    }
+    return p;
+}
+
+static void world_update_with(sepax_store *s, const sepax_transform *xf)
+{
+    memcpy(s->xf, xf, s->slot_limit * sizeof *xf);
+}
+
+/* The store's world: pool and the four box columns. */
+static int world_equals(const sepax_store *s, const float *pool, const float *box)
+{
+    const size_t n = s->slot_limit;
+    return memcmp(s->pool, pool, s->pool_used * sizeof *pool) == 0 &&
+           memcmp(s->lo_x, box, n * sizeof *box) == 0 &&
+           memcmp(s->lo_y, box + n, n * sizeof *box) == 0 &&
+           memcmp(s->hi_x, box + 2 * n, n * sizeof *box) == 0 &&
+           memcmp(s->hi_y, box + 3 * n, n * sizeof *box) == 0;
+}
+
+static void build(subject *su, const char *name, sepax_scene_params p, int holes)
+{
+    su->name = name;
+    p.shapes = SHAPES + (holes ? SHAPES / 7 + 1 : 0);
+    sepax_shape_id *ids = must(malloc(p.shapes * sizeof *ids));
+    if (sepax_scene_generate(&p, &su->scene) != 0 ||
+        sepax_store_create(NULL, &su->store) != SEPAX_OK ||
+        sepax_scene_load(&su->scene, su->store, ids, NULL) != 0) {
+        fputs("sepax_tasks: could not build the scene\n", stderr);
+        exit(1);
+    }
+    for (size_t i = 0; holes && i < p.shapes; i += 7)
+        sepax_remove(su->store, ids[i]);
+    free(ids);
+}
+
+/* What the unsplit calls answer with the store's current backend. */
+static void answer(subject *su)
+{
+    sepax_store *s = su->store;
+    where = su->name;
+    free(su->pairs);
+    sepax_broadphase(s, NULL, 0, &su->count);
+    su->pairs = must(malloc(su->count * sizeof *su->pairs));
+    CHECK(sepax_broadphase(s, su->pairs, su->count, &su->count) == SEPAX_OK, "broadphase");
+    const size_t n = su->count;
+    su->results = must(realloc(su->results, n * sizeof *su->results));
+    su->hits = must(realloc(su->hits, n * sizeof *su->hits));
+    su->short_hits = must(realloc(su->short_hits, n * sizeof *su->short_hits));
+    su->got_pairs = must(realloc(su->got_pairs, (n + 1) * sizeof *su->got_pairs));
+    su->got_results = must(realloc(su->got_results, n * sizeof *su->got_results));
+    su->got_hits = must(realloc(su->got_hits, n * sizeof *su->got_hits));
+    CHECK(sepax_collide(s, su->pairs, n, su->results, NULL) == SEPAX_OK, "collide");
+    CHECK(sepax_collide_hits(s, su->pairs, n, su->hits, n, &su->hit_count, NULL) == SEPAX_OK,
+          "collide_hits");
+    su->short_status = sepax_collide_hits(s, su->pairs, n, su->short_hits, su->hit_count / 3,
+                                          &su->short_count, NULL);
+    CHECK(su->short_status == SEPAX_ERR_CAPACITY, "short collide_hits");
+
+    /* two bad pairs; the lower one must be named */
+    su->bad_pairs = must(realloc(su->bad_pairs, n * sizeof *su->bad_pairs));
+    memcpy(su->bad_pairs, su->pairs, n * sizeof *su->pairs);
+    su->bad_pairs[n * 3 / 4].a = 0xFFFFFFu;
+    su->bad_pairs[n / 2 + 1].b = su->bad_pairs[n / 2 + 1].a;
+    su->bad_status = sepax_collide(s, su->bad_pairs, n, su->results, &su->bad_at);
+    CHECK(su->bad_status == SEPAX_ERR_BAD_PAIR && su->bad_at == n / 2 + 1, "bad pairs");
+    CHECK(sepax_collide(s, su->pairs, n, su->results, NULL) == SEPAX_OK, "collide");
+
+    const uint32_t limit = sepax_store_slot_limit(s);
+    su->nq = (size_t)sepax_store_count(s) * QUERIES_PER_SHAPE;
+    su->queries = must(realloc(su->queries, su->nq * sizeof *su->queries));
+    su->bad_queries = must(realloc(su->bad_queries, su->nq * sizeof *su->bad_queries));
+    su->inside = must(realloc(su->inside, su->nq));
+    su->got_inside = must(realloc(su->got_inside, su->nq));
+    uint64_t rng = 5;
+    for (size_t i = 0, slot = 0; i < su->nq; slot = (slot + 1) % limit) {
+        sepax_shape_id id;
+        sepax_vec2 lo, hi;
+        if (sepax_shape_id_of_slot(s, (uint32_t)slot, &id) != SEPAX_OK ||
+            sepax_shape_aabb(s, id, &lo, &hi) != SEPAX_OK)
+            continue;
+        su->queries[i].shape = id;
+        su->queries[i].point.x = lo.x + (hi.x - lo.x) * (float)sepax_scene_rng_unit(&rng);
+        su->queries[i].point.y = lo.y + (hi.y - lo.y) * (float)sepax_scene_rng_unit(&rng);
+        i++;
+    }
+    CHECK(sepax_query_points(s, su->queries, su->nq, su->inside, NULL) == SEPAX_OK, "points");
+    memcpy(su->bad_queries, su->queries, su->nq * sizeof *su->queries);
+    su->bad_queries[su->nq * 2 / 3].point.x = NAN;
+    su->bad_queries[su->nq / 3 + 5].shape = 0xFFFFFFu;
+    su->bad_query_status = sepax_query_points(s, su->bad_queries, su->nq, su->got_inside,
+                                              &su->bad_query_at);
+    CHECK(su->bad_query_status == SEPAX_ERR_BAD_ID && su->bad_query_at == su->nq / 3 + 5,
+          "bad queries");
+
+    /* the world under other transforms, then back */
+    su->xf0 = must(realloc(su->xf0, limit * sizeof *su->xf0));
+    su->xf1 = must(realloc(su->xf1, limit * sizeof *su->xf1));
+    memcpy(su->xf0, s->xf, limit * sizeof *su->xf0);
+    for (uint32_t k = 0; k < limit; k++) {
+        su->xf1[k] = su->xf0[k];
+        const float a = (float)sepax_scene_rng_unit(&rng) * 6.0f;
+        su->xf1[k].q.c = cosf(a), su->xf1[k].q.s = sinf(a);
+        su->xf1[k].p.x += 0.25f;
+    }
+    world_update_with(s, su->xf1);
+    sepax_update_world(s);
+    su->pool1 = must(realloc(su->pool1, s->pool_used * sizeof *su->pool1));
+    su->box1 = must(realloc(su->box1, 4 * (size_t)limit * sizeof *su->box1));
+    memcpy(su->pool1, s->pool, s->pool_used * sizeof *su->pool1);
+    memcpy(su->box1, s->lo_x, limit * sizeof *su->box1);
+    memcpy(su->box1 + limit, s->lo_y, limit * sizeof *su->box1);
+    memcpy(su->box1 + 2 * (size_t)limit, s->hi_x, limit * sizeof *su->box1);
+    memcpy(su->box1 + 3 * (size_t)limit, s->hi_y, limit * sizeof *su->box1);
+    world_update_with(s, su->xf0);
+    sepax_update_world(s);
+}
+
+/* Every split call against the unsplit answers. */
+static void compare(subject *su)
+{
+    sepax_store *s = su->store;
+    const size_t n = su->count;
+    size_t got = 0, at = 0;
+
+    memset(su->got_pairs, 0xA5, (n + 1) * sizeof *su->got_pairs);
+    CHECK(sepax_broadphase(s, su->got_pairs, n + 1, &got) == SEPAX_OK && got == n &&
+              memcmp(su->got_pairs, su->pairs, n * sizeof *su->pairs) == 0,
+          "broadphase differs");
+    memset(su->got_pairs, 0xA5, (n + 1) * sizeof *su->got_pairs);
+    CHECK(sepax_broadphase(s, su->got_pairs, n / 3, &got) == SEPAX_ERR_CAPACITY && got == n &&
+              memcmp(su->got_pairs, su->pairs, n / 3 * sizeof *su->pairs) == 0 &&
+              su->got_pairs[n / 3].a == 0xA5A5A5A5u,
+          "short broadphase differs");
+    CHECK(sepax_broadphase(s, NULL, 0, &got) == SEPAX_ERR_CAPACITY && got == n,
+          "counting broadphase differs");
+
+    memset(su->got_results, 0, n * sizeof *su->got_results);
+    CHECK(sepax_collide(s, su->pairs, n, su->got_results, NULL) == SEPAX_OK &&
+              memcmp(su->got_results, su->results, n * sizeof *su->results) == 0,
+          "collide differs");
+    memset(su->got_results, 0x5A, n * sizeof *su->got_results);
+    CHECK(sepax_collide(s, su->bad_pairs, n, su->got_results, &at) == su->bad_status &&
+              at == su->bad_at && su->got_results[n - 1].flags == 0x5A,
+          "bad pairs named differently, or results written");
+
+    memset(su->got_hits, 0, n * sizeof *su->got_hits);
+    CHECK(sepax_collide_hits(s, su->pairs, n, su->got_hits, n, &got, NULL) == SEPAX_OK &&
+              got == su->hit_count &&
+              memcmp(su->got_hits, su->hits, got * sizeof *su->hits) == 0,
+          "collide_hits differs");
+    memset(su->got_hits, 0x5A, n * sizeof *su->got_hits);
+    const size_t cap = su->hit_count / 3;
+    CHECK(sepax_collide_hits(s, su->pairs, n, su->got_hits, cap, &got, NULL) ==
+                  su->short_status &&
+              got == su->short_count &&
+              memcmp(su->got_hits, su->short_hits, cap * sizeof *su->hits) == 0 &&
+              su->got_hits[cap].pair == 0x5A5A5A5Au,
+          "short collide_hits differs");
+    CHECK(sepax_collide_hits(s, su->pairs, n, NULL, 0, &got, NULL) == SEPAX_ERR_CAPACITY &&
+              got == su->hit_count,
+          "counting collide_hits differs");
+    got = 7;
+    CHECK(sepax_collide_hits(s, su->bad_pairs, n, su->got_hits, n, &got, &at) ==
+                  su->bad_status &&
+              at == su->bad_at && got == 0 && su->got_hits[n - 1].pair == 0x5A5A5A5Au,
+          "bad pairs in collide_hits named differently, or hits written");
+
+    memset(su->got_inside, 7, su->nq);
+    CHECK(sepax_query_points(s, su->queries, su->nq, su->got_inside, NULL) == SEPAX_OK &&
+              memcmp(su->got_inside, su->inside, su->nq) == 0,
+          "query_points differs");
+    memset(su->got_inside, 7, su->nq);
+    CHECK(sepax_query_points(s, su->bad_queries, su->nq, su->got_inside, &at) ==
+                  su->bad_query_status &&
+              at == su->bad_query_at && su->got_inside[su->nq - 1] == 7,
+          "bad queries named differently, or answers written");
+
+    world_update_with(s, su->xf1);
+    CHECK(sepax_update_world(s) == SEPAX_OK && world_equals(s, su->pool1, su->box1),
+          "update_world differs");
+    world_update_with(s, su->xf0);
+    CHECK(sepax_update_world(s) == SEPAX_OK, "update_world");
+}
+
+/* Task systems whose callers must not be called: set_tasks refuses them
+ * and keeps what it had. */
+static void test_set_tasks(sepax_store *s)
+{
+    where = "set_tasks";
+    test_system t = {0, 2, 0, NULL, 0, 0, NULL};
+    sepax_task_system good = system_of(&t), bad = good;
+    CHECK(sepax_store_set_tasks(NULL, &good) == SEPAX_ERR_NULL, "NULL store");
+    CHECK(sepax_store_set_tasks(s, &good) == SEPAX_OK, "a good system");
+    bad.size = 4;
+    CHECK(sepax_store_set_tasks(s, &bad) == SEPAX_ERR_BAD_OPTIONS, "size");
+    bad = good, bad.enqueue = NULL;
+    CHECK(sepax_store_set_tasks(s, &bad) == SEPAX_ERR_NULL, "enqueue NULL");
+    bad = good, bad.finish = NULL;
+    CHECK(sepax_store_set_tasks(s, &bad) == SEPAX_ERR_NULL, "finish NULL");
+    bad = good, bad.worker_count = 0;
+    CHECK(sepax_store_set_tasks(s, &bad) == SEPAX_ERR_BAD_ARGUMENT, "no workers");
+    bad = good, bad.worker_count = SEPAX_MAX_WORKERS + 1;
+    CHECK(sepax_store_set_tasks(s, &bad) == SEPAX_ERR_BAD_ARGUMENT, "too many workers");
+    CHECK(memcmp(&s->tasks, &good, sizeof good) == 0, "a refused system replaced the good one");
+    CHECK(sepax_store_set_tasks(s, NULL) == SEPAX_OK && s->tasks.worker_count == 0, "clear");
+}
+
+/* Refuse each allocation of the split compacted call and broadphase in
+ * turn: the status says so, nothing reaches the caller's arrays, nothing
+ * leaks. */
+static void test_out_of_memory(const subject *model)
+{
+    where = "out of memory";
+    failing_alloc f = {-1, 0, 0};
+    const sepax_allocator hooks = failing_alloc_hooks(&f);
+    sepax_store_options o = sepax_store_options_default();
+    o.allocator = &hooks;
+    sepax_store *s;
+    if (sepax_store_create(&o, &s) != SEPAX_OK ||
+        sepax_scene_load(&model->scene, s, NULL, NULL) != 0) {
+        CHECK(0, "could not build the store");
+        return;
+    }
+    sepax_store_set_backend(s, sepax_store_backend(model->store));
+    test_system t = {1, 3, 0, NULL, 0, 0, NULL};
+    const sepax_task_system ts = system_of(&t);
+    sepax_store_set_tasks(s, &ts);
+    const size_t n = model->count;
+    const int live = f.live;
+    int refused = 0;
+    for (int k = 0; k < 64; k++) {
+        size_t got = 7;
+        f.fail_at = f.calls + k;
+        memset(model->got_hits, 0x5A, n * sizeof *model->got_hits);
+        sepax_status st = sepax_collide_hits(s, model->pairs, n, model->got_hits, n, &got, NULL);
+        CHECK(st == SEPAX_OK || (st == SEPAX_ERR_OUT_OF_MEMORY && got == 0 &&
+                                 model->got_hits[0].pair == 0x5A5A5A5Au),
+              "collide_hits, allocation %d refused: %s", k, sepax_status_string(st));
+        refused += st == SEPAX_ERR_OUT_OF_MEMORY;
+        f.fail_at = f.calls + k;
+        memset(model->got_pairs, 0xA5, n * sizeof *model->got_pairs);
+        st = sepax_broadphase(s, model->got_pairs, n, &got);
+        CHECK(st == SEPAX_OK || (st == SEPAX_ERR_OUT_OF_MEMORY && got == 0 &&
+                                 model->got_pairs[0].a == 0xA5A5A5A5u),
+              "broadphase, allocation %d refused: %s", k, sepax_status_string(st));
+        CHECK(st != SEPAX_OK || (got == n && memcmp(model->got_pairs, model->pairs,
+                                                    n * sizeof *model->pairs) == 0),
+              "broadphase differs after allocation %d was refused", k);
+        refused += st == SEPAX_ERR_OUT_OF_MEMORY;
+        CHECK(f.live == live, "%d blocks leaked", f.live - live);
+    }
+    CHECK(refused >= 3, "only %d refusals", refused);
+    sepax_store_destroy(s);
+}
+
+/* Two threads calling at once on one store through one pool: the pool
+ * hands each its own worker indices. */
+typedef struct caller {
+    subject *su;
+    sepax_pair *pairs;
+    sepax_result *results;
+    int ok;
+} caller;
+
+static void *call_both(void *arg)
+{
+    caller *c = arg;
+    const size_t n = c->su->count;
+    size_t got = 0;
+    c->ok = sepax_broadphase(c->su->store, c->pairs, n, &got) == SEPAX_OK && got == n &&
+            memcmp(c->pairs, c->su->pairs, n * sizeof *c->pairs) == 0 &&
+            sepax_collide(c->su->store, c->su->pairs, n, c->results, NULL) == SEPAX_OK &&
+            memcmp(c->results, c->su->results, n * sizeof *c->results) == 0;
+    return NULL;
+}
+
+static void test_two_callers(subject *su)
+{
+    caller c[2];
+    pthread_t th[2];
+    for (int k = 0; k < 2; k++) {
+        c[k].su = su;
+        c[k].pairs = must(malloc(su->count * sizeof *c[k].pairs));
+        c[k].results = must(malloc(su->count * sizeof *c[k].results));
+        c[k].ok = 0;
+        if (pthread_create(&th[k], NULL, call_both, &c[k]) != 0) {
+            CHECK(0, "pthread_create");
+            return;
+        }
+    }
+    for (int k = 0; k < 2; k++) {
+        pthread_join(th[k], NULL);
+        CHECK(c[k].ok, "two callers at once: caller %d differs", k);
+        free(c[k].pairs);
+        free(c[k].results);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    const int rounds = argc > 1 ? atoi(argv[1]) : 1;
+    subject su[3];
+    memset(su, 0, sizeof su);
+    build(&su[0], "polygons", sepax_scene_params_default(), 0);
+    build(&su[1], "circles", sepax_scene_params_circles(), 0);
+    build(&su[2], "every kind, with holes", sepax_scene_params_mixed_kinds(), 1);
+    task_pool *pools[4];
+    for (uint32_t w = 1; w <= 4; w++) {
+        if (task_pool_create(w, &pools[w - 1]) != 0) {
+            fputs("sepax_tasks: could not start the pool\n", stderr);
+            return 1;
+        }
+    }
+    test_set_tasks(su[0].store);
+
+    const int one = getenv("SEPAX_BACKEND") != NULL;
+    const sepax_backend first = sepax_store_backend(su[0].store);
+    for (int b = 0; b < SEPAX_BACKEND_COUNT; b++) {
+        if (one ? (sepax_backend)b != first : !sepax_backend_available((sepax_backend)b))
+            continue;
+        for (int k = 0; k < 3; k++) {
+            sepax_store_set_backend(su[k].store, (sepax_backend)b);
+            answer(&su[k]);
+        }
+        for (int round = 0; round < rounds; round++) {
+            for (int k = 0; k < 3; k++) {
+                char name[160];
+                for (uint32_t w = 1; w <= 4; w++) {
+                    snprintf(name, sizeof name, "%s, %s, pool of %u", su[k].name,
+                             sepax_backend_name((sepax_backend)b), w);
+                    where = name;
+                    const sepax_task_system ts = task_pool_system(pools[w - 1]);
+                    sepax_store_set_tasks(su[k].store, &ts);
+                    compare(&su[k]);
+                    if (w == 3 && k == 0)
+                        test_two_callers(&su[k]);
+                }
+                for (int reverse = 0; reverse < 2; reverse++) {
+                    test_system t = {reverse, reverse ? 4u : 3u, 0, NULL, 0, 0, NULL};
+                    const sepax_task_system ts = system_of(&t);
+                    snprintf(name, sizeof name, "%s, %s, %s", su[k].name,
+                             sepax_backend_name((sepax_backend)b),
+                             reverse ? "reverse order in finish" : "inline in enqueue");
+                    where = name;
+                    sepax_store_set_tasks(su[k].store, &ts);
+                    compare(&su[k]);
+                    /* broadphase 4 rounds, collide 2, hits 2 (and their
+                     * repeats), points 2, update 1: all split */
+                    CHECK(t.enqueues >= 20, "only %d tasks enqueued: a call did not split",
+                          t.enqueues);
+                }
+                sepax_store_set_tasks(su[k].store, NULL);
+            }
+        }
+        test_out_of_memory(&su[0]);
+    }
+
+    for (uint32_t w = 0; w < 4; w++)
+        task_pool_destroy(pools[w]);
+    for (int k = 0; k < 3; k++) {
+        sepax_store_destroy(su[k].store);
+        sepax_scene_free(&su[k].scene);
+        free(su[k].pairs), free(su[k].bad_pairs), free(su[k].results), free(su[k].hits);
+        free(su[k].short_hits), free(su[k].queries), free(su[k].bad_queries);
+        free(su[k].inside), free(su[k].xf0), free(su[k].xf1), free(su[k].pool1);
+        free(su[k].box1), free(su[k].got_pairs), free(su[k].got_results), free(su[k].got_hits);
+        free(su[k].got_inside);
+    }
+    if (failures) {
+        fprintf(stderr, "sepax_tasks: %d failures\n", failures);
+        return 1;
+    }
+    puts("sepax_tasks: every split call matches the unsplit one");
+    return 0;
+}
