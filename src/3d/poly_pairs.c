@@ -12,8 +12,10 @@
  *       whether it meets X
  *       meets: SAT of segment and X on X's faces and the segment's cross
  *       products with X's edges (deep()), minus r
- *       apart: the least distance over X's edges (segment to segment) and
- *       X's faces (an end whose foot lies inside the face), minus r
+ *       apart: the least distance over X's faces (an end whose foot lies
+ *       inside the face) and X's edges (segment to segment; an edge that
+ *       its faces' planes put farther than the best so far is skipped),
+ *       minus r
  *   capsule or sphere, capsule or sphere: closest points of the segments
  *
  * A pair whose A is round and whose B is not is run as (B, A) and turned
@@ -92,6 +94,28 @@ static void deep(const side3 *X, const float e0[3], const float e1[3], float bes
     }
 }
 
+/* all of P's vertices within r of the segment (stops at the first that
+ * is not: a capsule rarely holds a hull) */
+static int poly_in_round(const poly3 *P, const float e0[3], const float e1[3], float r)
+{
+    if (e0[0] == e1[0] && e0[1] == e1[1] && e0[2] == e1[2]) {
+        /* a sphere: seg3_point's own value for a point, v - e0 squared,
+         * without its general case */
+        for (uint32_t i = 0; i < P->nv; i++) {
+            const float w[3] = {P->vx[i] - e0[0], P->vy[i] - e0[1], P->vz[i] - e0[2]};
+            if (!(seg3_dot(w, w) <= r * r))
+                return 0;
+        }
+        return 1;
+    }
+    for (uint32_t i = 0; i < P->nv; i++) {
+        const float v[3] = {P->vx[i], P->vy[i], P->vz[i]};
+        if (!(seg3_point(v, e0, e1) <= r * r))
+            return 0;
+    }
+    return 1;
+}
+
 static void poly_round(const side3 *X, const float *ws, sepax3_result *o)
 {
     const poly3 *P = &X->p;
@@ -100,9 +124,9 @@ static void poly_round(const side3 *X, const float *ws, sepax3_result *o)
     segment_in(X->w, ws, e0, e1);
     const float seg[3] = {e1[0] - e0[0], e1[1] - e0[1], e1[2] - e0[2]};
     float s0[HULL3_MAX_FACES], s1[HULL3_MAX_FACES];
-    float best = -INFINITY, tmin = 0.0f, tmax = 1.0f;
+    float best = -INFINITY;
     uint32_t bf = 0;
-    int s_in_x = 1, meets = 1;
+    int s_in_x = 1;
     for (uint32_t f = 0; f < P->nf; f++) {
         const float n[3] = {P->nx[f], P->ny[f], P->nz[f]};
         s0[f] = (seg3_dot(n, e0) - P->d[f]) + 0.0f;
@@ -111,7 +135,22 @@ static void poly_round(const side3 *X, const float *ws, sepax3_result *o)
         if (lo > best)
             best = lo, bf = f;
         s_in_x &= hi + r <= 0.0f;
-        /* Cyrus-Beck: e0 + t seg inside this face's plane */
+    }
+    const float bn[3] = {P->nx[bf], P->ny[bf], P->nz[bf]};
+    if (best - r > 0.0f) {
+        /* apart by more than the radius on a face axis of X: that axis,
+         * as for two polyhedra (most candidate pairs end here, before
+         * anything below is computed) */
+        side3_to_world(X->w, bn, &o->normal);
+        side3_finish(o, best - r, SEPAX3_AXIS_FACE_A, bf, NONE, 0, 0);
+        return;
+    }
+    /* Cyrus-Beck: where e0 + t seg is inside every face's plane; a
+     * segment wholly outside one face's plane (best > 0) cannot meet X */
+    float tmin = 0.0f, tmax = 1.0f;
+    int meets = !(best > 0.0f);
+    for (uint32_t f = 0; meets && f < P->nf; f++) {
+        const float n[3] = {P->nx[f], P->ny[f], P->nz[f]};
         const float den = seg3_dot(n, seg), num = -s0[f];
         if (den == 0.0f)
             meets &= num >= 0.0f;
@@ -121,42 +160,26 @@ static void poly_round(const side3 *X, const float *ws, sepax3_result *o)
             tmax = num / den < tmax ? num / den : tmax;
     }
     meets &= tmin <= tmax;
-
-    int x_in_s = 1;
-    for (uint32_t i = 0; i < P->nv; i++) {
-        const float v[3] = {P->vx[i], P->vy[i], P->vz[i]};
-        x_in_s &= seg3_point(v, e0, e1) <= r * r;
-    }
-    const float bn[3] = {P->nx[bf], P->ny[bf], P->nz[bf]};
-    if (best - r > 0.0f) {
-        /* apart by more than the radius on a face axis of X: that axis,
-         * as for two polyhedra (most candidate pairs end here) */
-        side3_to_world(X->w, bn, &o->normal);
-        side3_finish(o, best - r, SEPAX3_AXIS_FACE_A, bf, NONE, 0, 0);
-        return;
-    }
+    const int x_in_s = poly_in_round(P, e0, e1, r);
     if (meets) {
         deep(X, e0, e1, best, bf, r, x_in_s, s_in_x, o);
         return;
     }
 
     /* apart: the nearest of X's edges, and of its faces where an end's
-     * foot falls inside the face (inside every side plane of its edges) */
+     * foot falls inside the face (inside every side plane of its edges).
+     * The closest point of X lies on a face that some point of the
+     * segment sees from outside (x - q, in the normal cone at q, has a
+     * positive component along one of the faces there), and the segment
+     * sees a face when one of its ends does: edges beside two unseen
+     * faces cannot hold it, nor can the unseen faces whose inside flags
+     * they would set. */
     uint8_t out0[HULL3_MAX_FACES] = {0}, out1[HULL3_MAX_FACES] = {0};
-    float best2 = INFINITY, nl[3] = {bn[0], bn[1], bn[2]}, dist = 0.0f;
-    int on_face = 0;
     for (uint32_t e = 0; e < P->ne; e++) {
-        const uint32_t a = (uint32_t)P->i0[e], b = (uint32_t)P->i1[e];
-        const uint32_t fa = (uint32_t)P->fa[e], fb = (uint32_t)P->fb[e];
-        /* The closest point of X lies on a face that some point of the
-         * segment sees from outside (x - q, in the normal cone at q, has
-         * a positive component along one of the faces there), and the
-         * segment sees a face when one of its ends does: edges beside
-         * two unseen faces cannot hold it, nor can the unseen faces whose
-         * inside flags they would set. */
+        const uint32_t a = (uint32_t)P->i0[e], fa = (uint32_t)P->fa[e], fb = (uint32_t)P->fb[e];
         if (!(s0[fa] > 0.0f || s1[fa] > 0.0f || s0[fb] > 0.0f || s1[fb] > 0.0f))
             continue;
-        const float p[3] = {P->vx[a], P->vy[a], P->vz[a]}, q[3] = {P->vx[b], P->vy[b], P->vz[b]};
+        const float p[3] = {P->vx[a], P->vy[a], P->vz[a]};
         const float u[3] = {P->ux[e], P->uy[e], P->uz[e]};
         const float na[3] = {P->nx[fa], P->ny[fa], P->nz[fa]};
         const float nb[3] = {P->nx[fb], P->ny[fb], P->nz[fb]};
@@ -167,26 +190,68 @@ static void poly_round(const side3 *X, const float *ws, sepax3_result *o)
         const float w1[3] = {e1[0] - p[0], e1[1] - p[1], e1[2] - p[2]};
         out0[fa] |= seg3_dot(w0, ia) < 0.0f, out0[fb] |= seg3_dot(w0, ib) < 0.0f;
         out1[fa] |= seg3_dot(w1, ia) < 0.0f, out1[fb] |= seg3_dot(w1, ib) < 0.0f;
-        float w[3];
-        const float d2 = seg3_closest(e0, e1, p, q, w);
-        if (d2 < best2) {
-            best2 = d2, on_face = 0;
-            for (int k = 0; k < 3; k++)
-                nl[k] = w[k];
-        }
     }
+    /* the faces first: their distance bounds the edges' */
+    float face2 = INFINITY, fdist = 0.0f, fn[3] = {bn[0], bn[1], bn[2]};
     for (uint32_t f = 0; f < P->nf; f++) {
-        const float s[2] = {s0[f], s1[f]};
+        const float sf[2] = {s0[f], s1[f]};
         const int out[2] = {out0[f], out1[f]};
         for (int k = 0; k < 2; k++)
-            if (!out[k] && s[k] > 0.0f && s[k] * s[k] < best2) {
-                best2 = s[k] * s[k], on_face = 1, dist = s[k];
-                nl[0] = P->nx[f], nl[1] = P->ny[f], nl[2] = P->nz[f];
+            if (!out[k] && sf[k] > 0.0f && sf[k] * sf[k] < face2) {
+                face2 = sf[k] * sf[k], fdist = sf[k];
+                fn[0] = P->nx[f], fn[1] = P->ny[f], fn[2] = P->nz[f];
             }
     }
-    if (!on_face) {
-        dist = sqrtf(best2);
-        if (best2 >= FLT_MIN)
+    /* An edge lies in the planes of both its faces, so no point of the
+     * segment is nearer to it than to either plane: the larger of the
+     * two faces' nearer ends bounds its distance from below. The edge
+     * with the least bound is measured first, and then only the edges
+     * whose bound is not past the best so far (by more than rounding):
+     * the closest-segment test is most of the cost. Ties go to the lowest
+     * edge index, whatever the order of measuring. */
+    float bound[HULL3_MAX_EDGES];
+    uint32_t first = UINT32_MAX;
+    /* A point whose foot falls inside a face is nearest that face: every
+     * other point of X is at least as far (the planes bound it), so a
+     * sphere with a face found needs no edge. */
+    const int point = e0[0] == e1[0] && e0[1] == e1[1] && e0[2] == e1[2];
+    for (uint32_t e = 0; !(point && face2 < INFINITY) && e < P->ne; e++) {
+        const uint32_t fa = (uint32_t)P->fa[e], fb = (uint32_t)P->fb[e];
+        if (!(s0[fa] > 0.0f || s1[fa] > 0.0f || s0[fb] > 0.0f || s1[fb] > 0.0f)) {
+            bound[e] = INFINITY;
+            continue;
+        }
+        const float la = s0[fa] < s1[fa] ? s0[fa] : s1[fa], lb = s0[fb] < s1[fb] ? s0[fb] : s1[fb];
+        bound[e] = la > lb ? la : lb;
+        if (first == UINT32_MAX || bound[e] < bound[first])
+            first = e;
+    }
+    float edge2 = INFINITY, nl[3] = {bn[0], bn[1], bn[2]};
+    uint32_t at = UINT32_MAX;
+    for (uint32_t k = 0; first != UINT32_MAX && k <= P->ne; k++) {
+        const uint32_t e = k == 0 ? first : k - 1u; /* the first, then all in order */
+        if (k > 0 && (e == first || bound[e] == INFINITY))
+            continue;
+        const float near2 = face2 < edge2 ? face2 : edge2;
+        if (bound[e] > 0.0f && bound[e] * bound[e] > near2 * (1.0f + 1e-4f))
+            continue;
+        const uint32_t a = (uint32_t)P->i0[e], b = (uint32_t)P->i1[e];
+        const float p[3] = {P->vx[a], P->vy[a], P->vz[a]}, q[3] = {P->vx[b], P->vy[b], P->vz[b]};
+        float w[3];
+        const float d2 = seg3_closest(e0, e1, p, q, w);
+        if (d2 < edge2 || (d2 == edge2 && e < at)) {
+            edge2 = d2, at = e;
+            for (int c = 0; c < 3; c++)
+                nl[c] = w[c];
+        }
+    }
+    float dist;
+    if (face2 < edge2) { /* an edge as near as a face wins, as it always has */
+        dist = fdist;
+        memcpy(nl, fn, sizeof nl);
+    } else {
+        dist = sqrtf(edge2);
+        if (edge2 >= FLT_MIN)
             for (int k = 0; k < 3; k++)
                 nl[k] = nl[k] / dist;
         else
