@@ -11,9 +11,10 @@
 #                      unless --out-dir is given
 #   --3d               only the 3D rows (scenes boxes3, stack3,
 #                      spheres_boxes3, hulls3, mixed3: sepax3_* and the
-#                      3D peers, the pruned and unpruned hull test on
-#                      hulls3, and the 3D box kernel alone,
-#                      sepax3_floor_*); the
+#                      3D peers, the pruned, unpruned, one-pair-per-lane
+#                      and floor hull tests on hulls3, and the 3D box
+#                      kernel alone, sepax3_floor_*; the hull size classes
+#                      hulls3_4to8, _9to16, _17to32 only by --filter); the
 #                      report goes to bench/results/<machine>-<best
 #                      backend>-3d unless --out-dir is given. With --quick:
 #                      the 3D rows at --quick's repetitions and time, the
