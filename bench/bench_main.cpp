@@ -26,6 +26,7 @@
 #include "bench_scene.h"
 #include "peer_broadphase.h"
 #include "roofline.h"
+#include "tasks.h"
 
 namespace sepax_bench {
 namespace {
@@ -222,6 +223,37 @@ void bm_step(benchmark::State &state, const std::string &scene)
                    (s.margin > 0 ? ", own broadphase without the margin" : ""));
 }
 
+// The tools' pthread pool (tools/tasks) with n workers, the benchmark's
+// own thread included, started the first time a row asks for it and kept
+// for the rest of the process; nullptr when it cannot start.
+task_pool *pool_of(uint32_t n)
+{
+    static task_pool *pools[SEPAX_MAX_WORKERS + 1];
+    if (!pools[n] && task_pool_create(n, &pools[n]) != 0)
+        pools[n] = nullptr;
+    return pools[n];
+}
+
+// Runs a row with the scene's store split across n workers
+// (sepax_store_set_tasks), and one thread again afterwards.
+template <class Row> void with_workers(benchmark::State &state, Scene &s, uint32_t n, Row row)
+{
+    task_pool *pool = pool_of(n);
+    if (!pool) {
+        state.SkipWithError("could not start the worker threads");
+        return;
+    }
+    const sepax_task_system tasks = task_pool_system(pool);
+    const sepax_status st = sepax_store_set_tasks(s.store, &tasks);
+    if (st != SEPAX_OK) {
+        state.SkipWithError(sepax_status_string(st));
+        return;
+    }
+    row();
+    sepax_store_set_tasks(s.store, nullptr);
+    state.counters["workers"] = (double)n;
+}
+
 // Diverts file descriptor 2 into a temporary file while a peer runs: a
 // library that prints diagnostics (Chipmunk's debug build warns about long
 // EPA runs) would otherwise flood the console. The messages are counted and
@@ -396,6 +428,30 @@ std::vector<std::string> register_all(const std::vector<PeerSubject> &peers)
     auto reg = [](const std::string &name, auto fn) {
         benchmark::RegisterBenchmark(name.c_str(), fn)->Unit(benchmark::kMicrosecond);
     };
+    // Batch calls split across workers (wall-clock time, since the CPU
+    // time of the benchmark's thread leaves out the other workers'):
+    // collide per backend and order, and the whole step, at 1 and 2.
+    auto reg_real = [](const std::string &name, auto fn) {
+        benchmark::RegisterBenchmark(name.c_str(), fn)->Unit(benchmark::kMicrosecond)->UseRealTime();
+    };
+    for (const char *sc_name : {"mix", "mix_200k"}) {
+        const std::string sc = sc_name;
+        for (const uint32_t n : {1u, 2u}) {
+            const std::string tail = "/" + std::to_string(n);
+            for (const bool random_order : {false, true})
+                for (const sepax_backend b : backends)
+                    reg_real(std::string("sepax_") + sepax_backend_name(b) + "_workers/" + sc + "/" +
+                                 order_name(random_order) + tail,
+                             [sc, b, random_order, n](benchmark::State &st) {
+                                 with_workers(st, get_scene(sc), n, [&] {
+                                     bm_collide(st, sc, kAllPairs, b, random_order);
+                                 });
+                             });
+            reg_real("sepax_step_workers/" + sc + tail, [sc, n](benchmark::State &st) {
+                with_workers(st, get_scene(sc), n, [&] { bm_step(st, sc); });
+            });
+        }
+    }
     for (const SceneSpec &spec : scene_specs()) {
         const std::string sc = spec.name;
         reg("sepax_update/" + sc, [sc](benchmark::State &st) { bm_update(st, sc); });

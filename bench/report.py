@@ -191,6 +191,10 @@ def split_name(name):
     the benchmarks of one pair class (SUBJECT/SCENE/CLASS/ORDER)."""
     parts = name.split("/")
     subject = parts[0]
+    if subject.endswith("_workers") and len(parts) > 2:
+        # SUBJECT_workers/SCENE[/ORDER]/N: one subject per worker count
+        subject = f"{subject}/{parts[-1]}"
+        parts = parts[:-1]
     scene = parts[1] if len(parts) > 1 else ""
     if len(parts) > 3:
         return subject, f"{scene}/{parts[2]}", parts[3]

@@ -7,7 +7,9 @@
  * pairs and queries must be named as on one thread; a refused
  * allocation must leave the caller's arrays untouched. Every available
  * backend (or SEPAX_BACKEND's alone), on a store of polygons, one of
- * circles, and one of every kind with holes left by removals. Plain C,
+ * circles, and one of every kind with holes left by removals; and the
+ * 3D calls that split (collide, broadphase, update_world) on boxes and
+ * spheres. Plain C,
  * so that CI can run it under ThreadSanitizer.
  *
  * Usage: sepax_tasks [ROUNDS]   (default 1) */
@@ -19,8 +21,11 @@
 #include <string.h>
 
 #include "2d/store.h"
+#include "3d/store.h"
 #include "scene.h"
+#include "scene3.h"
 #include "sepax/sepax.h"
+#include "sepax/sepax3d.h"
 #include "support/failing_alloc.h"
 #include "tasks.h"
 
@@ -436,6 +441,71 @@ static void test_two_callers(subject *su)
     }
 }
 
+/* The 3D calls that split, on boxes and spheres with the store's
+ * backend, through the pool and the reverse-order system. */
+static void test_3d(task_pool *pool)
+{
+    where = "3D";
+    sepax_scene3_params p = sepax_scene3_params_spheres_boxes();
+    p.shapes = SHAPES;
+    sepax_scene3 scene;
+    sepax3_store *s;
+    if (sepax_scene3_generate(&p, &scene) != 0 || sepax3_store_create(NULL, &s) != SEPAX_OK ||
+        sepax_scene3_load(&scene, s, NULL, NULL) != 0) {
+        CHECK(0, "could not build the scene");
+        return;
+    }
+    sepax_scene3_free(&scene);
+    const size_t limit = s->slot_limit;
+    float *world = must(malloc(limit * SEPAX3_RECORD * sizeof *world));
+    float *bounds = must(malloc(limit * SEPAX3_BOUNDS * sizeof *bounds));
+    memcpy(world, s->world, limit * SEPAX3_RECORD * sizeof *world);
+    memcpy(bounds, s->bounds, limit * SEPAX3_BOUNDS * sizeof *bounds);
+    size_t n = 0, got = 0, at = 0;
+    sepax3_broadphase(s, NULL, 0, &n);
+    sepax_pair *pairs = must(malloc(n * sizeof *pairs)), *got_pairs = must(malloc(n * sizeof *pairs));
+    sepax3_result *res = must(malloc(n * sizeof *res)), *got_res = must(malloc(n * sizeof *res));
+    CHECK(sepax3_broadphase(s, pairs, n, &n) == SEPAX_OK &&
+              sepax3_collide(s, pairs, n, res, NULL) == SEPAX_OK,
+          "unsplit calls");
+    test_system rev = {1, 4, 0, NULL, 0, 0, NULL};
+    const sepax_task_system systems[2] = {task_pool_system(pool), system_of(&rev)};
+    for (int k = 0; k < 2; k++) {
+        where = k ? "3D, reverse order in finish" : "3D, pool";
+        CHECK(sepax3_store_set_tasks(s, &systems[k]) == SEPAX_OK, "set_tasks");
+        memset(got_pairs, 0xA5, n * sizeof *got_pairs);
+        CHECK(sepax3_broadphase(s, got_pairs, n, &got) == SEPAX_OK && got == n &&
+                  memcmp(got_pairs, pairs, n * sizeof *pairs) == 0,
+              "broadphase differs");
+        memset(got_pairs, 0xA5, n * sizeof *got_pairs);
+        CHECK(sepax3_broadphase(s, got_pairs, n / 3, &got) == SEPAX_ERR_CAPACITY && got == n &&
+                  memcmp(got_pairs, pairs, n / 3 * sizeof *pairs) == 0 &&
+                  got_pairs[n / 3].a == 0xA5A5A5A5u,
+              "short broadphase differs");
+        memset(got_res, 0, n * sizeof *got_res);
+        CHECK(sepax3_collide(s, pairs, n, got_res, NULL) == SEPAX_OK &&
+                  memcmp(got_res, res, n * sizeof *res) == 0,
+              "collide differs");
+        const sepax_pair keep = pairs[n / 2], keep_last = pairs[n - 1];
+        pairs[n / 2].b = pairs[n / 2].a;
+        pairs[n - 1].a = 0xFFFFFFu;
+        CHECK(sepax3_collide(s, pairs, n, got_res, &at) == SEPAX_ERR_BAD_PAIR && at == n / 2,
+              "bad pair named differently");
+        pairs[n / 2] = keep;
+        pairs[n - 1] = keep_last;
+        memset(s->world, 0, limit * SEPAX3_RECORD * sizeof *world);
+        memset(s->bounds, 0, limit * SEPAX3_BOUNDS * sizeof *bounds);
+        CHECK(sepax3_update_world(s) == SEPAX_OK &&
+                  memcmp(s->world, world, limit * SEPAX3_RECORD * sizeof *world) == 0 &&
+                  memcmp(s->bounds, bounds, limit * SEPAX3_BOUNDS * sizeof *bounds) == 0,
+              "update_world differs");
+    }
+    CHECK(rev.enqueues >= 8, "only %d tasks enqueued: a call did not split", rev.enqueues);
+    CHECK(sepax3_store_set_tasks(s, NULL) == SEPAX_OK, "clear");
+    free(world), free(bounds), free(pairs), free(got_pairs), free(res), free(got_res);
+    sepax3_store_destroy(s);
+}
+
 int main(int argc, char **argv)
 {
     const int rounds = argc > 1 ? atoi(argv[1]) : 1;
@@ -495,6 +565,7 @@ int main(int argc, char **argv)
         test_out_of_memory(&su[0]);
     }
 
+    test_3d(pools[2]);
     for (uint32_t w = 0; w < 4; w++)
         task_pool_destroy(pools[w]);
     for (int k = 0; k < 3; k++) {

@@ -358,6 +358,14 @@ SEPAX_API sepax_status sepax3_query_points(const sepax3_store *store,
 SEPAX_API sepax_status sepax3_broadphase(const sepax3_store *store, sepax_pair *pairs,
                                          size_t capacity, size_t *pair_count);
 
+/** Split this store's sepax3_collide, sepax3_update_world and
+ *  sepax3_broadphase across the caller's workers (sepax_common.h,
+ *  sepax_task_system; results byte-identical for any worker count), or,
+ *  with tasks NULL, run them on the calling thread again. Statuses as for
+ *  sepax_store_set_tasks. The other batch calls run on the calling
+ *  thread. */
+SEPAX_API sepax_status sepax3_store_set_tasks(sepax3_store *store, const sepax_task_system *tasks);
+
 /** The backend this store's batch calls and world updates use. */
 SEPAX_API sepax_backend sepax3_store_backend(const sepax3_store *store);
 /** Make this store use a backend (needs the caller's lock). */

@@ -18,7 +18,10 @@
  * Touching boxes overlap, as touching shapes hit. */
 #include <math.h>
 
+#include <string.h>
+
 #include "common/sort.h"
+#include "common/tasks.h"
 #include "store.h"
 
 typedef struct grid {
@@ -48,6 +51,178 @@ static uint32_t cells(double span, double mean, size_t m, float *inv)
     count = count < 1.0 ? 1.0 : count > most ? most : count;
     *inv = (float)(floor(count) / span);
     return (uint32_t)count;
+}
+
+
+/* A split call needs this many shapes at least; its columns are handed
+ * out in at most this many ranges per worker. */
+#define LEAST_SHAPES 8192u
+#define RANGES_PER_WORKER 4u
+
+/* The columns' lists, as the sweep reads them. */
+typedef struct columns_t {
+    grid g;
+    const size_t *end; /* end[c]: where column c ends, and c + 1 begins */
+    const float *lx, *hx, *ly, *hy, *lz, *hz;
+    const uint32_t *slot_of, *live_id;
+} columns_t;
+
+/* Where found pairs go: the caller's array (grow NULL), or in a split
+ * call a worker's own, which grows through the store's allocator
+ * (failed set when it could not). */
+typedef struct sink {
+    sepax_pair *pairs;
+    size_t capacity, found;
+    const sepax_allocator *grow;
+    int failed;
+} sink;
+
+static void sink_grow(sink *o)
+{
+    const size_t cap = o->capacity < 2048u ? 4096u : 2u * o->capacity;
+    sepax_pair *p = cap <= SIZE_MAX / sizeof *p ? sepax_alloc(o->grow, cap * sizeof *p) : NULL;
+    if (!p) {
+        o->failed = 1;
+        return;
+    }
+    if (o->found)
+        memcpy(p, o->pairs, o->found * sizeof *p);
+    sepax_free(o->grow, o->pairs);
+    o->pairs = p;
+    o->capacity = cap;
+}
+
+static void sweep_column(const columns_t *cl, size_t c, sink *o)
+{
+    const grid *g = &cl->g;
+    const uint32_t cy = (uint32_t)(c / g->nz), cz = (uint32_t)(c % g->nz);
+    const size_t from = c ? cl->end[c - 1] : 0, to = cl->end[c];
+    const float *lx = cl->lx, *ly = cl->ly, *lz = cl->lz, *hy = cl->hy, *hz = cl->hz;
+    for (size_t i = from; i < to; i++) {
+        const float right = cl->hx[i], ya = ly[i], yb = hy[i], za = lz[i], zb = hz[i];
+        for (size_t j = i + 1; j < to && lx[j] <= right; j++) {
+            if (ly[j] > yb || hy[j] < ya || lz[j] > zb || hz[j] < za)
+                continue;
+            if (cell_of(ly[j] > ya ? ly[j] : ya, g->y0, g->inv_h, g->ny) != cy ||
+                cell_of(lz[j] > za ? lz[j] : za, g->z0, g->inv_d, g->nz) != cz)
+                continue;
+            if (o->found >= o->capacity && o->grow && !o->failed)
+                sink_grow(o);
+            if (o->found < o->capacity) {
+                const uint32_t a = cl->slot_of[i], b = cl->slot_of[j];
+                o->pairs[o->found].a = cl->live_id[a < b ? a : b];
+                o->pairs[o->found].b = cl->live_id[a < b ? b : a];
+            }
+            o->found++;
+        }
+    }
+}
+
+/* A worker's sink, padded so that two workers never write one line. */
+typedef struct padded_sink {
+    sink o;
+    unsigned char pad[64];
+} padded_sink;
+
+/* The split sweep: ranges of columns, each worker's pairs in its own
+ * array; then every column's pairs copied to the caller's array in
+ * column order, the serial order whichever worker swept which column. */
+typedef struct split {
+    const sepax3_store *s;
+    const columns_t *cl;
+    sepax_cut cut;
+    padded_sink *w; /* per worker */
+    uint32_t workers;
+    uint32_t *by;       /* per column: the worker that swept it */
+    size_t *from, *n;   /* where its pairs begin in that worker's array, how many */
+    size_t *to;         /* where they go */
+    _Atomic int broken; /* a worker index at or above worker_count */
+    sepax_pair *pairs;
+    size_t capacity;
+} split;
+
+static void sweep_task(int32_t start, int32_t end, uint32_t wi, void *context)
+{
+    split *j = context;
+    if (wi >= j->workers) {
+        atomic_store_explicit(&j->broken, 1, memory_order_relaxed);
+        return;
+    }
+    sink *o = &j->w[wi].o;
+    for (int32_t c = start; c < end; c++) {
+        const size_t before = o->found;
+        sweep_column(j->cl, (size_t)c, o);
+        j->by[c] = wi;
+        j->from[c] = before;
+        j->n[c] = o->found - before;
+    }
+}
+
+static void copy_task(int32_t start, int32_t end, uint32_t wi, void *context)
+{
+    (void)wi;
+    split *j = context;
+    for (int32_t c = start; c < end; c++) {
+        const size_t at = j->to[c];
+        if (at >= j->capacity)
+            return;
+        const size_t room = j->capacity - at, n = j->n[c] < room ? j->n[c] : room;
+        memcpy(j->pairs + at, j->w[j->by[c]].o.pairs + j->from[c], n * sizeof *j->pairs);
+    }
+}
+
+static sepax_status split_sweep(const sepax3_store *s, const columns_t *cl, size_t columns,
+                                sepax_pair *pairs, size_t capacity, size_t *pair_count)
+{
+    const sepax_task_system *t = &s->tasks;
+    const uint32_t workers = t->worker_count;
+    split j;
+    memset(&j, 0, sizeof j);
+    j.s = s;
+    j.cl = cl;
+    j.workers = workers;
+    j.pairs = pairs;
+    j.capacity = capacity;
+    atomic_init(&j.broken, 0);
+    j.cut = sepax_cut_make(t, columns, 1, 1, RANGES_PER_WORKER);
+    const size_t per_column = 3 * sizeof(size_t) + sizeof(uint32_t);
+    if (columns > (SIZE_MAX - workers * sizeof(padded_sink)) / per_column)
+        return SEPAX_ERR_OUT_OF_MEMORY;
+    const size_t bytes = workers * sizeof(padded_sink) + columns * per_column;
+    unsigned char *mem = sepax_alloc(&s->alloc, bytes);
+    if (!mem)
+        return SEPAX_ERR_OUT_OF_MEMORY;
+    memset(mem, 0, bytes);
+    j.w = (padded_sink *)mem;
+    j.from = (size_t *)(j.w + workers);
+    j.n = j.from + columns;
+    j.to = j.n + columns;
+    j.by = (uint32_t *)(j.to + columns);
+    for (uint32_t k = 0; k < workers; k++)
+        j.w[k].o.grow = &s->alloc;
+
+    sepax_tasks_run(t, sweep_task, &j.cut, &j);
+    sepax_status st = atomic_load_explicit(&j.broken, memory_order_relaxed)
+                          ? SEPAX_ERR_BAD_ARGUMENT
+                          : SEPAX_OK;
+    for (uint32_t k = 0; k < workers; k++)
+        if (j.w[k].o.failed && st == SEPAX_OK)
+            st = SEPAX_ERR_OUT_OF_MEMORY;
+    if (st == SEPAX_OK) {
+        size_t found = 0;
+        for (size_t c = 0; c < columns; c++) {
+            j.to[c] = found;
+            found += j.n[c];
+        }
+        if (capacity > 0)
+            sepax_tasks_run(t, copy_task, &j.cut, &j);
+        *pair_count = found;
+        st = found > capacity ? SEPAX_ERR_CAPACITY : SEPAX_OK;
+    }
+    for (uint32_t k = 0; k < workers; k++)
+        sepax_free(&s->alloc, j.w[k].o.pairs);
+    sepax_free(&s->alloc, mem);
+    return st;
 }
 
 sepax_status sepax3_broadphase(const sepax3_store *s, sepax_pair *pairs, size_t capacity,
@@ -128,28 +303,17 @@ sepax_status sepax3_broadphase(const sepax3_store *s, sepax_pair *pairs, size_t 
             }
     }
     /* start[c] now holds the end of column c; column c begins at start[c-1] */
-
-    size_t found = 0;
-    for (size_t c = 0; c < columns; c++) {
-        const uint32_t cy = (uint32_t)(c / g.nz), cz = (uint32_t)(c % g.nz);
-        const size_t from = c ? start[c - 1] : 0, to = start[c];
-        for (size_t i = from; i < to; i++) {
-            const float right = hx[i], ya = ly[i], yb = hy[i], za = lz[i], zb = hz[i];
-            for (size_t j = i + 1; j < to && lx[j] <= right; j++) {
-                if (ly[j] > yb || hy[j] < ya || lz[j] > zb || hz[j] < za)
-                    continue;
-                if (cell_of(ly[j] > ya ? ly[j] : ya, g.y0, g.inv_h, g.ny) != cy ||
-                    cell_of(lz[j] > za ? lz[j] : za, g.z0, g.inv_d, g.nz) != cz)
-                    continue;
-                if (found < capacity) {
-                    const uint32_t a = slot_of[i], b = slot_of[j];
-                    pairs[found].a = s->live_id[a < b ? a : b];
-                    pairs[found].b = s->live_id[a < b ? b : a];
-                }
-                found++;
-            }
-        }
+    columns_t cl = {g, start, lx, hx, ly, hy, lz, hz, slot_of, s->live_id};
+    if (columns > 1u && sepax_tasks_split(&s->tasks, m, LEAST_SHAPES)) {
+        const sepax_status st = split_sweep(s, &cl, columns, pairs, capacity, pair_count);
+        sepax_free(&s->alloc, cmem);
+        sepax_free(&s->alloc, mem);
+        return st;
     }
+    sink o = {pairs, capacity, 0, NULL, 0};
+    for (size_t c = 0; c < columns; c++)
+        sweep_column(&cl, c, &o);
+    const size_t found = o.found;
     sepax_free(&s->alloc, cmem);
     sepax_free(&s->alloc, mem);
     *pair_count = found;

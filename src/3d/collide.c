@@ -17,9 +17,68 @@ static sepax_status check_call(const sepax3_store *s, const sepax_pair *pairs, s
     return sepax_pairs_check(s->live_id, s->slot_limit, pairs, count, bad_index);
 }
 
+/* Pairs a range holds at least, and ranges per worker at most (as in
+ * the 2D calls, src/2d/collide.c). */
+#define LEAST_PAIRS 4096u
+#define RANGES_PER_WORKER 4u
+
+/* The split sepax3_collide: every pair checked in ranges first, then
+ * collided in ranges; a pair's result depends on that pair alone. */
+typedef struct split {
+    const sepax3_store *s;
+    sepax3_view v;
+    const sepax_pair *pairs;
+    sepax3_result *results;
+    sepax_cut cut;
+    _Atomic size_t bad; /* lowest bad pair found, count if none */
+} split;
+
+static void check_task(int32_t start, int32_t end, uint32_t worker, void *context)
+{
+    (void)worker;
+    split *j = context;
+    size_t from, to, at = 0;
+    sepax_cut_range(&j->cut, start, end, &from, &to);
+    if (from < sepax_lowest_get(&j->bad) &&
+        sepax_pairs_check(j->s->live_id, j->s->slot_limit, j->pairs + from, to - from, &at) !=
+            SEPAX_OK)
+        sepax_lowest_put(&j->bad, from + at);
+}
+
+static void collide_task(int32_t start, int32_t end, uint32_t worker, void *context)
+{
+    (void)worker;
+    split *j = context;
+    size_t from, to;
+    sepax_cut_range(&j->cut, start, end, &from, &to);
+    j->s->kernels->collide(&j->v, j->pairs + from, to - from, j->results + from);
+}
+
 sepax_status sepax3_collide(const sepax3_store *s, const sepax_pair *pairs, size_t count,
                             sepax3_result *results, size_t *bad_index)
 {
+    if (s && sepax_tasks_split(&s->tasks, count, LEAST_PAIRS)) {
+        sepax_status st = sepax_batch_check(pairs, count, !results, sizeof *results);
+        if (st != SEPAX_OK)
+            return st;
+        split j;
+        j.s = s;
+        j.v = sepax3_store_view(s);
+        j.pairs = pairs;
+        j.results = results;
+        /* 16 results of 20 bytes are 5 cache lines */
+        j.cut = sepax_cut_make(&s->tasks, count, 16, LEAST_PAIRS, RANGES_PER_WORKER);
+        atomic_init(&j.bad, count);
+        sepax_tasks_run(&s->tasks, check_task, &j.cut, &j);
+        const size_t bad = sepax_lowest_get(&j.bad);
+        if (bad < count) {
+            if (bad_index)
+                *bad_index = bad;
+            return sepax_pairs_check(s->live_id, s->slot_limit, pairs + bad, 1, NULL);
+        }
+        sepax_tasks_run(&s->tasks, collide_task, &j.cut, &j);
+        return SEPAX_OK;
+    }
     sepax_status st = check_call(s, pairs, count, !results, sizeof *results, bad_index);
     if (st != SEPAX_OK || count == 0)
         return st;

@@ -176,6 +176,25 @@ void sepax3_store_update(sepax3_store *s, const uint32_t *ids, size_t n)
     s->kernels->world(&j, ids, n);
 }
 
+/* The world kernels address every array of the job by slot, so a job
+ * whose arrays start at slot from updates from.. as the whole update
+ * would. */
+void sepax3_store_update_range(sepax3_store *s, uint32_t from, uint32_t to)
+{
+    sepax3_world_job j = {s->world + SEPAX3_RECORD * (size_t)from,
+                          s->bounds + SEPAX3_BOUNDS * (size_t)from,
+                          s->local + SEPAX3_RECORD * (size_t)from,
+                          s->xf + SEPAX3_XF * (size_t)from, s->kind + from};
+    s->kernels->world(&j, NULL, to - from);
+}
+
+sepax_status sepax3_store_set_tasks(sepax3_store *s, const sepax_task_system *tasks)
+{
+    if (!s)
+        return SEPAX_ERR_NULL;
+    return sepax_tasks_set(&s->tasks, tasks);
+}
+
 sepax_status sepax3_store_insert(sepax3_store *s, int kind, const float local[SEPAX3_RECORD],
                                  const float *block, size_t floats, sepax_shape_id *out_id)
 {

@@ -6,12 +6,14 @@
 
 #include "common/alloc.h"
 #include "common/ids.h"
+#include "common/tasks.h"
 #include "kernels/kernel3.h"
 
 struct sepax3_store {
     sepax_allocator alloc;
     sepax_backend backend;
     const sepax3_kernels *kernels;
+    sepax_task_system tasks; /* worker_count 0: none */
 
     /* Per slot, all carved out of one allocation (slot_mem), so that
      * growth either fully happens or leaves everything as it was. Every
@@ -54,6 +56,8 @@ static inline void sepax3_xf_put(float *x, const sepax3_transform *t)
 /* Run the backend's world kernel over the slots of the listed ids (NULL:
  * every slot below n = slot_limit). */
 void sepax3_store_update(sepax3_store *s, const uint32_t *ids, size_t n);
+/* The same over slots [from, to) only. */
+void sepax3_store_update_range(sepax3_store *s, uint32_t from, uint32_t to);
 
 /* Add a shape from its local record, which the caller has validated, and
  * for a hull its block (block_floats floats; else NULL and 0), which is

@@ -31,10 +31,37 @@ sepax_status sepax3_set_transforms(sepax3_store *s, const sepax_shape_id *ids,
     return SEPAX_OK;
 }
 
+/* Slots a range of the split world update holds at least, and ranges
+ * per worker at most. */
+#define LEAST_SLOTS 2048u
+#define RANGES_PER_WORKER 4u
+
+typedef struct world_split {
+    sepax3_store *s;
+    sepax_cut cut;
+} world_split;
+
+static void world_task(int32_t start, int32_t end, uint32_t worker, void *context)
+{
+    (void)worker;
+    world_split *j = context;
+    size_t from, to;
+    sepax_cut_range(&j->cut, start, end, &from, &to);
+    sepax3_store_update_range(j->s, (uint32_t)from, (uint32_t)to);
+}
+
 sepax_status sepax3_update_world(sepax3_store *s)
 {
     if (!s)
         return SEPAX_ERR_NULL;
+    if (sepax_tasks_split(&s->tasks, s->slot_limit, LEAST_SLOTS)) {
+        /* a shape's update reads and writes its own records only; ranges
+         * of 16 slots start the records on whole cache lines */
+        world_split j = {s, sepax_cut_make(&s->tasks, s->slot_limit, 16, LEAST_SLOTS,
+                                           RANGES_PER_WORKER)};
+        sepax_tasks_run(&s->tasks, world_task, &j.cut, &j);
+        return SEPAX_OK;
+    }
     sepax3_store_update(s, NULL, s->slot_limit);
     return SEPAX_OK;
 }

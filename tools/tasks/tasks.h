@@ -15,6 +15,10 @@
 
 #include "sepax/sepax_common.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct task_pool task_pool;
 
 /* workers: 1 to SEPAX_MAX_WORKERS, the calling thread included. Returns 0
@@ -24,5 +28,9 @@ int task_pool_create(uint32_t workers, task_pool **out);
 void task_pool_destroy(task_pool *pool);
 /* The task system to give a store (sepax_store_set_tasks). */
 sepax_task_system task_pool_system(task_pool *pool);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
