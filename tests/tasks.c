@@ -12,7 +12,10 @@
  * spheres. Plain C,
  * so that CI can run it under ThreadSanitizer.
  *
- * Usage: sepax_tasks [ROUNDS]   (default 1) */
+ * Usage: sepax_tasks [ROUNDS]   (default 1)
+ * With SEPAX_TEST_SCALE below 1 (the valgrind run), a short version: two
+ * of the stores, a pool of 2 and the two test systems, fewer refusals,
+ * no 3D. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <pthread.h>
@@ -353,7 +356,7 @@ static void test_set_tasks(sepax_store *s)
 /* Refuse each allocation of the split compacted call and broadphase in
  * turn: the status says so, nothing reaches the caller's arrays, nothing
  * leaks. */
-static void test_out_of_memory(const subject *model)
+static void test_out_of_memory(const subject *model, int refusals)
 {
     where = "out of memory";
     failing_alloc f = {-1, 0, 0};
@@ -373,7 +376,7 @@ static void test_out_of_memory(const subject *model)
     const size_t n = model->count;
     const int live = f.live;
     int refused = 0;
-    for (int k = 0; k < 64; k++) {
+    for (int k = 0; k < refusals; k++) {
         size_t got = 7;
         f.fail_at = f.calls + k;
         memset(model->got_hits, 0x5A, n * sizeof *model->got_hits);
@@ -394,7 +397,7 @@ static void test_out_of_memory(const subject *model)
         refused += st == SEPAX_ERR_OUT_OF_MEMORY;
         CHECK(f.live == live, "%d blocks leaked", f.live - live);
     }
-    CHECK(refused >= 3, "only %d refusals", refused);
+    CHECK(refused >= 3 || refusals < 8, "only %d refusals", refused);
     sepax_store_destroy(s);
 }
 
@@ -509,10 +512,13 @@ static void test_3d(task_pool *pool)
 int main(int argc, char **argv)
 {
     const int rounds = argc > 1 ? atoi(argv[1]) : 1;
+    const char *scale = getenv("SEPAX_TEST_SCALE");
+    const int small = scale && atof(scale) < 1.0;
     subject su[3];
     memset(su, 0, sizeof su);
     build(&su[0], "polygons", sepax_scene_params_default(), 0);
-    build(&su[1], "circles", sepax_scene_params_circles(), 0);
+    if (!small)
+        build(&su[1], "circles", sepax_scene_params_circles(), 0);
     build(&su[2], "every kind, with holes", sepax_scene_params_mixed_kinds(), 1);
     task_pool *pools[4];
     for (uint32_t w = 1; w <= 4; w++) {
@@ -529,13 +535,17 @@ int main(int argc, char **argv)
         if (one ? (sepax_backend)b != first : !sepax_backend_available((sepax_backend)b))
             continue;
         for (int k = 0; k < 3; k++) {
-            sepax_store_set_backend(su[k].store, (sepax_backend)b);
-            answer(&su[k]);
+            if (su[k].store) {
+                sepax_store_set_backend(su[k].store, (sepax_backend)b);
+                answer(&su[k]);
+            }
         }
         for (int round = 0; round < rounds; round++) {
             for (int k = 0; k < 3; k++) {
                 char name[160];
-                for (uint32_t w = 1; w <= 4; w++) {
+                if (!su[k].store)
+                    continue;
+                for (uint32_t w = small ? 2 : 1; w <= (small ? 2u : 4u); w++) {
                     snprintf(name, sizeof name, "%s, %s, pool of %u", su[k].name,
                              sepax_backend_name((sepax_backend)b), w);
                     where = name;
@@ -562,10 +572,11 @@ int main(int argc, char **argv)
                 sepax_store_set_tasks(su[k].store, NULL);
             }
         }
-        test_out_of_memory(&su[0]);
+        test_out_of_memory(&su[0], small ? 6 : 64);
     }
 
-    test_3d(pools[2]);
+    if (!small)
+        test_3d(pools[2]);
     for (uint32_t w = 0; w < 4; w++)
         task_pool_destroy(pools[w]);
     for (int k = 0; k < 3; k++) {

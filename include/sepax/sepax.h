@@ -18,13 +18,18 @@
  * sepax_store_count...) may run on many threads at once on the same store.
  * Calls that change it (add, remove, set transforms, update, set backend)
  * need the caller's exclusive lock. The library starts no threads and
- * keeps no global state that changes after start-up.
+ * keeps no global state that changes after start-up; a store given a
+ * task system (sepax_store_set_tasks) splits its batch calls across the
+ * caller's own workers, with the same results in the same order.
  *
  * Memory: sepax_collide, sepax_collide_hits and sepax_query_points
- * allocate nothing; they keep their tiles of pairs on the calling
- * thread's stack, up to about 50 KB (sepax_collide_hits on a store with
- * round shapes, AVX-512 backend), so threads that call them need stacks
- * of at least 64 KB. sepax_broadphase allocates scratch space for its
+ * allocate nothing on one thread; they keep their tiles of pairs on the
+ * calling thread's stack, up to about 50 KB (sepax_collide_hits on a
+ * store with round shapes, AVX-512 backend), so threads that call them,
+ * and the workers of a task system, need stacks of at least 64 KB. Split
+ * across workers, sepax_collide_hits allocates a scratch list of 20
+ * bytes per pair and sepax_broadphase about 40 bytes per shape plus each
+ * worker's pairs, through the store's allocator. sepax_broadphase allocates scratch space for its
  * sort (about 24 bytes per live shape) through the store's allocator on
  * every call and frees it before returning, so allocation hooks of a
  * store whose broadphase runs on several threads must be thread-safe.
