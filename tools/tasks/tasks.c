@@ -118,8 +118,9 @@ static void *thread_main(void *arg)
         }
         pthread_mutex_lock(&p->lock);
         /* the lock was dropped: look again before sleeping, so that an
-         * enqueue in between is not missed */
-        if (!changed && p->open == 0 && !p->stop)
+         * enqueue in between is not missed; with every index taken (by
+         * other callers' ranges) sleep too, until run() frees one */
+        if (!changed && (p->open == 0 || p->free_index == 0) && !p->stop)
             pthread_cond_wait(&p->work, &p->lock);
     }
     pthread_mutex_unlock(&p->lock);
