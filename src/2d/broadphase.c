@@ -437,7 +437,7 @@ typedef struct bp_split {
     size_t *from, *n;
     worker *w;
     uint32_t workers;
-    size_t most, cells, room;
+    size_t most; /* records of the fullest band */
     _Atomic int broken; /* a worker index at or above worker_count */
     size_t *to;         /* bands + 1: where each band's pairs go */
     sepax_pair *pairs;
