@@ -415,6 +415,22 @@ Test(cli, demo_prints_a_table)
     run_free(&r);
 }
 
+/* --threads: the stages again across the tools' pool, beside the one
+ * thread's times; 20,000 shapes so that every stage splits, and the
+ * demo itself checks the split answers against the one thread's. */
+Test(cli, demo_with_threads)
+{
+    run_result r = run_in_data("demo", "--threads", "2", NULL);
+    cr_assert_eq(r.status, 0, "exit %d, stderr:\n%s", r.status, r.err);
+    const char *head = find_line_starting(r.out, "  stage ");
+    cr_expect(head != NULL && line_has(head, " 2 threads") && line_has(head, " speed-up"),
+              "stage header: %s", head);
+    cr_expect_not_null(find_line_starting(r.out, "  step (first three) "), "%s", r.out);
+    run_free(&r);
+    expect_usage_error("demo", "--threads", "0");
+    expect_usage_error("demo", "--threads", "65");
+}
+
 Test(cli, demo_with_named_backend)
 {
     run_result r = run_in_data("demo", "--shapes", "200", "--backend=scalar");
