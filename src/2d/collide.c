@@ -190,8 +190,9 @@ static sepax_status hits_split(const sepax_store *s, const sepax_pair *pairs, si
         sepax_alloc(&s->alloc, count * sizeof *j.scratch + (chunks + 1u) * sizeof *j.found);
     if (!mem)
         return SEPAX_ERR_OUT_OF_MEMORY;
-    j.scratch = (sepax_hit *)mem;
-    j.found = (size_t *)(j.scratch + count);
+    /* the counts first: a size_t after count hits could be misaligned */
+    j.found = (size_t *)mem;
+    j.scratch = (sepax_hit *)(j.found + chunks + 1u);
     j.hits = hits;
     j.capacity = capacity;
     sepax_tasks_run(&s->tasks, hits_task, &j.cut, &j);
