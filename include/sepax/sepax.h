@@ -29,10 +29,12 @@
  * and the workers of a task system, need stacks of at least 64 KB. Split
  * across workers, sepax_collide_hits allocates a scratch list of 20
  * bytes per pair and sepax_broadphase about 40 bytes per shape plus each
- * worker's pairs, through the store's allocator. sepax_broadphase allocates scratch space for its
- * sort (about 24 bytes per live shape) through the store's allocator on
- * every call and frees it before returning, so allocation hooks of a
- * store whose broadphase runs on several threads must be thread-safe.
+ * worker's pairs, through the store's allocator. On one thread too,
+ * sepax_broadphase allocates scratch space for its bands and sort (about
+ * 8 bytes per slot and 30 per live shape, plus a little per band)
+ * through the store's allocator on every call and frees it before
+ * returning, so allocation hooks of a store whose broadphase runs on
+ * several threads must be thread-safe.
  * Adding shapes allocates as the store grows; nothing else does.
  */
 #ifndef SEPAX_SEPAX_H
