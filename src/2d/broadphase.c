@@ -203,23 +203,6 @@ typedef struct out {
     sepax_pair buf[CHUNK];
 } out;
 
-static void out_grow(out *o, size_t need)
-{
-    size_t cap = o->capacity * 2u;
-    cap = cap > need ? cap : need;
-    cap = cap > 4096u ? cap : 4096u;
-    sepax_pair *p = cap <= SIZE_MAX / sizeof *p ? sepax_alloc(o->grow, cap * sizeof *p) : NULL;
-    if (!p) {
-        o->failed = 1;
-        return;
-    }
-    if (o->found)
-        memcpy(p, o->pairs, o->found * sizeof *p);
-    sepax_free(o->grow, o->pairs);
-    o->pairs = p;
-    o->capacity = cap;
-}
-
 /* The sweep writes (first, second) in sweep order; the caller wants the
  * lower slot first. Two pairs per vector, turned round by mask: which of
  * the two comes first is a coin toss, so a branch would miss half the
@@ -239,7 +222,7 @@ static void flush(out *o, size_t count)
         simde_mm_storeu_si128((simde__m128i *)(o->buf + k), fixed);
     }
     if (o->grow && o->found + count > o->capacity && !o->failed)
-        out_grow(o, o->found + count);
+        o->failed = !sepax_pairs_grow(o->grow, &o->pairs, &o->capacity, o->found, o->found + count);
     if (o->found < o->capacity) {
         const size_t room = o->capacity - o->found;
         memcpy(o->pairs + o->found, o->buf, (count < room ? count : room) * sizeof *o->buf);

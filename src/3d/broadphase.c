@@ -77,21 +77,6 @@ typedef struct sink {
     int failed;
 } sink;
 
-static void sink_grow(sink *o)
-{
-    const size_t cap = o->capacity < 2048u ? 4096u : 2u * o->capacity;
-    sepax_pair *p = cap <= SIZE_MAX / sizeof *p ? sepax_alloc(o->grow, cap * sizeof *p) : NULL;
-    if (!p) {
-        o->failed = 1;
-        return;
-    }
-    if (o->found)
-        memcpy(p, o->pairs, o->found * sizeof *p);
-    sepax_free(o->grow, o->pairs);
-    o->pairs = p;
-    o->capacity = cap;
-}
-
 static void sweep_column(const columns_t *cl, size_t c, sink *o)
 {
     const grid *g = &cl->g;
@@ -107,7 +92,8 @@ static void sweep_column(const columns_t *cl, size_t c, sink *o)
                 cell_of(lz[j] > za ? lz[j] : za, g->z0, g->inv_d, g->nz) != cz)
                 continue;
             if (o->found >= o->capacity && o->grow && !o->failed)
-                sink_grow(o);
+                o->failed = !sepax_pairs_grow(o->grow, &o->pairs, &o->capacity, o->found,
+                                              o->found + 1u);
             if (o->found < o->capacity) {
                 const uint32_t a = cl->slot_of[i], b = cl->slot_of[j];
                 o->pairs[o->found].a = cl->live_id[a < b ? a : b];

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "sepax/sepax_common.h"
 
 /* Copy a caller's task system into a store's (NULL: none, worker_count
@@ -102,6 +103,26 @@ static inline void sepax_lowest_put(_Atomic size_t *lowest, size_t index)
 static inline size_t sepax_lowest_get(_Atomic size_t *lowest)
 {
     return atomic_load_explicit(lowest, memory_order_relaxed);
+}
+
+/* A worker's own pair list in a split call, grown through the store's
+ * allocator to hold need pairs: at least double, at least 4,096. Returns
+ * 0, the list unchanged, when that allocation fails. */
+static inline int sepax_pairs_grow(const sepax_allocator *a, sepax_pair **pairs, size_t *capacity,
+                                   size_t found, size_t need)
+{
+    size_t cap = *capacity * 2u;
+    cap = cap > need ? cap : need;
+    cap = cap > 4096u ? cap : 4096u;
+    sepax_pair *p = cap <= SIZE_MAX / sizeof *p ? sepax_alloc(a, cap * sizeof *p) : NULL;
+    if (!p)
+        return 0;
+    if (found)
+        memcpy(p, *pairs, found * sizeof *p);
+    sepax_free(a, *pairs);
+    *pairs = p;
+    *capacity = cap;
+    return 1;
 }
 
 #endif
