@@ -267,6 +267,34 @@ typedef struct sepax_point_query {
 SEPAX_API sepax_status sepax_query_points(const sepax_store *store, const sepax_point_query *queries,
                                           size_t count, uint8_t *inside, size_t *bad_index);
 
+/** What a pair remembers from one step to the next: the axis that last
+ *  separated it, or came closest to. The caller keeps one per pair, in an
+ *  array parallel to its pairs, and carries it along while the pair stays
+ *  in its list. All-zero bytes mean empty. The bytes are the library's:
+ *  they may change between versions, and a record of any contents is
+ *  safe to pass (see sepax_collide_hits_cached). */
+typedef struct sepax_pair_cache {
+    uint8_t bytes[8];
+} sepax_pair_cache;
+
+/** sepax_collide_hits with a separating-axis cache per pair: caches[i]
+ *  belongs to pairs[i]. For each pair the cached axis is tried first; when
+ *  it still separates the two shapes, the pair is no hit and nothing more
+ *  is computed for it (its cache stays as it was); otherwise the full test
+ *  runs and caches[i] is rewritten from its result. The hits, their order,
+ *  *hit_count, the statuses and *bad_index are byte for byte those of
+ *  sepax_collide_hits on the same pairs, whatever the caches hold: an
+ *  empty, stale, another pair's or random cache costs time, never a
+ *  different answer, and is never read out of bounds. A cached axis
+ *  counts as separating only beyond a small tolerance (about 1e-5 of the
+ *  pair's coordinates and radii), so pairs about to touch take the full
+ *  test. caches must hold count records (NULL only when count is 0); on a
+ *  failure they are unchanged unless the status is SEPAX_ERR_CAPACITY. */
+SEPAX_API sepax_status sepax_collide_hits_cached(const sepax_store *store, const sepax_pair *pairs,
+                                                 size_t count, sepax_pair_cache *caches,
+                                                 sepax_hit *hits, size_t capacity,
+                                                 size_t *hit_count, size_t *bad_index);
+
 /** Sort-and-sweep over the world bounding boxes of all live shapes (swept
  *  along x within horizontal bands): every pair whose boxes overlap
  *  (touching counts) once, with a's slot below b's, in an order fixed by

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "cache.h"
 #include "common/pairs.h"
 #include "store.h"
 
@@ -57,6 +58,7 @@ typedef struct split {
     size_t *found;
     sepax_hit *hits;
     size_t capacity;
+    sepax_pair_cache *caches; /* the cached compacted call's, else NULL */
 } split;
 
 /* Check pairs [from, to), as sepax_pairs_check would, unless a lower bad
@@ -139,6 +141,38 @@ sepax_status sepax_collide(const sepax_store *s, const sepax_pair *pairs, size_t
     return SEPAX_OK;
 }
 
+/* The hits among pairs [base, base + n), n <= SEPAX_HIT_CHUNK, appended
+ * to hits (found already there, room for capacity); returns the new count.
+ * With caches, the pairs their cached axis still separates are no hits
+ * and skip the kernels; the others' caches are rewritten from their
+ * results. */
+static size_t chunk_hits(const sepax_store *s, const sepax_columns *cols, const sepax_pair *pairs,
+                         size_t base, size_t n, sepax_pair_cache *caches, sepax_hit *hits,
+                         size_t capacity, size_t found)
+{
+    sepax_result chunk[SEPAX_HIT_CHUNK];
+    if (!caches) {
+        run_kernels(s, cols, pairs + base, n, chunk);
+        return sepax_hits_take(chunk, n, sizeof *chunk, offsetof(sepax_result, flags), base, hits,
+                               sizeof *hits, offsetof(sepax_hit, result), capacity, found);
+    }
+    sepax_pair live[SEPAX_HIT_CHUNK];
+    uint16_t at[SEPAX_HIT_CHUNK];
+    const size_t m = sepax_cache_filter(cols, pairs + base, n, caches + base, live, at);
+    run_kernels(s, cols, live, m, chunk);
+    sepax_cache_refresh(cols, live, m, chunk, at, caches + base);
+    for (size_t k = 0; k < m; k++) {
+        if (!(chunk[k].flags & SEPAX_HIT))
+            continue;
+        if (found < capacity) {
+            hits[found].pair = (uint32_t)(base + at[k]);
+            hits[found].result = chunk[k];
+        }
+        found++;
+    }
+    return found;
+}
+
 /* Chunks of SEPAX_HIT_CHUNK pairs: check, collide on the stack, keep the
  * hits in the chunk's own place of the scratch list. Nothing reaches the
  * caller's list before every pair is known to be good. */
@@ -146,18 +180,14 @@ static void hits_task(int32_t start, int32_t end, uint32_t worker, void *context
 {
     (void)worker;
     split *j = context;
-    sepax_result chunk[SEPAX_HIT_CHUNK];
     for (int32_t c = start; c < end; c++) {
         size_t from, to;
         sepax_cut_range(&j->cut, c, c + 1, &from, &to);
         j->found[c] = 0;
         if (!split_check(j, from, to))
             continue;
-        run_kernels(j->s, &j->cols, j->pairs + from, to - from, chunk);
-        j->found[c] = sepax_hits_take(chunk, to - from, sizeof *chunk,
-                                      offsetof(sepax_result, flags), from, j->scratch + from,
-                                      sizeof *j->scratch, offsetof(sepax_hit, result), to - from,
-                                      0);
+        j->found[c] = chunk_hits(j->s, &j->cols, j->pairs, from, to - from, j->caches,
+                                 j->scratch + from, to - from, 0);
     }
 }
 
@@ -177,14 +207,24 @@ static void hits_copy_task(int32_t start, int32_t end, uint32_t worker, void *co
 
 /* The split compacted call, its arguments checked except the pairs. */
 static sepax_status hits_split(const sepax_store *s, const sepax_pair *pairs, size_t count,
-                               sepax_hit *hits, size_t capacity, size_t *hit_count,
-                               size_t *bad_index)
+                               sepax_pair_cache *caches, sepax_hit *hits, size_t capacity,
+                               size_t *hit_count, size_t *bad_index)
 {
     split j;
     split_init(&j, s, pairs, count, SEPAX_HIT_CHUNK);
     /* every chunk is one unit: the scratch places are the chunks' */
     if (j.cut.unit != SEPAX_HIT_CHUNK)
         return SEPAX_ERR_OVERFLOW;
+    j.caches = caches;
+    if (caches) {
+        /* A chunk rewrites its caches as it goes, so with caches every
+         * pair is checked in a round of its own first: a bad pair leaves
+         * all of them as they were. */
+        sepax_tasks_run(&s->tasks, check_task, &j.cut, &j);
+        const sepax_status st = split_status(&j, bad_index);
+        if (st != SEPAX_OK)
+            return st;
+    }
     const size_t chunks = (size_t)j.cut.items;
     unsigned char *mem =
         sepax_alloc(&s->alloc, count * sizeof *j.scratch + (chunks + 1u) * sizeof *j.found);
@@ -214,6 +254,35 @@ static sepax_status hits_split(const sepax_store *s, const sepax_pair *pairs, si
     return st;
 }
 
+/* Both compacted calls; caches NULL: uncached. */
+static sepax_status collide_hits(const sepax_store *s, const sepax_pair *pairs, size_t count,
+                                 sepax_pair_cache *caches, sepax_hit *hits, size_t capacity,
+                                 size_t *hit_count, size_t *bad_index)
+{
+    /* Hit records carry 32-bit pair indices; refused before the pairs are
+     * read, since a count that large cannot describe the caller's buffer. */
+    if (count > UINT32_MAX)
+        return s ? SEPAX_ERR_OVERFLOW : SEPAX_ERR_NULL;
+    if (s && sepax_tasks_split(&s->tasks, count, LEAST_PAIRS)) {
+        const sepax_status st = sepax_batch_check(pairs, count, 0, sizeof *hits);
+        return st != SEPAX_OK
+                   ? st
+                   : hits_split(s, pairs, count, caches, hits, capacity, hit_count, bad_index);
+    }
+    /* hits may be NULL with capacity 0: the caller asks only for the count */
+    sepax_status st = check_call(s, pairs, count, 0, sizeof *hits, bad_index);
+    if (st != SEPAX_OK || count == 0)
+        return st;
+    sepax_columns cols = sepax_store_columns(s);
+    size_t found = 0;
+    for (size_t base = 0; base < count; base += SEPAX_HIT_CHUNK) {
+        size_t n = count - base < SEPAX_HIT_CHUNK ? count - base : SEPAX_HIT_CHUNK;
+        found = chunk_hits(s, &cols, pairs, base, n, caches, hits, capacity, found);
+    }
+    *hit_count = found;
+    return found > capacity ? SEPAX_ERR_CAPACITY : SEPAX_OK;
+}
+
 sepax_status sepax_collide_hits(const sepax_store *s, const sepax_pair *pairs, size_t count,
                                 sepax_hit *hits, size_t capacity, size_t *hit_count,
                                 size_t *bad_index)
@@ -223,28 +292,17 @@ sepax_status sepax_collide_hits(const sepax_store *s, const sepax_pair *pairs, s
     *hit_count = 0;
     if (capacity > 0 && !hits)
         return SEPAX_ERR_NULL;
-    /* Hit records carry 32-bit pair indices; refused before the pairs are
-     * read, since a count that large cannot describe the caller's buffer. */
-    if (count > UINT32_MAX)
-        return s ? SEPAX_ERR_OVERFLOW : SEPAX_ERR_NULL;
-    if (s && sepax_tasks_split(&s->tasks, count, LEAST_PAIRS)) {
-        const sepax_status st = sepax_batch_check(pairs, count, 0, sizeof *hits);
-        return st != SEPAX_OK ? st
-                              : hits_split(s, pairs, count, hits, capacity, hit_count, bad_index);
-    }
-    /* hits may be NULL with capacity 0: the caller asks only for the count */
-    sepax_status st = check_call(s, pairs, count, 0, sizeof *hits, bad_index);
-    if (st != SEPAX_OK || count == 0)
-        return st;
-    sepax_columns cols = sepax_store_columns(s);
-    sepax_result chunk[SEPAX_HIT_CHUNK];
-    size_t found = 0;
-    for (size_t base = 0; base < count; base += SEPAX_HIT_CHUNK) {
-        size_t n = count - base < SEPAX_HIT_CHUNK ? count - base : SEPAX_HIT_CHUNK;
-        run_kernels(s, &cols, pairs + base, n, chunk);
-        found = sepax_hits_take(chunk, n, sizeof *chunk, offsetof(sepax_result, flags), base, hits,
-                                sizeof *hits, offsetof(sepax_hit, result), capacity, found);
-    }
-    *hit_count = found;
-    return found > capacity ? SEPAX_ERR_CAPACITY : SEPAX_OK;
+    return collide_hits(s, pairs, count, NULL, hits, capacity, hit_count, bad_index);
+}
+
+sepax_status sepax_collide_hits_cached(const sepax_store *s, const sepax_pair *pairs,
+                                       size_t count, sepax_pair_cache *caches, sepax_hit *hits,
+                                       size_t capacity, size_t *hit_count, size_t *bad_index)
+{
+    if (!hit_count)
+        return SEPAX_ERR_NULL;
+    *hit_count = 0;
+    if ((capacity > 0 && !hits) || (count > 0 && !caches))
+        return SEPAX_ERR_NULL;
+    return collide_hits(s, pairs, count, caches, hits, capacity, hit_count, bad_index);
 }

@@ -1,0 +1,206 @@
+/* The separating-axis cache. A broadphase hands over pairs whose fattened
+ * boxes overlap, so in a running simulation many candidate pairs are
+ * apart, and most of them along the axis that separated them one step
+ * before. Trying that axis first costs one face against the other core's
+ * vertices, where the full test costs every face both ways.
+ *
+ *   o = core vertex 0 of the shape in the lower slot (as in the kernels)
+ *   two point cores (circles): the kernels' two-circle arithmetic; apart
+ *       when its separation > 0
+ *   a face (owner, i) cached and the owner's core has face i:
+ *       s = face i's one-sided separation against the other core's
+ *           vertices, with the kernels' expressions
+ *       s <= 0:               full test
+ *       no radius:            apart
+ *       s > rsum + tol:       apart
+ *       a direction d cached: apart when
+ *           min over B's core of d.(b - o) - max over A's core of d.(a - o)
+ *               > (rsum + tol) |d|
+ *       else:                 full test
+ *   anything else: full test
+ *
+ * Why "apart" here always means "no hit" in the kernels' own arithmetic:
+ *   - s is computed with the same operands in the same order as the
+ *     kernels' face passes (round.h, sat_tile.h), so it is bit for bit the
+ *     value they compute for that face. Their core separation is the
+ *     largest such value, hence >= s > 0. Without radii that is the
+ *     pair's separation: no hit. With radii, a positive core separation
+ *     sends round.h to its closest-pair path, separation = d - rsum.
+ *   - The computed d is the distance between computed points that lie on
+ *     the cores up to a few roundings of the coordinates, so it is at
+ *     least the true core distance D minus a few ulps of the largest
+ *     coordinate; D is at least the true face separation and at least
+ *     the true gap along any direction divided by |d|, both of which the
+ *     tests above compute up to a few more ulps. tol = (M + rsum) * 2^-16,
+ *     M the largest coordinate magnitude of either core, covers all of it
+ *     hundreds of times over, so d > rsum in floats too.
+ *   - The face test also comes first when a direction is cached: a pair
+ *     whose cores a face does not separate in floats takes round.h's face
+ *     path, which hits however far apart a direction says the shapes are.
+ * A wrong or foreign cache can only fail these tests (a full test) or pass
+ * them (a true answer); indices are checked against the core before use.
+ *
+ * The record (8 bytes): byte 0 tags (a face, its owner, a direction), byte
+ * 1 the face, bytes 4..7 the direction's x and y as 16-bit integers
+ * (unit normal times 32767), little-endian whatever the machine. */
+#include <math.h>
+#include <string.h>
+
+#include "cache.h"
+#include "kernels/round.h"
+
+enum { TAG_FACE = 1u, TAG_OWNER_B = 2u, TAG_AXIS = 4u };
+
+#define AXIS_SCALE 32767.0f
+
+static int16_t read_i16(const uint8_t *p)
+{
+    const int32_t u = (int32_t)p[0] | ((int32_t)p[1] << 8);
+    return (int16_t)(u - ((u & 0x8000) << 1));
+}
+
+static void write_i16(uint8_t *p, int16_t v)
+{
+    const uint32_t u = (uint16_t)v;
+    p[0] = (uint8_t)(u & 0xFFu);
+    p[1] = (uint8_t)(u >> 8);
+}
+
+/* Face i of f against v's core vertices: round.h's sepax_round_faces for
+ * one face, operand for operand. */
+static float face_separation(const sepax_view *f, const sepax_view *v, uint32_t i, float ox,
+                             float oy)
+{
+    const uint32_t k = sepax_core_face_vertex(f->n, i);
+    const float nx = f->nx[i], ny = f->ny[i];
+    const float ax = f->x[k] - ox, ay = f->y[k] - oy;
+    const float c = nx * ax + ny * ay;
+    float lo = INFINITY;
+    for (uint32_t j = 0; j < v->n; j++) {
+        const float bx = v->x[j] - ox, by = v->y[j] - oy;
+        const float px = nx * bx, py = ny * by;
+        const float e = px + py;
+        lo = e < lo ? e : lo;
+    }
+    return lo - c;
+}
+
+static float max_abs(const sepax_view *v, float m)
+{
+    for (uint32_t j = 0; j < v->n; j++) {
+        const float x = fabsf(v->x[j]), y = fabsf(v->y[j]);
+        m = x > m ? x : m;
+        m = y > m ? y : m;
+    }
+    return m;
+}
+
+/* Projections of a core's vertices on (dx, dy), relative to o. */
+static void project(const sepax_view *v, float dx, float dy, float ox, float oy, float *lo,
+                    float *hi)
+{
+    float l = INFINITY, h = -INFINITY;
+    for (uint32_t j = 0; j < v->n; j++) {
+        const float e = dx * (v->x[j] - ox) + dy * (v->y[j] - oy);
+        l = e < l ? e : l;
+        h = e > h ? e : h;
+    }
+    *lo = l;
+    *hi = h;
+}
+
+/* Whether the cached record proves the pair apart. */
+static int cached_apart(const sepax_columns *c, sepax_pair pair, const sepax_pair_cache *cache)
+{
+    const uint32_t sa = SEPAX_ID_SLOT(pair.a), sb = SEPAX_ID_SLOT(pair.b);
+    const sepax_view a = sepax_world_view(c, sa), b = sepax_world_view(c, sb);
+    const float ra = c->radius[sa], rb = c->radius[sb], rsum = ra + rb;
+    const sepax_view *o = sa < sb ? &a : &b;
+    const float ox = o->x[0], oy = o->y[0];
+    if (a.n == 1u && b.n == 1u)
+        return sepax_round_circles(&a, &b, ra, rb, ox, oy).separation > 0.0f;
+
+    const uint8_t tag = cache->bytes[0];
+    if (!(tag & TAG_FACE))
+        return 0;
+    const int from_b = (tag & TAG_OWNER_B) != 0;
+    const sepax_view *f = from_b ? &b : &a, *v = from_b ? &a : &b;
+    const uint32_t face = cache->bytes[1];
+    if (face >= sepax_core_faces(f->n))
+        return 0;
+    const float s = face_separation(f, v, face, ox, oy);
+    if (!(s > 0.0f))
+        return 0;
+    if (rsum == 0.0f)
+        return 1;
+    const float tol = (max_abs(&b, max_abs(&a, 0.0f)) + rsum) * 0x1p-16f;
+    const float need = rsum + tol;
+    if (s > need)
+        return 1;
+    if (!(tag & TAG_AXIS))
+        return 0;
+    const float dx = (float)read_i16(cache->bytes + 4), dy = (float)read_i16(cache->bytes + 6);
+    const float len = sqrtf(dx * dx + dy * dy);
+    float a_lo, a_hi, b_lo, b_hi;
+    project(&a, dx, dy, ox, oy, &a_lo, &a_hi);
+    project(&b, dx, dy, ox, oy, &b_lo, &b_hi);
+    return b_lo - a_hi > need * len;
+}
+
+size_t sepax_cache_filter(const sepax_columns *cols, const sepax_pair *pairs, size_t n,
+                          const sepax_pair_cache *caches, sepax_pair *live, uint16_t *at)
+{
+    size_t m = 0;
+    for (size_t k = 0; k < n; k++) {
+        sepax_prefetch_ahead(cols, pairs, n, k);
+        /* written unconditionally, kept by advancing m: apart or not is a
+         * coin toss per pair that a branch would often miss */
+        live[m] = pairs[k];
+        at[m] = (uint16_t)k;
+        m += !cached_apart(cols, pairs[k], caches + k);
+    }
+    return m;
+}
+
+/* The face whose normal lies closest to the axis from A to B: A's faces
+ * along it, B's against it, A's first. */
+static void aligned_face(const sepax_view *a, const sepax_view *b, sepax_vec2 n, uint8_t *tag,
+                         uint8_t *face)
+{
+    float best = -INFINITY;
+    const uint32_t fa = sepax_core_faces(a->n), fb = sepax_core_faces(b->n);
+    for (uint32_t i = 0; i < fa; i++) {
+        const float d = a->nx[i] * n.x + a->ny[i] * n.y;
+        if (d > best)
+            best = d, *tag = TAG_FACE, *face = (uint8_t)i;
+    }
+    for (uint32_t i = 0; i < fb; i++) {
+        const float d = -(b->nx[i] * n.x + b->ny[i] * n.y);
+        if (d > best)
+            best = d, *tag = TAG_FACE | TAG_OWNER_B, *face = (uint8_t)i;
+    }
+}
+
+void sepax_cache_refresh(const sepax_columns *cols, const sepax_pair *live, size_t m,
+                         const sepax_result *results, const uint16_t *at,
+                         sepax_pair_cache *caches)
+{
+    for (size_t k = 0; k < m; k++) {
+        const sepax_result *r = results + k;
+        uint8_t tag = 0, face = 0;
+        if (r->edge != SEPAX_EDGE_NONE) {
+            tag = (uint8_t)(TAG_FACE | (r->owner == SEPAX_OWNER_B ? TAG_OWNER_B : 0u));
+            face = (uint8_t)r->edge;
+        } else {
+            const uint32_t sa = SEPAX_ID_SLOT(live[k].a), sb = SEPAX_ID_SLOT(live[k].b);
+            const sepax_view a = sepax_world_view(cols, sa), b = sepax_world_view(cols, sb);
+            aligned_face(&a, &b, r->normal, &tag, &face);
+        }
+        sepax_pair_cache *out = caches + at[k];
+        memset(out->bytes, 0, sizeof out->bytes);
+        out->bytes[0] = (uint8_t)(tag | TAG_AXIS);
+        out->bytes[1] = face;
+        write_i16(out->bytes + 4, (int16_t)lrintf(r->normal.x * AXIS_SCALE));
+        write_i16(out->bytes + 6, (int16_t)lrintf(r->normal.y * AXIS_SCALE));
+    }
+}

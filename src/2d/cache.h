@@ -1,0 +1,22 @@
+/* The separating-axis cache of sepax_collide_hits_cached: which pairs of
+ * a chunk a cached axis still separates, and the caches of the others
+ * refreshed from their full results. */
+#ifndef SEPAX_CACHE_H
+#define SEPAX_CACHE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernels/kernel.h"
+
+/* Of the n pairs (n <= 65,536), those no cached axis separates go to
+ * live[], their indices among the n to at[]; returns how many. */
+size_t sepax_cache_filter(const sepax_columns *cols, const sepax_pair *pairs, size_t n,
+                          const sepax_pair_cache *caches, sepax_pair *live, uint16_t *at);
+
+/* Rewrite caches[at[k]] from the result of live[k], for k < m. */
+void sepax_cache_refresh(const sepax_columns *cols, const sepax_pair *live, size_t m,
+                         const sepax_result *results, const uint16_t *at,
+                         sepax_pair_cache *caches);
+
+#endif
