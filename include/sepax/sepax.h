@@ -254,6 +254,103 @@ SEPAX_API sepax_status sepax_collide_hits(const sepax_store *store, const sepax_
                                 sepax_hit *hits, size_t capacity, size_t *hit_count,
                                 size_t *bad_index);
 
+/** Most contact points a manifold holds: two convex shapes in 2D touch
+ *  along at most one segment, given by its two ends. */
+#define SEPAX_MAX_MANIFOLD_POINTS 2
+
+/** One contact point of a manifold; 16 bytes, no padding.
+ *
+ *  Feature ids. A point clipped from an edge against a face (polygons,
+ *  polygon cores, capsule and segment cores lying on a face):
+ *      bits 0-7    the reference face, on its owner (sepax_result's edge
+ *                  numbering: a segment core's 0..3)
+ *      bits 8-15   the incident edge, on the other shape (a segment
+ *                  core's side 0 or 1)
+ *      bit 16      which clip end: 0 for the point from the incident
+ *                  edge's first vertex, 1 from its second (whether or not
+ *                  clipping moved it)
+ *      bit 17      the owner of the reference face (SEPAX_OWNER_A or _B)
+ *      bits 18-31  0
+ *  A lone point (a circle; cores closest at a vertex of each; a face
+ *  contact whose clipped points all lie outside the other shape, which
+ *  then keeps the other shape's deepest vertex):
+ *      bit 31      1
+ *      bits 0-7    A's core feature: a core vertex index (a circle's
+ *                  centre is 0), or 0xFF for a face or the inside of an
+ *                  edge
+ *      bits 8-15   B's, the same way
+ *      bits 16-30  0
+ *  So an id stays the same from step to step while the same features
+ *  touch, which is what a solver's warm start keys on. */
+typedef struct sepax_contact {
+    /** World position, midway between the two surfaces along the
+     *  manifold's normal. */
+    sepax_vec2 point;
+    /** Signed distance between the surfaces at this point, along the
+     *  normal; < 0 is overlap. */
+    float separation;
+    /** Feature id, as above. */
+    uint32_t id;
+} sepax_contact;
+
+/** Where two shapes touch, for a physics solver. 48 bytes, no padding
+ *  (every field 4 bytes wide but the three small ones, which fill one
+ *  4-byte word), so manifolds compare with memcmp: normal and separation
+ *  first, then the counts and flags, then the points at offset 16. */
+typedef struct sepax_manifold {
+    /** As sepax_result.normal: unit, from A to B. */
+    sepax_vec2 normal;
+    /** As sepax_result.separation. */
+    float separation;
+    /** 0 (not a hit), 1 or 2. */
+    uint8_t point_count;
+    /** As sepax_result.flags. */
+    uint8_t flags;
+    /** 0. */
+    uint16_t reserved;
+    /** The first point_count entries; the others all-zero bytes. */
+    sepax_contact points[SEPAX_MAX_MANIFOLD_POINTS];
+} sepax_manifold;
+
+/** A manifold from the compacted call: the index of its pair in the
+ *  input. 52 bytes, no padding. */
+typedef struct sepax_manifold_hit {
+    uint32_t pair;
+    sepax_manifold manifold;
+} sepax_manifold_hit;
+
+/** Collide count pairs as sepax_collide does, then build manifolds[i] for
+ *  pairs[i]. A hit gets one or two points:
+ *   - two polygon cores (polygons, boxes, rounded polygons) or a segment
+ *     core (capsule, segment) against one: the reference face is the
+ *     result's (owner, edge), or, when the cores are apart (edge
+ *     SEPAX_EDGE_NONE), the face holding the inside of an edge that is
+ *     closest to a vertex of the other core; the incident edge is the
+ *     other core's edge facing it most directly; the incident edge is
+ *     clipped to the reference face's extent and the ends that lie at
+ *     most rA + rB from the face plane are kept (their separation then
+ *     <= 0). Each point's separation is measured along the reference
+ *     face's normal. A segment core's end face as the reference gives
+ *     one point.
+ *   - a circle against anything, two cores closest at a vertex of each:
+ *     one point, whose separation is the result's.
+ *  Pairs that are no hit get point_count 0, the result's normal,
+ *  separation and flags and zero points. Bit-identical on every backend.
+ *  Arguments are checked, and statuses returned, as in sepax_collide.
+ *  Runs on the calling thread, also on a store given a task system. */
+SEPAX_API sepax_status sepax_collide_manifolds(const sepax_store *store, const sepax_pair *pairs,
+                                               size_t count, sepax_manifold *manifolds,
+                                               size_t *bad_index);
+/** The manifolds of the hits only, in pair order, into hits (room for
+ *  capacity), as sepax_collide_hits does with results: *hit_count receives
+ *  the number of hits; when it exceeds capacity the first capacity are
+ *  written and SEPAX_ERR_CAPACITY is returned; on any other failure
+ *  *hit_count is 0 and nothing is written. */
+SEPAX_API sepax_status sepax_collide_manifolds_hits(const sepax_store *store,
+                                                    const sepax_pair *pairs, size_t count,
+                                                    sepax_manifold_hit *hits, size_t capacity,
+                                                    size_t *hit_count, size_t *bad_index);
+
 /** A point to test against one shape. */
 typedef struct sepax_point_query {
     sepax_vec2 point;

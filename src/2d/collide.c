@@ -6,9 +6,8 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "batch.h"
 #include "cache.h"
-#include "common/pairs.h"
-#include "store.h"
 
 /* Pairs a range holds at least: tiles fill, and the hand-over (a few
  * microseconds) stays small beside the range's work. */
@@ -16,33 +15,6 @@
 /* Ranges per worker at most: a few, so that a worker slowed by something
  * else on the machine leaves its share to the others. */
 #define RANGES_PER_WORKER 4u
-
-/* A store with shapes of more than one kind takes the kernel that sorts
- * any kinds into its own tiles; a store of polygons only, or of circles
- * only, skips the kind checks. */
-static void run_kernels(const sepax_store *s, const sepax_columns *cols, const sepax_pair *pairs,
-                        size_t n, sepax_result *out)
-{
-    if (s->round_live == 0)
-        s->kernels->collide(cols, pairs, n, out);
-    else if (s->circle_live == s->live)
-        s->kernels->collide_circles(cols, pairs, n, out);
-    else
-        s->kernels->collide_any(cols, pairs, n, out);
-}
-
-/* The checks both batch calls share; out_missing: the output pointer the
- * call needs is NULL; out_size: bytes of output per pair. */
-static sepax_status check_call(const sepax_store *s, const sepax_pair *pairs, size_t count,
-                               int out_missing, size_t out_size, size_t *bad_index)
-{
-    if (!s)
-        return SEPAX_ERR_NULL;
-    sepax_status st = sepax_batch_check(pairs, count, out_missing, out_size);
-    if (st != SEPAX_OK || count == 0)
-        return st;
-    return sepax_pairs_check(s->live_id, s->slot_limit, pairs, count, bad_index);
-}
 
 /* A split call's state, shared by its ranges. */
 typedef struct split {
@@ -90,7 +62,7 @@ static void collide_task(int32_t start, int32_t end, uint32_t worker, void *cont
     split *j = context;
     size_t from, to;
     sepax_cut_range(&j->cut, start, end, &from, &to);
-    run_kernels(j->s, &j->cols, j->pairs + from, to - from, j->results + from);
+    sepax_run_kernels(j->s, &j->cols, j->pairs + from, to - from, j->results + from);
 }
 
 /* The status of the lowest bad pair the ranges found, SEPAX_OK if none. */
@@ -133,11 +105,11 @@ sepax_status sepax_collide(const sepax_store *s, const sepax_pair *pairs, size_t
         sepax_tasks_run(&s->tasks, collide_task, &j.cut, &j);
         return SEPAX_OK;
     }
-    sepax_status st = check_call(s, pairs, count, !results, sizeof *results, bad_index);
+    sepax_status st = sepax_check_call(s, pairs, count, !results, sizeof *results, bad_index);
     if (st != SEPAX_OK || count == 0)
         return st;
     sepax_columns cols = sepax_store_columns(s);
-    run_kernels(s, &cols, pairs, count, results);
+    sepax_run_kernels(s, &cols, pairs, count, results);
     return SEPAX_OK;
 }
 
@@ -152,14 +124,15 @@ static size_t chunk_hits(const sepax_store *s, const sepax_columns *cols, const 
 {
     sepax_result chunk[SEPAX_HIT_CHUNK];
     if (!caches) {
-        run_kernels(s, cols, pairs + base, n, chunk);
+        sepax_run_kernels(s, cols, pairs + base, n, chunk);
         return sepax_hits_take(chunk, n, sizeof *chunk, offsetof(sepax_result, flags), base, hits,
                                sizeof *hits, offsetof(sepax_hit, result), capacity, found);
     }
+    _Static_assert(SEPAX_HIT_CHUNK <= SEPAX_CACHE_CHUNK, "the filter takes a whole chunk");
     sepax_pair live[SEPAX_HIT_CHUNK];
     uint16_t at[SEPAX_HIT_CHUNK];
     const size_t m = sepax_cache_filter(cols, pairs + base, n, caches + base, live, at);
-    run_kernels(s, cols, live, m, chunk);
+    sepax_run_kernels(s, cols, live, m, chunk);
     sepax_cache_refresh(cols, live, m, chunk, at, caches + base);
     for (size_t k = 0; k < m; k++) {
         if (!(chunk[k].flags & SEPAX_HIT))
@@ -270,7 +243,7 @@ static sepax_status collide_hits(const sepax_store *s, const sepax_pair *pairs, 
                    : hits_split(s, pairs, count, caches, hits, capacity, hit_count, bad_index);
     }
     /* hits may be NULL with capacity 0: the caller asks only for the count */
-    sepax_status st = check_call(s, pairs, count, 0, sizeof *hits, bad_index);
+    sepax_status st = sepax_check_call(s, pairs, count, 0, sizeof *hits, bad_index);
     if (st != SEPAX_OK || count == 0)
         return st;
     sepax_columns cols = sepax_store_columns(s);
