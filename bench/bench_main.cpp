@@ -619,6 +619,7 @@ int main(int argc, char **argv)
     add_peer_subjects(peers);
     const std::vector<std::string> skipped = register_all(peers);
     register_roofline();
+    register_drift();
 
     std::string libs;
     for (const PeerSubject &p : peers)

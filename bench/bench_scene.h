@@ -59,6 +59,9 @@ const char *kind_name(uint8_t kind);
 // The classes a scene's generator settings can produce.
 std::vector<int> pair_classes_of(const sepax_scene_params &p);
 
+// The drift scene's rows (bench_drift.cpp): sepax_<backend>_hits[_cached]/drift.
+void register_drift();
+
 // The scene list, in registration order.
 const std::vector<SceneSpec> &scene_specs();
 

@@ -46,7 +46,12 @@
 #include <math.h>
 #include <string.h>
 
+/* Four lanes whatever the store's backend, as the broadphase does: the
+ * answers do not depend on the width, and the library's own files are
+ * built for the baseline ISA. */
+#define SEPAX_WIDE_BITS 128
 #include "cache.h"
+#include "common/wide.h"
 #include "kernels/round.h"
 
 enum { TAG_FACE = 1u, TAG_OWNER_B = 2u, TAG_AXIS = 4u };
@@ -66,8 +71,16 @@ static void write_i16(uint8_t *p, int16_t v)
     p[1] = (uint8_t)(u >> 8);
 }
 
+static inline wf hmin(wf v)
+{
+    v = wf_min(v, simde_mm_shuffle_ps(v, v, SIMDE_MM_SHUFFLE(2, 3, 0, 1)));
+    return wf_min(v, simde_mm_shuffle_ps(v, v, SIMDE_MM_SHUFFLE(1, 0, 3, 2)));
+}
+
 /* Face i of f against v's core vertices: round.h's sepax_round_faces for
- * one face, operand for operand. */
+ * one face, each lane with its operands in its order, four vertices at a
+ * time. The pool repeats vertex 0 up to the block, which leaves the
+ * minimum as it is, and a minimum is exact in any order. */
 static float face_separation(const sepax_view *f, const sepax_view *v, uint32_t i, float ox,
                              float oy)
 {
@@ -75,42 +88,83 @@ static float face_separation(const sepax_view *f, const sepax_view *v, uint32_t 
     const float nx = f->nx[i], ny = f->ny[i];
     const float ax = f->x[k] - ox, ay = f->y[k] - oy;
     const float c = nx * ax + ny * ay;
-    float lo = INFINITY;
-    for (uint32_t j = 0; j < v->n; j++) {
-        const float bx = v->x[j] - ox, by = v->y[j] - oy;
-        const float px = nx * bx, py = ny * by;
-        const float e = px + py;
-        lo = e < lo ? e : lo;
+    const wf wnx = wf_set1(nx), wny = wf_set1(ny), wox = wf_set1(ox), woy = wf_set1(oy);
+    wf lo = wf_set1(INFINITY);
+    const uint32_t block = sepax_block_of(v->n);
+    for (uint32_t j = 0; j < block; j += WIDE) {
+        const wf bx = wf_sub(wf_load(v->x + j), wox), by = wf_sub(wf_load(v->y + j), woy);
+        lo = wf_min(wf_add(wf_mul(wnx, bx), wf_mul(wny, by)), lo);
     }
-    return lo - c;
+    return wf_first(hmin(lo)) - c;
 }
 
 static float max_abs(const sepax_view *v, float m)
 {
-    for (uint32_t j = 0; j < v->n; j++) {
-        const float x = fabsf(v->x[j]), y = fabsf(v->y[j]);
-        m = x > m ? x : m;
-        m = y > m ? y : m;
-    }
-    return m;
+    wf w = wf_set1(m);
+    const uint32_t block = sepax_block_of(v->n);
+    for (uint32_t j = 0; j < block; j += WIDE)
+        w = wf_max(w, wf_max(wf_abs(wf_load(v->x + j)), wf_abs(wf_load(v->y + j))));
+    return wf_first(wf_hmax(w));
 }
 
-/* Projections of a core's vertices on (dx, dy), relative to o. */
+/* Least and greatest projection of a core's vertices on (dx, dy),
+ * relative to o. */
 static void project(const sepax_view *v, float dx, float dy, float ox, float oy, float *lo,
                     float *hi)
 {
-    float l = INFINITY, h = -INFINITY;
-    for (uint32_t j = 0; j < v->n; j++) {
-        const float e = dx * (v->x[j] - ox) + dy * (v->y[j] - oy);
-        l = e < l ? e : l;
-        h = e > h ? e : h;
+    const wf wdx = wf_set1(dx), wdy = wf_set1(dy), wox = wf_set1(ox), woy = wf_set1(oy);
+    wf l = wf_set1(INFINITY), h = wf_set1(-INFINITY);
+    const uint32_t block = sepax_block_of(v->n);
+    for (uint32_t j = 0; j < block; j += WIDE) {
+        const wf bx = wf_sub(wf_load(v->x + j), wox), by = wf_sub(wf_load(v->y + j), woy);
+        const wf e = wf_add(wf_mul(wdx, bx), wf_mul(wdy, by));
+        l = wf_min(e, l);
+        h = wf_max(e, h);
     }
-    *lo = l;
-    *hi = h;
+    *lo = wf_first(hmin(l));
+    *hi = wf_first(wf_hmax(h));
 }
 
-/* Whether the cached record proves the pair apart. */
-static int cached_apart(const sepax_columns *c, sepax_pair pair, const sepax_pair_cache *cache)
+/* Pairs without radii whose cached face is tested against a core of at
+ * most one block (every polygon pair of up to 8 vertices) wait here and
+ * go WIDE at a time: one vertex row per lane of every register, so each
+ * lane does the scalar loop's arithmetic in its order. */
+typedef struct face_lanes {
+    const float *x[WIDE], *y[WIDE];
+    float nx[WIDE], ny[WIDE], ox[WIDE], oy[WIDE], c[WIDE];
+    uint16_t k[WIDE];
+    uint32_t fill;
+} face_lanes;
+
+static void lanes_run(face_lanes *l, uint8_t *apart)
+{
+    /* spare lanes repeat lane 0, which writes its own answer again */
+    for (uint32_t i = l->fill; i < WIDE; i++) {
+        l->x[i] = l->x[0], l->y[i] = l->y[0];
+        l->nx[i] = l->nx[0], l->ny[i] = l->ny[0], l->ox[i] = l->ox[0], l->oy[i] = l->oy[0];
+        l->c[i] = l->c[0], l->k[i] = l->k[0];
+    }
+    wf x[SEPAX_BLOCK_ALIGN], y[SEPAX_BLOCK_ALIGN];
+    wf_rows8(l->x, x);
+    wf_rows8(l->y, y);
+    const wf nx = wf_load(l->nx), ny = wf_load(l->ny), ox = wf_load(l->ox), oy = wf_load(l->oy);
+    wf lo = wf_set1(INFINITY);
+    for (uint32_t r = 0; r < SEPAX_BLOCK_ALIGN; r++) {
+        const wf bx = wf_sub(x[r], ox), by = wf_sub(y[r], oy);
+        lo = wf_min(wf_add(wf_mul(nx, bx), wf_mul(ny, by)), lo);
+    }
+    const uint32_t bits = wf_gt_bits(wf_sub(lo, wf_load(l->c)), wf_set1(0.0f));
+    for (uint32_t i = 0; i < WIDE; i++)
+        apart[l->k[i]] = (uint8_t)((bits >> i) & 1u);
+    l->fill = 0;
+}
+
+enum { NOT_APART = 0, APART = 1, QUEUED = 2 };
+
+/* Whether the cached record proves pair k apart, or QUEUED when it went
+ * to the lanes. */
+static int cached_apart(const sepax_columns *c, sepax_pair pair, const sepax_pair_cache *cache,
+                        face_lanes *lanes, uint16_t k)
 {
     const uint32_t sa = SEPAX_ID_SLOT(pair.a), sb = SEPAX_ID_SLOT(pair.b);
     const sepax_view a = sepax_world_view(c, sa), b = sepax_world_view(c, sb);
@@ -122,23 +176,33 @@ static int cached_apart(const sepax_columns *c, sepax_pair pair, const sepax_pai
 
     const uint8_t tag = cache->bytes[0];
     if (!(tag & TAG_FACE))
-        return 0;
+        return NOT_APART;
     const int from_b = (tag & TAG_OWNER_B) != 0;
     const sepax_view *f = from_b ? &b : &a, *v = from_b ? &a : &b;
     const uint32_t face = cache->bytes[1];
     if (face >= sepax_core_faces(f->n))
-        return 0;
+        return NOT_APART;
+    if (rsum == 0.0f && v->n <= SEPAX_BLOCK_ALIGN) {
+        const uint32_t i = lanes->fill++, fk = sepax_core_face_vertex(f->n, face);
+        const float nx = f->nx[face], ny = f->ny[face];
+        const float ax = f->x[fk] - ox, ay = f->y[fk] - oy;
+        lanes->c[i] = nx * ax + ny * ay;
+        lanes->nx[i] = nx, lanes->ny[i] = ny, lanes->ox[i] = ox, lanes->oy[i] = oy;
+        lanes->x[i] = v->x, lanes->y[i] = v->y;
+        lanes->k[i] = k;
+        return QUEUED;
+    }
     const float s = face_separation(f, v, face, ox, oy);
     if (!(s > 0.0f))
-        return 0;
+        return NOT_APART;
     if (rsum == 0.0f)
-        return 1;
+        return APART;
     const float tol = (max_abs(&b, max_abs(&a, 0.0f)) + rsum) * 0x1p-16f;
     const float need = rsum + tol;
     if (s > need)
-        return 1;
+        return APART;
     if (!(tag & TAG_AXIS))
-        return 0;
+        return NOT_APART;
     const float dx = (float)read_i16(cache->bytes + 4), dy = (float)read_i16(cache->bytes + 6);
     const float len = sqrtf(dx * dx + dy * dy);
     float a_lo, a_hi, b_lo, b_hi;
@@ -147,17 +211,38 @@ static int cached_apart(const sepax_columns *c, sepax_pair pair, const sepax_pai
     return b_lo - a_hi > need * len;
 }
 
+/* How far ahead the filter asks for spans and world columns: further than
+ * the kernels (SEPAX_PREFETCH_*), since a pair takes it less time. */
+#define FILTER_SPAN_AHEAD 32u
+#define FILTER_DATA_AHEAD 16u
+
 size_t sepax_cache_filter(const sepax_columns *cols, const sepax_pair *pairs, size_t n,
                           const sepax_pair_cache *caches, sepax_pair *live, uint16_t *at)
 {
+    uint8_t apart[SEPAX_CACHE_CHUNK];
+    face_lanes lanes;
+    lanes.fill = 0;
+    for (size_t k = 0; k < n; k++) {
+        if (k + FILTER_SPAN_AHEAD < n)
+            sepax_prefetch_pair_spans(cols, pairs[k + FILTER_SPAN_AHEAD]);
+        if (k + FILTER_DATA_AHEAD < n)
+            sepax_prefetch_columns(cols, SEPAX_ID_SLOT(pairs[k + FILTER_DATA_AHEAD].a),
+                                   SEPAX_ID_SLOT(pairs[k + FILTER_DATA_AHEAD].b));
+        const int r = cached_apart(cols, pairs[k], caches + k, &lanes, (uint16_t)k);
+        if (r != QUEUED)
+            apart[k] = (uint8_t)r;
+        else if (lanes.fill == WIDE)
+            lanes_run(&lanes, apart);
+    }
+    if (lanes.fill)
+        lanes_run(&lanes, apart);
+    /* written unconditionally, kept by advancing m: apart or not is a
+     * coin toss per pair that a branch would often miss */
     size_t m = 0;
     for (size_t k = 0; k < n; k++) {
-        sepax_prefetch_ahead(cols, pairs, n, k);
-        /* written unconditionally, kept by advancing m: apart or not is a
-         * coin toss per pair that a branch would often miss */
         live[m] = pairs[k];
         at[m] = (uint16_t)k;
-        m += !cached_apart(cols, pairs[k], caches + k);
+        m += !apart[k];
     }
     return m;
 }

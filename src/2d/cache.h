@@ -9,8 +9,11 @@
 
 #include "kernels/kernel.h"
 
-/* Of the n pairs (n <= 65,536), those no cached axis separates go to
- * live[], their indices among the n to at[]; returns how many. */
+/* Pairs the filter takes at once at most. */
+#define SEPAX_CACHE_CHUNK 512u
+
+/* Of the n pairs (n <= SEPAX_CACHE_CHUNK), those no cached axis separates
+ * go to live[], their indices among the n to at[]; returns how many. */
 size_t sepax_cache_filter(const sepax_columns *cols, const sepax_pair *pairs, size_t n,
                           const sepax_pair_cache *caches, sepax_pair *live, uint16_t *at);
 
