@@ -569,6 +569,142 @@ Test(cli, check_output_is_identical_under_every_backend)
     }
 }
 
+/* ---- check --manifolds --------------------------------------------------- */
+
+/* A box resting 0.25 deep on a wider box (tests/test_manifold.c works it
+ * by hand): its two bottom corners, moved up by half the depth, with the
+ * ids of A's top face (2) against B's bottom edge (0), ends 0 and 1. */
+Test(cli, check_manifolds_hand_worked)
+{
+    char path[4200];
+    temp_path(path, sizeof path);
+    write_text(path, "box 0 0 2 1 0\n"
+                     "box 0.5 1.75 1 1 0\n"
+                     "circle 10 0 1\n"
+                     "pair 0 1\n"
+                     "pair 0 2\n");
+    run_spec spec = {{"check", path, "--manifolds", NULL}, NULL, NULL, NULL, NULL};
+    run_result r = run(&spec);
+    cr_expect_eq(r.status, 0, "exit %d, stderr:\n%s", r.status, r.err);
+    cr_expect_str_empty(r.err);
+    cr_expect_str_eq(r.out, "a,b,point,x,y,separation,id\n"
+                            "0,1,0,-0.5,0.875,-0.25,2\n"
+                            "0,1,1,1.5,0.875,-0.25,65538\n");
+    run_free(&r);
+
+    /* 3D scenes have no manifolds: a usage error */
+    run_result r3 = run_in_data("check", "pairs3d.scene", "--manifolds", NULL);
+    cr_expect_eq(r3.status, 2, "3D with --manifolds: exit %d", r3.status);
+    cr_expect(strstr(r3.err, "--manifolds") != NULL, "stderr: %s", r3.err);
+    run_free(&r3);
+    remove(path);
+}
+
+/* A mixed_kinds scene written out in world coordinates: polygons (and
+ * boxes, as their corners) with their radius, circles, capsules and
+ * segments. */
+static void write_mixed_scene(const char *path, uint64_t seed, uint32_t max_vertices)
+{
+    sepax_scene_params p = sepax_scene_params_mixed_kinds();
+    p.shapes = 600;
+    p.seed = seed;
+    p.max_vertices = max_vertices;
+    sepax_scene scene;
+    cr_assert_eq(sepax_scene_generate(&p, &scene), 0);
+    FILE *f = fopen(path, "wb");
+    cr_assert_not_null(f);
+    for (size_t i = 0; i < scene.shape_count; i++) {
+        const sepax_scene_shape *sh = &scene.shapes[i];
+        const sepax_transform t = sh->xf;
+        sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
+        uint32_t n = sh->count;
+        if (sh->kind == SEPAX_SCENE_BOX) {
+            const double c = cos(sh->angle), sn = sin(sh->angle);
+            const double corner[4][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+            n = 4;
+            for (int k = 0; k < 4; k++) {
+                const double x = corner[k][0] * sh->half.x, y = corner[k][1] * sh->half.y;
+                v[k].x = (float)(sh->centre.x + (c * x - sn * y));
+                v[k].y = (float)(sh->centre.y + (sn * x + c * y));
+            }
+        } else if (sh->kind == SEPAX_SCENE_CIRCLE) {
+            n = 1;
+            v[0] = sh->centre;
+        } else {
+            cr_assert(n <= SEPAX_MAX_POLYGON_VERTICES);
+            memcpy(v, &scene.vertices[sh->first], n * sizeof *v);
+        }
+        double w[SEPAX_MAX_POLYGON_VERTICES][2];
+        for (uint32_t k = 0; k < n; k++) {
+            w[k][0] = t.p.x + (t.q.c * v[k].x - t.q.s * v[k].y);
+            w[k][1] = t.p.y + (t.q.s * v[k].x + t.q.c * v[k].y);
+        }
+        switch (sh->kind) {
+        case SEPAX_SCENE_CIRCLE:
+            fprintf(f, "circle %.9g %.9g %.9g\n", w[0][0], w[0][1], sh->radius);
+            continue;
+        case SEPAX_SCENE_CAPSULE:
+        case SEPAX_SCENE_SEGMENT:
+            fprintf(f, "%s %.9g %.9g %.9g %.9g", sh->kind == SEPAX_SCENE_SEGMENT ? "segment"
+                                                                               : "capsule",
+                    w[0][0], w[0][1], w[1][0], w[1][1]);
+            if (sh->kind == SEPAX_SCENE_CAPSULE)
+                fprintf(f, " %.9g", sh->radius);
+            fputc('\n', f);
+            continue;
+        default:
+            fputs("poly", f);
+            for (uint32_t k = 0; k < n; k++)
+                fprintf(f, " %.9g %.9g", w[k][0], w[k][1]);
+            if (sh->kind == SEPAX_SCENE_POLYGON && sh->radius > 0)
+                fprintf(f, " radius %.9g", sh->radius);
+            fputc('\n', f);
+        }
+    }
+    cr_assert_eq(fclose(f), 0);
+    sepax_scene_free(&scene);
+}
+
+/* The contact points of every kind pair, byte for byte the same under
+ * every backend. */
+Test(cli, check_manifolds_identical_under_every_backend)
+{
+    const uint32_t sizes[] = {8, 12};
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        char scene_path[256];
+        temp_path(scene_path, sizeof scene_path);
+        write_mixed_scene(scene_path, 23 + s, sizes[s]);
+        run_spec ref_spec = {{"check", scene_path, "--backend", "scalar", "--manifolds", NULL},
+                             NULL, NULL, NULL, NULL};
+        run_result ref = run(&ref_spec);
+        cr_assert_eq(ref.status, 0, "scalar: %s", ref.err);
+        size_t rows = 0, seconds = 0;
+        for (const char *line = strchr(ref.out, '\n'); line && line[1];
+             line = strchr(line + 1, '\n')) {
+            unsigned a, b, point;
+            rows++;
+            if (sscanf(line + 1, "%u,%u,%u", &a, &b, &point) == 3 && point == 1)
+                seconds++;
+        }
+        cr_assert_gt(rows, 200, "too few contact points (%zu rows) to compare backends", rows);
+        cr_assert_gt(seconds, 20, "too few manifolds of two points (%zu)", seconds);
+        sepax_backend others[SEPAX_BACKEND_COUNT];
+        const size_t n = backends_others(others);
+        cr_assert_geq(n, 1u, "no backend to compare with scalar");
+        for (size_t k = 0; k < n; k++) {
+            const char *name = sepax_backend_name(others[k]);
+            run_spec spec = {{"check", scene_path, "--manifolds", "--backend", name, NULL}, NULL,
+                             NULL, NULL, NULL};
+            run_result got = run(&spec);
+            cr_expect_eq(got.status, 0, "%s: %s", name, got.err);
+            cr_expect_str_eq(got.out, ref.out, "%s: manifold CSV differs from scalar's", name);
+            run_free(&got);
+        }
+        run_free(&ref);
+        unlink(scene_path);
+    }
+}
+
 /* ---- 3D --------------------------------------------------------------- */
 
 Test(cli, check_3d_hand_worked_pairs)

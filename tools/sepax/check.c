@@ -1,8 +1,9 @@
-/* sepax check: a scene file's pairs answered as CSV, one row per pair,
- * so that answers can be compared between backends, machines and
- * versions byte for byte; the file's problems go to stderr by line. A
- * file is 2D or 3D as its first shape line says; the steps are the same,
- * on the store of that dimension. */
+/* sepax check: a scene file's pairs answered as CSV, one row per pair
+ * (or, with --manifolds, one row per contact point of every hit), so
+ * that answers can be compared between backends, machines and versions
+ * byte for byte; the file's problems go to stderr by line. A file is 2D
+ * or 3D as its first shape line says; the steps are the same, on the
+ * store of that dimension. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdint.h>
@@ -18,6 +19,7 @@ typedef struct check_options {
     const char *input;
     const char *csv;
     const char *backend;
+    int manifolds; /* --manifolds: contact points rather than results (2D) */
 } check_options;
 
 /* A pair twice over: by shape number for the CSV, by id for the store. */
@@ -41,6 +43,7 @@ typedef struct check {
     size_t pair_count;
     sepax_pair *by_id;
     sepax_result *results;
+    sepax_manifold *manifolds;
 } check;
 
 static int parse_check_options(int argc, char **argv, check_options *o)
@@ -59,6 +62,8 @@ static int parse_check_options(int argc, char **argv, check_options *o)
                 return usage_error("--backend needs a name");
             }
             o->backend = value;
+        } else if (strcmp(argv[i], "--manifolds") == 0) {
+            o->manifolds = 1;
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
             return usage_error("check: unknown option '%s'", argv[i]);
         } else if (o->input != NULL) {
@@ -86,6 +91,7 @@ static void check_free(check *c)
     free(c->pairs);
     free(c->by_id);
     free(c->results);
+    free(c->manifolds);
 }
 
 static int read_scene(check *c, const char *path)
@@ -266,14 +272,17 @@ static int broadphase_pairs(check *c)
     return EXIT_GOOD;
 }
 
-static int collide_pairs(check *c)
+static int collide_pairs(check *c, int manifolds)
 {
     c->by_id = alloc_array(c->pair_count, sizeof *c->by_id);
     if (c->dim == 3)
         c->results3 = alloc_array(c->pair_count, sizeof *c->results3);
+    else if (manifolds)
+        c->manifolds = alloc_array(c->pair_count, sizeof *c->manifolds);
     else
         c->results = alloc_array(c->pair_count, sizeof *c->results);
-    if (c->by_id == NULL || (c->dim == 3 ? c->results3 == NULL : c->results == NULL)) {
+    if (c->by_id == NULL || (c->dim == 3 ? c->results3 == NULL
+                                         : (manifolds ? c->manifolds == NULL : c->results == NULL))) {
         return out_of_memory();
     }
     for (size_t i = 0; i < c->pair_count; i++) {
@@ -281,9 +290,11 @@ static int collide_pairs(check *c)
     }
     sepax_status status =
         c->dim == 3 ? sepax3_collide(c->store3, c->by_id, c->pair_count, c->results3, NULL)
+        : manifolds ? sepax_collide_manifolds(c->store, c->by_id, c->pair_count, c->manifolds, NULL)
                     : sepax_collide(c->store, c->by_id, c->pair_count, c->results, NULL);
     if (status != SEPAX_OK) {
-        fprintf(stderr, "sepax: collide: %s\n", sepax_status_string(status));
+        fprintf(stderr, "sepax: %s: %s\n", manifolds ? "manifolds" : "collide",
+                sepax_status_string(status));
         return EXIT_CANNOT_RUN;
     }
     return EXIT_GOOD;
@@ -310,10 +321,30 @@ static void write_csv3(FILE *out, const check *c)
     }
 }
 
+/* One row per contact point of every hit, in pair order; a pair that is
+ * no hit has no row. */
+static void write_manifolds_csv(FILE *out, const check *c)
+{
+    fputs("a,b,point,x,y,separation,id\n", out);
+    for (size_t i = 0; i < c->pair_count; i++) {
+        const sepax_manifold *m = &c->manifolds[i];
+        for (unsigned k = 0; k < m->point_count; k++) {
+            const sepax_contact *p = &m->points[k];
+            fprintf(out, "%" PRIu32 ",%" PRIu32 ",%u,%.9g,%.9g,%.9g,%" PRIu32 "\n",
+                    c->pairs[i].number.a, c->pairs[i].number.b, k, csv_float(p->point.x),
+                    csv_float(p->point.y), csv_float(p->separation), p->id);
+        }
+    }
+}
+
 static void write_csv(FILE *out, const check *c)
 {
     if (c->dim == 3) {
         write_csv3(out, c);
+        return;
+    }
+    if (c->manifolds != NULL) {
+        write_manifolds_csv(out, c);
         return;
     }
     fputs("a,b,hit,separation,nx,ny,a_in_b,b_in_a\n", out);
@@ -343,8 +374,11 @@ int cmd_check(int argc, char **argv)
         code = (c.dim == 3 ? c.scene3.pair_count : c.scene.pair_count) > 0 ? file_pairs(&c)
                                                                            : broadphase_pairs(&c);
     }
+    if (code == EXIT_GOOD && options.manifolds && c.dim == 3) {
+        code = usage_error("--manifolds answers 2D scenes only; %s is a 3D scene", c.name);
+    }
     if (code == EXIT_GOOD) {
-        code = collide_pairs(&c);
+        code = collide_pairs(&c, options.manifolds);
     }
     print_notes(&c.notes, c.name, stderr);
     /* The output is opened only now, so that a file that cannot be read
