@@ -87,7 +87,8 @@ static uint64_t world_hash(const sepax_store *s)
 }
 
 /* One backend's answers on a scene: the broadphase pairs' results, the
- * world hash and the point queries, one after another. */
+ * world hash, the point queries and the pairs' contact manifolds, one
+ * after another. */
 typedef struct round_run {
     const sepax_pair *pairs;
     size_t count;
@@ -104,8 +105,13 @@ static sepax_status round_compute(sepax_store *s, void *out, void *ctx)
         return st;
     const uint64_t h = world_hash(s);
     memcpy(o + m->count * sizeof(sepax_result), &h, sizeof h);
-    return sepax_query_points(s, m->q, m->nq, o + m->count * sizeof(sepax_result) + sizeof h,
-                              NULL);
+    st = sepax_query_points(s, m->q, m->nq, o + m->count * sizeof(sepax_result) + sizeof h, NULL);
+    if (st != SEPAX_OK)
+        return st;
+    /* nq is four per shape, so the manifolds start 4-aligned */
+    return sepax_collide_manifolds(
+        s, m->pairs, m->count,
+        (sepax_manifold *)(o + m->count * sizeof(sepax_result) + sizeof h + m->nq), NULL);
 }
 
 static void round_describe(const void *want, const void *got, size_t unit, char *msg,
@@ -119,13 +125,16 @@ static void round_describe(const void *want, const void *got, size_t unit, char 
         snprintf(msg, size, "result of pair %zu", unit / sizeof(sepax_result));
     else if (unit < results + sizeof(uint64_t))
         snprintf(msg, size, "world columns or boxes");
-    else
+    else if (unit < results + sizeof(uint64_t) + m->nq)
         snprintf(msg, size, "point query %zu", unit - results - sizeof(uint64_t));
+    else
+        snprintf(msg, size, "manifold of pair %zu",
+                 (unit - results - sizeof(uint64_t) - m->nq) / sizeof(sepax_manifold));
 }
 
 /* Round shapes, each backend against scalar: a scene's broadphase pairs,
- * point queries around every shape, and the world update (vertices and
- * the boxes grown by the radius). Run on the mixed_kinds scene (all kind
+ * point queries around every shape, the world update (vertices and
+ * the boxes grown by the radius) and the pairs' contact manifolds. Run on the mixed_kinds scene (all kind
  * pairs, in sweep order, so the batch driver routes them to every tile
  * and one-at-a-time path) and on the circles scene (a store of circles
  * only, which takes a driver of its own). list[0] is scalar, checked
@@ -181,15 +190,17 @@ static void round_crosscheck(const sepax_backend *list, size_t n, size_t shapes,
             only |= 1u << list[k];
         round_run m = {pairs, count, q, nq};
         const backends_job job = {round_compute, &m,
-                                  count * sizeof(sepax_result) + sizeof(uint64_t) + nq, 1,
-                                  round_describe, only, NULL};
+                                  count * sizeof(sepax_result) + sizeof(uint64_t) + nq +
+                                      count * sizeof(sepax_manifold),
+                                  1, round_describe, only, NULL};
         backends_report rep;
         backends_match_scalar(s, &job, &rep);
         if (rep.status != SEPAX_OK) {
             printf("%s: FAILED (%s)\n", label, rep.message);
             verdict(0);
         } else {
-            printf("%s scalar: %zu pairs, %zu point queries, world update: %s%s\n", label,
+            printf("%s scalar: %zu pairs and manifolds, %zu point queries, world update: %s%s\n",
+                   label,
                    count, nq, rep.scalar_repeat_diffs ? "FAILED, a second run differs: "
                                                       : "a second run repeats it exactly",
                    rep.scalar_repeat_diffs ? rep.message : "");
@@ -199,7 +210,8 @@ static void round_crosscheck(const sepax_backend *list, size_t n, size_t shapes,
                 while (at < rep.ran_count && rep.ran[at] != list[k])
                     at++;
                 const int ran = at < rep.ran_count, same = ran && rep.diffs[at] == 0;
-                printf("%s %s: %zu pairs, %zu point queries, world update: %s\n", label,
+                printf("%s %s: %zu pairs and manifolds, %zu point queries, world update: %s\n",
+                       label,
                        sepax_backend_name(list[k]), count, nq,
                        !ran ? "FAILED (did not run)"
                             : same ? "identical to scalar" : "FAILED (differs from scalar)");
