@@ -1,5 +1,5 @@
 /* Batch calls split across workers (sepax_store_set_tasks): every split
- * call (collide, collide_hits, query_points, broadphase, update_world)
+ * call (collide, collide_hits, collide_hits_cached, query_points, broadphase, update_world)
  * must give the bytes the unsplit call gives, in the same order, with
  * 1 to 4 workers of the tools' pthread pool, with a task system that runs
  * every range inline in enqueue (returning NULL) in ranges of uneven
@@ -130,6 +130,9 @@ typedef struct subject {
     size_t nq, bad_query_at;
     sepax_status bad_query_status;
     uint8_t *inside;
+    /* the cached call: caches before (a mix of empty, refreshed and
+     * random records) and after */
+    sepax_pair_cache *caches0, *caches1, *got_caches;
     /* the world after the update under the second transforms */
     sepax_transform *xf0, *xf1;
     float *pool1, *box1;
@@ -203,6 +206,32 @@ static void answer(subject *su)
     su->short_status = sepax_collide_hits(s, su->pairs, n, su->short_hits, su->hit_count / 3,
                                           &su->short_count, NULL);
     CHECK(su->short_status == SEPAX_ERR_CAPACITY, "short collide_hits");
+
+    /* caches as a running simulation leaves them, some emptied and some
+     * random, then what one unsplit cached call makes of them */
+    su->caches0 = must(realloc(su->caches0, n * sizeof *su->caches0));
+    su->caches1 = must(realloc(su->caches1, n * sizeof *su->caches1));
+    su->got_caches = must(realloc(su->got_caches, n * sizeof *su->got_caches));
+    memset(su->caches0, 0, n * sizeof *su->caches0);
+    size_t cached = 0;
+    CHECK(sepax_collide_hits_cached(s, su->pairs, n, su->caches0, su->short_hits, n, &cached,
+                                    NULL) == SEPAX_OK &&
+              cached == su->hit_count,
+          "cached collide_hits");
+    uint64_t noise = 11;
+    for (size_t k = 0; k < n; k += 7) {
+        if (k % 2)
+            memset(&su->caches0[k], 0, sizeof su->caches0[k]);
+        else
+            for (size_t b = 0; b < sizeof su->caches0[k].bytes; b++)
+                su->caches0[k].bytes[b] = (uint8_t)sepax_scene_rng_next(&noise);
+    }
+    memcpy(su->caches1, su->caches0, n * sizeof *su->caches0);
+    CHECK(sepax_collide_hits_cached(s, su->pairs, n, su->caches1, su->short_hits, n, &cached,
+                                    NULL) == SEPAX_OK &&
+              cached == su->hit_count &&
+              memcmp(su->short_hits, su->hits, cached * sizeof *su->hits) == 0,
+          "cached collide_hits differs from uncached");
 
     /* two bad pairs; the lower one must be named */
     su->bad_pairs = must(realloc(su->bad_pairs, n * sizeof *su->bad_pairs));
@@ -312,6 +341,22 @@ static void compare(subject *su)
                   su->bad_status &&
               at == su->bad_at && got == 0 && su->got_hits[n - 1].pair == 0x5A5A5A5Au,
           "bad pairs in collide_hits named differently, or hits written");
+
+    memset(su->got_hits, 0, n * sizeof *su->got_hits);
+    memcpy(su->got_caches, su->caches0, n * sizeof *su->caches0);
+    CHECK(sepax_collide_hits_cached(s, su->pairs, n, su->got_caches, su->got_hits, n, &got,
+                                    NULL) == SEPAX_OK &&
+              got == su->hit_count &&
+              memcmp(su->got_hits, su->hits, got * sizeof *su->hits) == 0 &&
+              memcmp(su->got_caches, su->caches1, n * sizeof *su->caches1) == 0,
+          "cached collide_hits differs (hits or caches)");
+    memcpy(su->got_caches, su->caches0, n * sizeof *su->caches0);
+    got = 7;
+    CHECK(sepax_collide_hits_cached(s, su->bad_pairs, n, su->got_caches, su->got_hits, n, &got,
+                                    &at) == su->bad_status &&
+              at == su->bad_at && got == 0 &&
+              memcmp(su->got_caches, su->caches0, n * sizeof *su->caches0) == 0,
+          "bad pairs in cached collide_hits named differently, or caches written");
 
     memset(su->got_inside, 7, su->nq);
     CHECK(sepax_query_points(s, su->queries, su->nq, su->got_inside, NULL) == SEPAX_OK &&
@@ -586,7 +631,8 @@ int main(int argc, char **argv)
         free(su[k].short_hits), free(su[k].queries), free(su[k].bad_queries);
         free(su[k].inside), free(su[k].xf0), free(su[k].xf1), free(su[k].pool1);
         free(su[k].box1), free(su[k].got_pairs), free(su[k].got_results), free(su[k].got_hits);
-        free(su[k].got_inside);
+        free(su[k].got_inside), free(su[k].caches0), free(su[k].caches1);
+        free(su[k].got_caches);
     }
     if (failures) {
         fprintf(stderr, "sepax_tasks: %d failures\n", failures);
