@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""README.md quotes tests/example.c and tests/example3.c, in that order
+"""README.md quotes tests/example.c, tests/example3.c and tests/example_step.c, in that order
 (each from its first #include on): the examples the tests build are the
 ones users read. Exits 1 when one differs."""
 import sys
@@ -8,7 +8,8 @@ root = sys.argv[1]
 readme = open(f"{root}/README.md", encoding="utf-8").read()
 failed = 0
 at = 0
-for name in ("example.c", "example3.c"):
+names = ("example.c", "example3.c", "example_step.c")
+for name in names:
     start = readme.index("```c\n", at) + len("```c\n")
     at = readme.index("```\n", start)
     quoted = readme[start:at]
@@ -17,5 +18,5 @@ for name in ("example.c", "example3.c"):
     if quoted != example:
         print(f"README.md's example differs from tests/{name}: copy it over")
         failed += 1
-print(f"README examples: {2 - failed} passed, {failed} failed")
+print(f"README examples: {len(names) - failed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
