@@ -22,10 +22,11 @@
  * task system (sepax_store_set_tasks) splits its batch calls across the
  * caller's own workers, with the same results in the same order.
  *
- * Memory: sepax_collide, sepax_collide_hits and sepax_query_points
- * allocate nothing on one thread; they keep their tiles of pairs on the
- * calling thread's stack, up to about 50 KB (sepax_collide_hits on a
- * store with round shapes, AVX-512 backend), so threads that call them,
+ * Memory: sepax_collide, sepax_collide_hits, sepax_collide_manifolds,
+ * sepax_collide_manifolds_hits and sepax_query_points allocate nothing
+ * on one thread; they keep their tiles of pairs on the calling thread's
+ * stack, up to about 50 KB (sepax_collide_hits on a store with round
+ * shapes, AVX-512 backend), so threads that call them,
  * and the workers of a task system, need stacks of at least 64 KB. Split
  * across workers, sepax_collide_hits allocates a scratch list of 20
  * bytes per pair and sepax_broadphase about 40 bytes per shape plus each
@@ -271,9 +272,10 @@ SEPAX_API sepax_status sepax_collide_hits(const sepax_store *store, const sepax_
  *                  clipping moved it)
  *      bit 17      the owner of the reference face (SEPAX_OWNER_A or _B)
  *      bits 18-31  0
- *  A lone point (a circle; cores closest at a vertex of each; a face
- *  contact whose clipped points all lie outside the other shape, which
- *  then keeps the other shape's deepest vertex):
+ *  A lone point (a circle; round cores apart and closest at a vertex of
+ *  each, or at a vertex and the inside of an edge when clipping keeps no
+ *  point; a face contact whose clipped points all lie beyond the face's
+ *  ends or above it, which then keeps the other core's deepest vertex):
  *      bit 31      1
  *      bits 0-7    A's core feature: a core vertex index (a circle's
  *                  centre is 0), or 0xFF for a face or the inside of an
@@ -331,9 +333,12 @@ typedef struct sepax_manifold_hit {
  *     most rA + rB from the face plane are kept (their separation then
  *     <= 0). Each point's separation is measured along the reference
  *     face's normal. A segment core's end face as the reference gives
- *     one point.
- *   - a circle against anything, two cores closest at a vertex of each:
- *     one point, whose separation is the result's.
+ *     one point. A round incident shape's point is moved by its radius
+ *     along the reference normal, not its edge's own, so where that edge
+ *     is turned by t from facing the face it lies up to r (1 - cos t)
+ *     inside the round surface (as in Box2D).
+ *   - a circle against anything, round cores apart and closest at a
+ *     vertex of each: one point, whose separation is the result's.
  *  Pairs that are no hit get point_count 0, the result's normal,
  *  separation and flags and zero points. Bit-identical on every backend.
  *  Arguments are checked, and statuses returned, as in sepax_collide.
