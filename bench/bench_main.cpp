@@ -162,6 +162,38 @@ void bm_collide_hits(benchmark::State &state, const std::string &scene, int cls,
     state.counters["not_identical"] = (double)not_identical;
 }
 
+// Manifolds of every pair (sepax_collide_manifolds): the work Box2D's
+// collide functions do, one or two contact points per hit. Checked
+// untimed against the reference results (the manifold's normal,
+// separation and flags are the result's, bit for bit).
+void bm_collide_manifolds(benchmark::State &state, const std::string &scene, int cls,
+                          sepax_backend backend, bool random_order)
+{
+    Scene &s = get_scene(scene);
+    PairView v;
+    if (!pair_view(state, s, cls, random_order, v) || !use_backend(state, s, backend))
+        return;
+    const size_t n = v.n;
+    std::vector<sepax_manifold> m(n);
+    if (!time_call(state, [&] { return sepax_collide_manifolds(s.store, v.pairs, n, m.data(), nullptr); }))
+        return;
+    size_t not_identical = 0, points = 0;
+    std::vector<uint8_t> hit(n);
+    for (size_t i = 0; i < n; ++i) {
+        const sepax_result &r = s.reference[v.sweep_index(i)];
+        not_identical += std::memcmp(&m[i].normal, &r.normal, sizeof r.normal) != 0 ||
+                         std::memcmp(&m[i].separation, &r.separation, sizeof r.separation) != 0 ||
+                         m[i].flags != r.flags;
+        hit[i] = (m[i].flags & SEPAX_HIT) != 0;
+        points += m[i].point_count;
+    }
+    const Agreement a = compare_with_reference(s, v, hit.data(), sepax_backend_name(backend));
+    set_pair_counters(state, s, v, a.hits);
+    set_agreement(state, a);
+    state.counters["not_identical"] = (double)not_identical;
+    state.counters["points"] = (double)points;
+}
+
 void set_shape_counters(benchmark::State &state, const Scene &s)
 {
     state.SetItemsProcessed((int64_t)state.iterations() * (int64_t)s.shapes);
@@ -502,6 +534,10 @@ std::vector<std::string> register_all(const std::vector<PeerSubject> &peers)
                     if (cls == kAllPairs)
                         reg(base + "_hits" + tail, [sc, cls, b, random_order](benchmark::State &st) {
                             bm_collide_hits(st, sc, cls, b, random_order);
+                        });
+                    if (spec.manifolds)
+                        reg(base + "_manifolds" + tail, [sc, cls, b, random_order](benchmark::State &st) {
+                            bm_collide_manifolds(st, sc, cls, b, random_order);
                         });
                 }
                 for (const PeerSubject *p : scene_peers) {

@@ -32,6 +32,8 @@ struct SceneSpec {
     // polygons): only peers that handle every kind run on it, and its pair
     // classes (below) are timed on their own when there are several.
     bool kinds = false;
+    // Also time sepax_collide_manifolds on it (sepax_<backend>_manifolds).
+    bool manifolds = false;
 };
 
 // Pair classes: which Box2D 2.4 manifold function a pair needs. Box2D sees
