@@ -20,6 +20,9 @@
 //       hit pairs alone: what a cache that knew every apart pair for free
 //       would leave to do, so the most any cache can gain (ns_per_pair is
 //       still per candidate pair)
+//   sepax_<backend>_manifolds/drift     sepax_collide_manifolds every step
+//   box2d_collide_polygons/drift        b2CollidePolygons on the same pairs
+//       with each step's transforms (when Box2D is found)
 // Counters: pairs per step, the share of them apart, the margin and step
 // as shares of the mean diameter, and not_identical (cached hits that
 // differ from the uncached call's on the same step: must be 0).
@@ -36,6 +39,10 @@
 #include <vector>
 
 #include "bench_scene.h"
+
+#ifdef SEPAX_BENCH_BOX2D
+#include <box2d/box2d.h>
+#endif
 
 namespace sepax_bench {
 namespace {
@@ -63,6 +70,7 @@ struct Drift {
     // scratch
     std::vector<sepax_hit> hits;
     std::vector<sepax_pair_cache> caches, carried;
+    std::vector<sepax_manifold> manifolds;
     ~Drift()
     {
         sepax_store_destroy(store);
@@ -217,6 +225,7 @@ Drift &get_drift()
     d.hits.resize(d.max_pairs);
     d.caches.resize(d.max_pairs);
     d.carried.resize(d.max_pairs);
+    d.manifolds.resize(d.max_pairs);
     return d;
 }
 
@@ -241,12 +250,16 @@ void carry(Drift &d, int s)
     std::swap(d.caches, d.carried);
 }
 
-enum Mode { kUncached, kCached, kFloor };
+enum Mode { kUncached, kCached, kFloor, kManifolds };
 
 sepax_status one_step(Drift &d, int s, int mode, size_t *found)
 {
     const bool cached = mode == kCached;
     const std::vector<sepax_pair> &p = mode == kFloor ? d.hit_pairs[s] : d.pairs[s];
+    if (mode == kManifolds) {
+        *found = 0;
+        return sepax_collide_manifolds(d.store, p.data(), p.size(), d.manifolds.data(), nullptr);
+    }
     return cached ? sepax_collide_hits_cached(d.store, p.data(), p.size(), d.caches.data(),
                                               d.hits.data(), d.hits.size(), found, nullptr)
                   : sepax_collide_hits(d.store, p.data(), p.size(), d.hits.data(), d.hits.size(),
@@ -315,17 +328,89 @@ void bm_drift(benchmark::State &state, sepax_backend backend, int mode)
     state.counters["not_identical"] = (double)not_identical;
 }
 
+#ifdef SEPAX_BENCH_BOX2D
+// b2CollidePolygons on the same candidate pairs: each polygon built once
+// from its local vertices (skin radius 0, as on the other scenes), each
+// step's transforms handed over as b2Transform, precomputed untimed as
+// sepax's are set untimed.
+void bm_box2d_drift(benchmark::State &state)
+{
+    Drift &d = get_drift();
+    const size_t n = d.ids.size();
+    std::vector<b2PolygonShape> polys(n);
+    std::vector<uint32_t> index_of;
+    size_t reshaped = 0;
+    for (size_t i = 0; i < n; ++i) {
+        sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
+        uint32_t c = 0;
+        if (sepax_shape_vertices(d.store, d.ids[i], 0, v, SEPAX_MAX_POLYGON_VERTICES, &c) !=
+                SEPAX_OK ||
+            c > (uint32_t)b2_maxPolygonVertices) {
+            state.SkipWithError("a shape Box2D cannot hold");
+            return;
+        }
+        b2Vec2 pts[b2_maxPolygonVertices];
+        for (uint32_t k = 0; k < c; ++k)
+            pts[k].Set(v[k].x, v[k].y);
+        polys[i].Set(pts, (int32)c);
+        polys[i].m_radius = 0.0f;
+        reshaped += (uint32_t)polys[i].m_count != c;
+        const uint32_t slot = SEPAX_ID_SLOT(d.ids[i]);
+        if (index_of.size() <= slot)
+            index_of.resize(slot + 1, 0);
+        index_of[slot] = (uint32_t)i;
+    }
+    std::vector<std::vector<b2Transform>> xf(kSteps, std::vector<b2Transform>(n));
+    for (int s = 0; s < kSteps; ++s)
+        for (size_t i = 0; i < n; ++i) {
+            xf[s][i].p.Set(d.xf[s][i].p.x, d.xf[s][i].p.y);
+            xf[s][i].q.s = d.xf[s][i].q.s;
+            xf[s][i].q.c = d.xf[s][i].q.c;
+        }
+    size_t hits = 0;
+    for (auto _ : state) {
+        hits = 0;
+        for (int s = 1; s < kSteps; ++s)
+            for (const sepax_pair &p : d.pairs[s]) {
+                const uint32_t a = index_of[SEPAX_ID_SLOT(p.a)], b = index_of[SEPAX_ID_SLOT(p.b)];
+                b2Manifold m;
+                b2CollidePolygons(&m, &polys[a], xf[s][a], &polys[b], xf[s][b]);
+                hits += m.pointCount > 0;
+            }
+        benchmark::DoNotOptimize(hits);
+    }
+    size_t sepax_hits = 0;
+    for (int s = 1; s < kSteps; ++s)
+        sepax_hits += d.hit_pairs[s].size();
+    const double pairs = (double)d.timed_pairs;
+    state.SetItemsProcessed((int64_t)state.iterations() * (int64_t)d.timed_pairs);
+    state.counters["ns_per_pair"] =
+        benchmark::Counter(pairs * 1e-9, benchmark::Counter::kIsIterationInvariantRate |
+                                             benchmark::Counter::kInvert);
+    state.counters["pairs_per_step"] = pairs / (kSteps - 1);
+    state.counters["hits_minus_sepax"] = (double)hits - (double)sepax_hits;
+    state.counters["reshaped"] = (double)reshaped;
+}
+#endif
+
 } // namespace
 
 void register_drift()
 {
+#ifdef SEPAX_BENCH_BOX2D
+    benchmark::RegisterBenchmark("box2d_collide_polygons/drift", bm_box2d_drift)
+        ->Unit(benchmark::kMicrosecond);
+#endif
     for (int b = 0; b < SEPAX_BACKEND_COUNT; ++b) {
         const sepax_backend backend = (sepax_backend)b;
         if (!sepax_backend_available(backend))
             continue;
         const std::string base = std::string("sepax_") + sepax_backend_name(backend);
-        for (const int mode : {kUncached, kCached, kFloor}) {
-            const char *tail = mode == kCached ? "_hits_cached" : mode == kFloor ? "_hits_floor" : "_hits";
+        for (const int mode : {kUncached, kCached, kFloor, kManifolds}) {
+            const char *tail = mode == kCached      ? "_hits_cached"
+                               : mode == kFloor     ? "_hits_floor"
+                               : mode == kManifolds ? "_manifolds"
+                                                    : "_hits";
             benchmark::RegisterBenchmark((base + tail + "/drift").c_str(),
                                          [backend, mode](benchmark::State &st) {
                                              bm_drift(st, backend, mode);
