@@ -250,6 +250,19 @@ void carry(Drift &d, int s)
     std::swap(d.caches, d.carried);
 }
 
+// Every drift row is per candidate pair of the timed steps; returns how
+// many there are.
+double set_step_counters(benchmark::State &state, const Drift &d)
+{
+    const double pairs = (double)d.timed_pairs;
+    state.SetItemsProcessed((int64_t)state.iterations() * (int64_t)d.timed_pairs);
+    state.counters["ns_per_pair"] =
+        benchmark::Counter(pairs * 1e-9, benchmark::Counter::kIsIterationInvariantRate |
+                                             benchmark::Counter::kInvert);
+    state.counters["pairs_per_step"] = pairs / (kSteps - 1);
+    return pairs;
+}
+
 enum Mode { kUncached, kCached, kFloor, kManifolds };
 
 sepax_status one_step(Drift &d, int s, int mode, size_t *found)
@@ -316,12 +329,7 @@ void bm_drift(benchmark::State &state, sepax_backend backend, int mode)
         if (s > 0)
             hits += nw;
     }
-    const double pairs = (double)d.timed_pairs;
-    state.SetItemsProcessed((int64_t)state.iterations() * (int64_t)d.timed_pairs);
-    state.counters["ns_per_pair"] =
-        benchmark::Counter(pairs * 1e-9, benchmark::Counter::kIsIterationInvariantRate |
-                                             benchmark::Counter::kInvert);
-    state.counters["pairs_per_step"] = pairs / (kSteps - 1);
+    const double pairs = set_step_counters(state, d);
     state.counters["apart_share"] = 1.0 - (double)hits / pairs;
     state.counters["margin_share"] = kMarginShare;
     state.counters["step_share"] = kStepShare;
@@ -382,12 +390,7 @@ void bm_box2d_drift(benchmark::State &state)
     size_t sepax_hits = 0;
     for (int s = 1; s < kSteps; ++s)
         sepax_hits += d.hit_pairs[s].size();
-    const double pairs = (double)d.timed_pairs;
-    state.SetItemsProcessed((int64_t)state.iterations() * (int64_t)d.timed_pairs);
-    state.counters["ns_per_pair"] =
-        benchmark::Counter(pairs * 1e-9, benchmark::Counter::kIsIterationInvariantRate |
-                                             benchmark::Counter::kInvert);
-    state.counters["pairs_per_step"] = pairs / (kSteps - 1);
+    set_step_counters(state, d);
     state.counters["hits_minus_sepax"] = (double)hits - (double)sepax_hits;
     state.counters["reshaped"] = (double)reshaped;
 }

@@ -188,26 +188,27 @@ static drift_report drift_every_backend(drift *d, int steps, int mode, const cha
     return rep;
 }
 
-Test(cache, mixed_kinds_drift_every_backend)
+/* A drift on every backend, where the cache must also earn its keep:
+ * most pairs that stay apart are settled by their cached axis (measured:
+ * above 90%). */
+static void drift_skips_most(sepax_scene_params p, uint64_t seed, const char *what)
 {
     drift d;
-    drift_build(&d, sepax_scene_params_mixed_kinds(), 1500, 7);
-    const drift_report rep = drift_every_backend(&d, 24, KEEP, "mixed_kinds");
-    /* the cache must earn its keep: most pairs that stay apart are
-     * settled by their cached axis (measured: above 90%) */
-    cr_assert_gt(rep.skipped, rep.apart * 3 / 4, "%zu of %zu apart pairs skipped", rep.skipped,
-                 rep.apart);
+    drift_build(&d, p, 1500, seed);
+    const drift_report rep = drift_every_backend(&d, 24, KEEP, what);
+    cr_assert_gt(rep.skipped, rep.apart * 3 / 4, "%s: %zu of %zu apart pairs skipped", what,
+                 rep.skipped, rep.apart);
     drift_free(&d);
+}
+
+Test(cache, mixed_kinds_drift_every_backend)
+{
+    drift_skips_most(sepax_scene_params_mixed_kinds(), 7, "mixed_kinds");
 }
 
 Test(cache, polygons_drift_every_backend)
 {
-    drift d;
-    drift_build(&d, sepax_scene_params_default(), 1500, 8);
-    const drift_report rep = drift_every_backend(&d, 24, KEEP, "mix");
-    cr_assert_gt(rep.skipped, rep.apart * 3 / 4, "%zu of %zu apart pairs skipped", rep.skipped,
-                 rep.apart);
-    drift_free(&d);
+    drift_skips_most(sepax_scene_params_default(), 8, "mix");
 }
 
 Test(cache, circles_drift_every_backend)
