@@ -679,15 +679,30 @@ def noise_check(med):
             "that between rows of this run are not meaningful.")
 
 
+# The stages of a step drawn on the scaling chart, per candidate pair.
+STEP_STAGES = ["sepax_update", "sepax_broadphase", "sepax_step"]
+
+
 def scaling_series(med):
-    """[((subject, order), {shapes: ns_per_pair})] for the mix_* scenes."""
+    """[((subject, order), {shapes: ns_per_pair})] for the mix_* scenes: the
+    collide rows, and the step with its update and broadphase stages (their
+    ns per shape turned into ns per candidate pair of the scene)."""
     series = {}
     shapes_of = dict(SCALING)
+    pairs_of = {}
+    for name, b in med.items():
+        _, scene, _ = split_name(name)
+        if scene in shapes_of and b.get("pairs"):
+            pairs_of[scene] = b["pairs"]
     for name, b in med.items():
         subject, scene, order = split_name(name)
-        if scene not in shapes_of or subject in WORLD_SUBJECTS or subject.endswith("_hits"):
+        if scene not in shapes_of or subject.endswith("_hits"):
+            continue
+        if subject in WORLD_SUBJECTS and subject not in STEP_STAGES:
             continue
         ns = b.get("ns_per_pair")
+        if ns is None and b.get("ns_per_shape") is not None and pairs_of.get(scene):
+            ns = b["ns_per_shape"] * shapes_of[scene] / pairs_of[scene]
         if ns is None:
             continue
         series.setdefault((subject, order), {})[shapes_of[scene]] = ns
