@@ -6,7 +6,8 @@
 static const sepax_kernels scalar_kernels = {sepax_reference_collide, sepax_reference_world,
                                               sepax_reference_collide_any,
                                               sepax_reference_points,
-                                              sepax_reference_collide_any};
+                                              sepax_reference_collide_any,
+                                              sepax_reference_manifold_polygons};
 
 #ifdef SEPAX_HAVE_GENERIC
 extern const sepax_kernels sepax_kernels_generic;

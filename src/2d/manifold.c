@@ -383,13 +383,19 @@ static void segment_end(sepax_manifold *m, const pair_view *p, const sepax_resul
         face_id(r->owner, r->edge, inc, 0));
 }
 
-static void build(const sepax_columns *cols, sepax_pair pair, const sepax_result *r,
-                  sepax_manifold *m)
+/* The header every manifold copies from its result, no points. */
+static void header(sepax_manifold *m, const sepax_result *r)
 {
     memset(m, 0, sizeof *m);
     m->normal = r->normal;
     m->separation = r->separation;
     m->flags = r->flags;
+}
+
+static void build(const sepax_columns *cols, sepax_pair pair, const sepax_result *r,
+                  sepax_manifold *m)
+{
+    header(m, r);
     if (!(r->flags & SEPAX_HIT))
         return;
     const uint32_t sa = SEPAX_ID_SLOT(pair.a), sb = SEPAX_ID_SLOT(pair.b);
@@ -421,6 +427,54 @@ static void build(const sepax_columns *cols, sepax_pair pair, const sepax_result
     }
 }
 
+void sepax_reference_manifold_polygons(const sepax_columns *cols, const sepax_pair *pairs,
+                                       const sepax_result *results, const uint32_t *index,
+                                       sepax_manifold *const *out, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        build(cols, pairs[index[i]], &results[index[i]], out[i]);
+}
+
+/* Whether the backend's manifold_polygons takes the pair: two plain
+ * polygons of at most a block of vertices each. A store of polygons only
+ * needs no kind check. */
+static int lane_pair(const sepax_store *s, const sepax_columns *c, sepax_pair pair)
+{
+    const uint32_t sa = SEPAX_ID_SLOT(pair.a), sb = SEPAX_ID_SLOT(pair.b);
+    const int small = (c->span[sa].count <= SEPAX_BLOCK_ALIGN) &
+                      (c->span[sb].count <= SEPAX_BLOCK_ALIGN);
+    if (s->round_live == 0)
+        return small;
+    return small & (c->kind[sa] == SEPAX_KIND_POLYGON) & (c->kind[sb] == SEPAX_KIND_POLYGON);
+}
+
+/* The manifolds of n hits of one chunk, out[i] for pairs[hit[i]]: pairs
+ * of plain polygons through the backend's lanes, the others here, and
+ * so are those the lanes decline (point_count 0, which no hit has). */
+static void build_hits(const sepax_store *s, const sepax_columns *cols, const sepax_pair *pairs,
+                       const sepax_result *results, const uint32_t *hit,
+                       sepax_manifold *const *out, size_t n)
+{
+    uint32_t lane_hit[SEPAX_HIT_CHUNK];
+    sepax_manifold *lane_out[SEPAX_HIT_CHUNK];
+    size_t lanes = 0;
+    for (size_t i = 0; i < n; i++) {
+        const uint32_t k = hit[i];
+        if (lane_pair(s, cols, pairs[k])) {
+            lane_hit[lanes] = k;
+            lane_out[lanes++] = out[i];
+        } else {
+            build(cols, pairs[k], &results[k], out[i]);
+        }
+    }
+    if (lanes == 0)
+        return;
+    s->kernels->manifold_polygons(cols, pairs, results, lane_hit, lane_out, lanes);
+    for (size_t i = 0; i < lanes; i++)
+        if (lane_out[i]->point_count == 0)
+            build(cols, pairs[lane_hit[i]], &results[lane_hit[i]], lane_out[i]);
+}
+
 sepax_status sepax_collide_manifolds(const sepax_store *s, const sepax_pair *pairs, size_t count,
                                      sepax_manifold *manifolds, size_t *bad_index)
 {
@@ -429,11 +483,22 @@ sepax_status sepax_collide_manifolds(const sepax_store *s, const sepax_pair *pai
         return st;
     const sepax_columns cols = sepax_store_columns(s);
     sepax_result chunk[SEPAX_HIT_CHUNK];
+    uint32_t hit[SEPAX_HIT_CHUNK];
+    sepax_manifold *out[SEPAX_HIT_CHUNK];
     for (size_t base = 0; base < count; base += SEPAX_HIT_CHUNK) {
         const size_t n = count - base < SEPAX_HIT_CHUNK ? count - base : SEPAX_HIT_CHUNK;
         sepax_run_kernels(s, &cols, pairs + base, n, chunk);
-        for (size_t k = 0; k < n; k++)
-            build(&cols, pairs[base + k], &chunk[k], &manifolds[base + k]);
+        size_t hits = 0;
+        for (size_t k = 0; k < n; k++) {
+            sepax_manifold *m = &manifolds[base + k];
+            if (chunk[k].flags & SEPAX_HIT) {
+                hit[hits] = (uint32_t)k;
+                out[hits++] = m;
+            } else {
+                header(m, &chunk[k]);
+            }
+        }
+        build_hits(s, &cols, pairs + base, chunk, hit, out, hits);
     }
     return SEPAX_OK;
 }
@@ -456,20 +521,25 @@ sepax_status sepax_collide_manifolds_hits(const sepax_store *s, const sepax_pair
         return st;
     const sepax_columns cols = sepax_store_columns(s);
     sepax_result chunk[SEPAX_HIT_CHUNK];
+    uint32_t hit[SEPAX_HIT_CHUNK];
+    sepax_manifold *out[SEPAX_HIT_CHUNK];
     size_t found = 0;
     for (size_t base = 0; base < count; base += SEPAX_HIT_CHUNK) {
         const size_t n = count - base < SEPAX_HIT_CHUNK ? count - base : SEPAX_HIT_CHUNK;
         sepax_run_kernels(s, &cols, pairs + base, n, chunk);
+        size_t listed = 0;
         for (size_t k = 0; k < n; k++) {
             if (!(chunk[k].flags & SEPAX_HIT))
                 continue;
             /* only the hits that fit are built; the others are counted */
             if (found < capacity) {
                 hits[found].pair = (uint32_t)(base + k);
-                build(&cols, pairs[base + k], &chunk[k], &hits[found].manifold);
+                hit[listed] = (uint32_t)k;
+                out[listed++] = &hits[found].manifold;
             }
             found++;
         }
+        build_hits(s, &cols, pairs + base, chunk, hit, out, listed);
     }
     *hit_count = found;
     return found > capacity ? SEPAX_ERR_CAPACITY : SEPAX_OK;

@@ -176,6 +176,17 @@ typedef void (*sepax_world_fn)(const sepax_world_job *job, const uint32_t *slots
 typedef void (*sepax_points_fn)(const sepax_columns *cols, const sepax_point_query *queries,
                                 size_t n, uint8_t *inside);
 
+/* The contact manifolds of hits between two plain polygons (kind
+ * polygon, radius 0) of at most SEPAX_BLOCK_ALIGN vertices each: out[i]
+ * for pairs[index[i]], whose result is results[index[i]] (a hit, so its
+ * axis is a face). A kernel may decline a hit whose points take a branch
+ * it does not mirror, by writing its point_count as 0 (no hit has none);
+ * the caller then builds that one with manifold.c's scalar code, which
+ * is the specification either way. */
+typedef void (*sepax_manifold_fn)(const sepax_columns *cols, const sepax_pair *pairs,
+                                  const sepax_result *results, const uint32_t *index,
+                                  sepax_manifold *const *out, size_t n);
+
 /* collide takes polygon pairs only, collide_circles pairs of two circles
  * only, collide_any pairs of any kinds in any order; on the pairs they
  * share, all three give the same results. */
@@ -185,6 +196,7 @@ typedef struct sepax_kernels {
     sepax_collide_fn collide_any;
     sepax_points_fn points;
     sepax_collide_fn collide_circles;
+    sepax_manifold_fn manifold_polygons;
 } sepax_kernels;
 
 /* The scalar reference (src/reference.c, src/world.c): the specification. */
@@ -195,6 +207,10 @@ void sepax_reference_collide_any(const sepax_columns *cols, const sepax_pair *pa
                                  sepax_result *out);
 void sepax_reference_points(const sepax_columns *cols, const sepax_point_query *queries, size_t n,
                             uint8_t *inside);
+/* manifold.c's scalar builder, one hit at a time: it declines nothing. */
+void sepax_reference_manifold_polygons(const sepax_columns *cols, const sepax_pair *pairs,
+                                       const sepax_result *results, const uint32_t *index,
+                                       sepax_manifold *const *out, size_t n);
 
 /* The kernel table of a backend; NULL when it is not built or the CPU
  * lacks it (src/dispatch.c). */

@@ -9,7 +9,10 @@
  *   world            world_wide.h
  *   collide_any      round_tile.h, with the core tiles of core_tile.h
  *   points           round.h's scalar code
- *   collide_circles  round_tile.h's circle tile */
+ *   collide_circles  round_tile.h's circle tile
+ *   manifold_polygons  manifold_tile.h: plain polygon hits' contact points,
+ *                    one hit per lane (manifold.c's scalar builder where
+ *                    SEPAX_WIDE_SCALAR_MANIFOLDS is defined) */
 #ifndef SEPAX_SAT_WIDE_H
 #define SEPAX_SAT_WIDE_H
 
@@ -25,6 +28,12 @@
 #include "sat_tile.h"
 #include "world_wide.h"
 #include "round_tile.h"
+#ifndef SEPAX_WIDE_SCALAR_MANIFOLDS
+#include "manifold_tile.h"
+#define SEPAX_MANIFOLD_POLYGONS manifold_polygons_wide
+#else
+#define SEPAX_MANIFOLD_POLYGONS sepax_reference_manifold_polygons
+#endif
 
 #define SEPAX_CAT_(a, b) a##b
 #define SEPAX_CAT(a, b) SEPAX_CAT_(a, b)
@@ -39,6 +48,7 @@ static void points_wide(const sepax_columns *c, const sepax_point_query *q, size
 }
 
 const sepax_kernels SEPAX_CAT(sepax_kernels_, SEPAX_WIDE_NAME) = {
-    collide_tiles, world_wide, collide_any_wide, points_wide, collide_circles_wide};
+    collide_tiles, world_wide, collide_any_wide, points_wide, collide_circles_wide,
+    SEPAX_MANIFOLD_POLYGONS};
 
 #endif
