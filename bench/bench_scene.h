@@ -34,6 +34,8 @@ struct SceneSpec {
     bool kinds = false;
     // Also time sepax_collide_manifolds on it (sepax_<backend>_manifolds).
     bool manifolds = false;
+    // Call sepax_store_sort_pool once after loading.
+    bool sort_pool = false;
 };
 
 // Pair classes: which Box2D 2.4 manifold function a pair needs. Box2D sees

@@ -202,6 +202,18 @@ SEPAX_API sepax_status sepax_set_transforms(sepax_store *store, const sepax_shap
 /** Recompute the world columns of every live shape from its transform. */
 SEPAX_API sepax_status sepax_update_world(sepax_store *store);
 
+/** Re-lay the vertex pool in the order the broadphase sweeps space (by
+ *  horizontal band, then x, of the shapes' box centres as of the last
+ *  world update), so that the pairs of a large scene reach memory near
+ *  each other. Ids, results and every other call's answers are unchanged;
+ *  only speed is. Worth calling once shapes have moved far from where they
+ *  were added, on scenes larger than the caches; a later growth of the
+ *  pool (adding shapes) lays it out in slot order again. Allocates a
+ *  second pool for the copy: SEPAX_ERR_OUT_OF_MEMORY leaves the store as
+ *  it was. Needs the caller's lock, like every call that changes the
+ *  store. */
+SEPAX_API sepax_status sepax_store_sort_pool(sepax_store *store);
+
 
 
 /** The edge of a result whose axis is not a face normal but the line

@@ -112,6 +112,7 @@ static sepax_status grow_pool(sepax_store *s, size_t need)
         at += region;
     }
     sepax_free(&s->alloc, s->pool);
+    sepax_store_forget_order(s);
     s->pool = pool;
     s->pool_cap = cap;
     s->pool_used = at;
@@ -177,6 +178,7 @@ void sepax_store_destroy(sepax_store *s)
     if (!s)
         return;
     sepax_allocator a = s->alloc;
+    sepax_free(&a, s->pool_order);
     sepax_free(&a, s->pool);
     sepax_free(&a, s->slot_mem);
     sepax_free(&a, s);
@@ -263,6 +265,7 @@ sepax_status sepax_store_insert(sepax_store *s, int kind, const sepax_vec2 *v, u
         return st;
 
     uint32_t slot = s->free_count ? s->free_slots[--s->free_count] : s->slot_limit++;
+    sepax_store_forget_order(s);
     uint32_t off = (uint32_t)s->pool_used;
     s->pool_used += sepax_region_of(n);
     s->kind[slot] = (uint8_t)kind;
@@ -299,6 +302,7 @@ sepax_status sepax_remove(sepax_store *s, sepax_shape_id id)
     s->kind[slot] = SEPAX_KIND_FREE;
     s->radius[slot] = 0.0f;
     s->pool_holes += sepax_region_of(s->span[slot].count);
+    sepax_store_forget_order(s);
     s->span[slot].count = 0;
     s->gen[slot]++;
     s->live_id[slot] = SEPAX_FREE_ID(slot);

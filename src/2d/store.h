@@ -34,7 +34,20 @@ struct sepax_store {
      * SEPAX_POOL_PAD. pool_holes counts floats of removed shapes. */
     float *pool;
     size_t pool_cap, pool_used, pool_holes;
+    /* After sepax_store_sort_pool: the live slots in pool order, which the
+     * world update follows so that it writes the pool front to back; NULL
+     * once a shape is added or removed or the pool grows. */
+    uint32_t *pool_order;
+    size_t pool_order_count;
 };
+
+/* The pool is no longer in the order pool_order records. */
+static inline void sepax_store_forget_order(sepax_store *s)
+{
+    sepax_free(&s->alloc, s->pool_order);
+    s->pool_order = NULL;
+    s->pool_order_count = 0;
+}
 
 /* Floats a shape of count vertices occupies in the pool. */
 static inline size_t sepax_region_of(uint32_t count)

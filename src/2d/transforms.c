@@ -57,10 +57,32 @@ static void world_task(int32_t start, int32_t end, uint32_t worker, void *contex
     sepax_store_update_range(j->s, (uint32_t)from, (uint32_t)to);
 }
 
+/* The same over ranges of a sorted pool's order. */
+static void world_order_task(int32_t start, int32_t end, uint32_t worker, void *context)
+{
+    (void)worker;
+    world_split *j = context;
+    size_t from, to;
+    sepax_cut_range(&j->cut, start, end, &from, &to);
+    sepax_store_update_slots(j->s, j->s->pool_order + from, to - from);
+}
+
 sepax_status sepax_update_world(sepax_store *s)
 {
     if (!s)
         return SEPAX_ERR_NULL;
+    if (s->pool_order) {
+        /* a sorted pool (layout.c) is written front to back in its own
+         * order; in slot order every region would be a jump */
+        const size_t n = s->pool_order_count;
+        if (sepax_tasks_split(&s->tasks, n, LEAST_SLOTS)) {
+            world_split j = {s, sepax_cut_make(&s->tasks, n, 64, LEAST_SLOTS, RANGES_PER_WORKER)};
+            sepax_tasks_run(&s->tasks, world_order_task, &j.cut, &j);
+        } else {
+            sepax_store_update_slots(s, s->pool_order, n);
+        }
+        return SEPAX_OK;
+    }
     if (sepax_tasks_split(&s->tasks, s->slot_limit, LEAST_SLOTS)) {
         /* a shape's update reads and writes its own slot and pool region
          * only; ranges of 64 slots keep the per-slot arrays' cache lines

@@ -156,14 +156,30 @@ static void world_all(const sepax_world_job *j, uint32_t n)
         world_one(j, k);
 }
 
+#define WORLD_AHEAD 8u
+
 static void world_wide(const sepax_world_job *j, const uint32_t *slots, size_t n)
 {
     if (!slots) {
         world_all(j, (uint32_t)n);
         return;
     }
-    for (size_t k = 0; k < n; k++)
+    /* A listed order (a sorted pool's, layout.c) reaches the per-slot
+     * arrays at random: ask for the slot's transform, span and box a few
+     * shapes ahead. A hint only. */
+    for (size_t k = 0; k < n; k++) {
+        if (k + WORLD_AHEAD < n) {
+            const uint32_t a = SEPAX_ID_SLOT(slots[k + WORLD_AHEAD]);
+            __builtin_prefetch(&j->xf[a]);
+            __builtin_prefetch(&j->span[a]);
+            __builtin_prefetch(&j->radius[a]);
+            __builtin_prefetch(&j->lo_x[a], 1);
+            __builtin_prefetch(&j->lo_y[a], 1);
+            __builtin_prefetch(&j->hi_x[a], 1);
+            __builtin_prefetch(&j->hi_y[a], 1);
+        }
         world_one(j, SEPAX_ID_SLOT(slots[k]));
+    }
 }
 
 #endif
