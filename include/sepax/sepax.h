@@ -204,14 +204,20 @@ SEPAX_API sepax_status sepax_update_world(sepax_store *store);
 
 /** Re-lay the vertex pool in the order the broadphase sweeps space (by
  *  horizontal band, then x, of the shapes' box centres as of the last
- *  world update), so that the pairs of a large scene reach memory near
- *  each other. Ids, results and every other call's answers are unchanged;
- *  only speed is. Worth calling once shapes have moved far from where they
- *  were added, on scenes larger than the caches; a later growth of the
- *  pool (adding shapes) lays it out in slot order again. Allocates a
- *  second pool for the copy: SEPAX_ERR_OUT_OF_MEMORY leaves the store as
- *  it was. Needs the caller's lock, like every call that changes the
- *  store. */
+ *  world update), so that the pairs of a scene larger than the caches
+ *  reach memory near each other. Ids and every call's answers are
+ *  unchanged; only speed is. The trade: the collide calls get faster
+ *  (measured 1.3 to 1.5x on 200,000 and 2,000,000 shapes), while
+ *  sepax_update_world, which then writes the pool in its new order and so
+ *  reaches the per-slot transforms and boxes out of order, gets slower
+ *  (1.8x and 3.6x), leaving a whole step of update, broadphase and
+ *  collide about as it was. It pays when the pool is read more often than
+ *  it is rewritten: several batch calls per update, or few shapes moving.
+ *  Adding or removing a shape keeps the layout but ends the update's use
+ *  of the order; a growth of the pool lays it out in slot order again.
+ *  Allocates a second pool for the copy: SEPAX_ERR_OUT_OF_MEMORY leaves
+ *  the store as it was. Needs the caller's lock, like every call that
+ *  changes the store. */
 SEPAX_API sepax_status sepax_store_sort_pool(sepax_store *store);
 
 
