@@ -437,42 +437,63 @@ void sepax_reference_manifold_polygons(const sepax_columns *cols, const sepax_pa
 
 /* Whether the backend's manifold_polygons takes the pair: two plain
  * polygons of at most a block of vertices each. A store of polygons only
- * needs no kind check. */
-static int lane_pair(const sepax_store *s, const sepax_columns *c, sepax_pair pair)
+ * (polygons_only) needs no kind check. Bitwise, so that it compiles to
+ * no branch. */
+static inline int lane_pair(const sepax_columns *c, int polygons_only, sepax_pair pair)
 {
     const uint32_t sa = SEPAX_ID_SLOT(pair.a), sb = SEPAX_ID_SLOT(pair.b);
     const int small = (c->span[sa].count <= SEPAX_BLOCK_ALIGN) &
                       (c->span[sb].count <= SEPAX_BLOCK_ALIGN);
-    if (s->round_live == 0)
-        return small;
-    return small & (c->kind[sa] == SEPAX_KIND_POLYGON) & (c->kind[sb] == SEPAX_KIND_POLYGON);
+    return small & (polygons_only | ((c->kind[sa] == SEPAX_KIND_POLYGON) &
+                                     (c->kind[sb] == SEPAX_KIND_POLYGON)));
 }
 
-/* The manifolds of n hits of one chunk, out[i] for pairs[hit[i]]: pairs
- * of plain polygons through the backend's lanes, the others here, and
- * so are those the lanes decline (point_count 0, which no hit has). */
-static void build_hits(const sepax_store *s, const sepax_columns *cols, const sepax_pair *pairs,
-                       const sepax_result *results, const uint32_t *hit,
-                       sepax_manifold *const *out, size_t n)
+/* One chunk's hits to build: for the backend's lanes, and for the scalar
+ * builder here; index into the chunk, and the manifold to write. */
+typedef struct hit_list {
+    uint32_t index[SEPAX_HIT_CHUNK];
+    sepax_manifold *out[SEPAX_HIT_CHUNK];
+    size_t n;
+} hit_list;
+
+typedef struct hit_lists {
+    hit_list lanes, scalar;
+} hit_lists;
+
+/* List chunk pair k, a hit when hit is 1, for m; lanes and scalar count
+ * the lists' entries (kept in registers by the caller's loop). Both lists
+ * take the entry and only the right one counts it: whether a pair hits
+ * is a coin toss on a typical list, and a branch on it mispredicts. */
+static inline void list_pair(hit_lists *h, size_t *lanes, size_t *scalar, int lane, int hit,
+                             uint32_t k, sepax_manifold *m)
 {
-    uint32_t lane_hit[SEPAX_HIT_CHUNK];
-    sepax_manifold *lane_out[SEPAX_HIT_CHUNK];
-    size_t lanes = 0;
-    for (size_t i = 0; i < n; i++) {
-        const uint32_t k = hit[i];
-        if (lane_pair(s, cols, pairs[k])) {
-            lane_hit[lanes] = k;
-            lane_out[lanes++] = out[i];
-        } else {
-            build(cols, pairs[k], &results[k], out[i]);
+    h->lanes.index[*lanes] = k;
+    h->lanes.out[*lanes] = m;
+    *lanes += (size_t)(hit & lane);
+    h->scalar.index[*scalar] = k;
+    h->scalar.out[*scalar] = m;
+    *scalar += (size_t)(hit & !lane);
+}
+
+/* Build the listed hits of one chunk: the lanes first, then the scalar
+ * list, then the hits the lanes declined (point_count 0, which no hit
+ * has). */
+static void build_lists(hit_lists *h, const sepax_store *s, const sepax_columns *cols,
+                        const sepax_pair *pairs, const sepax_result *results)
+{
+    if (h->lanes.n)
+        s->kernels->manifold_polygons(cols, pairs, results, h->lanes.index, h->lanes.out,
+                                      h->lanes.n);
+    for (size_t i = 0; i < h->scalar.n; i++) {
+        const uint32_t k = h->scalar.index[i];
+        build(cols, pairs[k], &results[k], h->scalar.out[i]);
+    }
+    for (size_t i = 0; i < h->lanes.n; i++) {
+        if (h->lanes.out[i]->point_count == 0) {
+            const uint32_t k = h->lanes.index[i];
+            build(cols, pairs[k], &results[k], h->lanes.out[i]);
         }
     }
-    if (lanes == 0)
-        return;
-    s->kernels->manifold_polygons(cols, pairs, results, lane_hit, lane_out, lanes);
-    for (size_t i = 0; i < lanes; i++)
-        if (lane_out[i]->point_count == 0)
-            build(cols, pairs[lane_hit[i]], &results[lane_hit[i]], lane_out[i]);
 }
 
 sepax_status sepax_collide_manifolds(const sepax_store *s, const sepax_pair *pairs, size_t count,
@@ -483,22 +504,22 @@ sepax_status sepax_collide_manifolds(const sepax_store *s, const sepax_pair *pai
         return st;
     const sepax_columns cols = sepax_store_columns(s);
     sepax_result chunk[SEPAX_HIT_CHUNK];
-    uint32_t hit[SEPAX_HIT_CHUNK];
-    sepax_manifold *out[SEPAX_HIT_CHUNK];
+    const int polygons_only = s->round_live == 0;
+    hit_lists lists;
     for (size_t base = 0; base < count; base += SEPAX_HIT_CHUNK) {
         const size_t n = count - base < SEPAX_HIT_CHUNK ? count - base : SEPAX_HIT_CHUNK;
         sepax_run_kernels(s, &cols, pairs + base, n, chunk);
-        size_t hits = 0;
+        /* every pair's header; a hit's builder writes it again with its
+         * points */
+        size_t lanes = 0, scalar = 0;
         for (size_t k = 0; k < n; k++) {
             sepax_manifold *m = &manifolds[base + k];
-            if (chunk[k].flags & SEPAX_HIT) {
-                hit[hits] = (uint32_t)k;
-                out[hits++] = m;
-            } else {
-                header(m, &chunk[k]);
-            }
+            header(m, &chunk[k]);
+            list_pair(&lists, &lanes, &scalar, lane_pair(&cols, polygons_only, pairs[base + k]),
+                      (chunk[k].flags & SEPAX_HIT) != 0, (uint32_t)k, m);
         }
-        build_hits(s, &cols, pairs + base, chunk, hit, out, hits);
+        lists.lanes.n = lanes, lists.scalar.n = scalar;
+        build_lists(&lists, s, &cols, pairs + base, chunk);
     }
     return SEPAX_OK;
 }
@@ -521,25 +542,27 @@ sepax_status sepax_collide_manifolds_hits(const sepax_store *s, const sepax_pair
         return st;
     const sepax_columns cols = sepax_store_columns(s);
     sepax_result chunk[SEPAX_HIT_CHUNK];
-    uint32_t hit[SEPAX_HIT_CHUNK];
-    sepax_manifold *out[SEPAX_HIT_CHUNK];
+    const int polygons_only = s->round_live == 0;
+    hit_lists lists;
     size_t found = 0;
     for (size_t base = 0; base < count; base += SEPAX_HIT_CHUNK) {
         const size_t n = count - base < SEPAX_HIT_CHUNK ? count - base : SEPAX_HIT_CHUNK;
         sepax_run_kernels(s, &cols, pairs + base, n, chunk);
-        size_t listed = 0;
+        size_t lanes = 0, scalar = 0;
         for (size_t k = 0; k < n; k++) {
             if (!(chunk[k].flags & SEPAX_HIT))
                 continue;
             /* only the hits that fit are built; the others are counted */
             if (found < capacity) {
                 hits[found].pair = (uint32_t)(base + k);
-                hit[listed] = (uint32_t)k;
-                out[listed++] = &hits[found].manifold;
+                list_pair(&lists, &lanes, &scalar,
+                          lane_pair(&cols, polygons_only, pairs[base + k]), 1, (uint32_t)k,
+                          &hits[found].manifold);
             }
             found++;
         }
-        build_hits(s, &cols, pairs + base, chunk, hit, out, listed);
+        lists.lanes.n = lanes, lists.scalar.n = scalar;
+        build_lists(&lists, s, &cols, pairs + base, chunk);
     }
     *hit_count = found;
     return found > capacity ? SEPAX_ERR_CAPACITY : SEPAX_OK;

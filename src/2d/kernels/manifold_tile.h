@@ -49,7 +49,7 @@ _Static_assert(sizeof(sepax_manifold) == 48 && offsetof(sepax_manifold, separati
                    offsetof(sepax_manifold, points) == 16 && sizeof(sepax_contact) == 16,
                "manifold_run writes a manifold as twelve 32-bit words");
 
-/* WIDE hits gathered for one run: per lane, what the clip reads of the
+/* Up to WIDE hits gathered for one run (n of them): per lane, what the clip reads of the
  * reference face (world coordinates; o is taken off in lanes, as
  * manifold.c takes it off each coordinate), the incident shape's world
  * columns, and the words of the header that come from the result. */
@@ -92,10 +92,9 @@ static inline void manifold_pad(manifold_tile *t)
     }
 }
 
-static void manifold_run(manifold_tile *t)
+static HEDLEY_ALWAYS_INLINE void manifold_run(manifold_tile *t)
 {
     manifold_pad(t);
-    t->n = 0;
     wf in[4][SEPAX_BLOCK_ALIGN]; /* I's x y nx ny, world, [column][row] */
     tile_load(t->inc, in);
     const wf zero = wf_set1(0.0f), one = wf_set1(1.0f);
@@ -190,8 +189,8 @@ static void manifold_run(manifold_tile *t)
     }
 }
 
-/* Note the hit in the tile's next lane; run the tile when it is full. */
-static HEDLEY_ALWAYS_INLINE void manifold_put(manifold_tile *t, const sepax_columns *c,
+/* Note the hit in lane l of the tile. */
+static HEDLEY_ALWAYS_INLINE void manifold_put(manifold_tile *t, uint32_t l, const sepax_columns *c,
                                               sepax_pair pair, const sepax_result *r,
                                               sepax_manifold *out)
 {
@@ -205,7 +204,6 @@ static HEDLEY_ALWAYS_INLINE void manifold_put(manifold_tile *t, const sepax_colu
     const float *rw = c->pool + span_r.offset + 4u * b;
     const float *ow = c->pool + c->span[so].offset + 4u * b;
     const uint32_t end = face + 1u == span_r.count ? 0u : face + 1u;
-    const uint32_t l = t->n;
     t->inc[l] = c->pool + c->span[si].offset + 4u * b;
     t->out[l] = out;
     t->ox[l] = ow[0], t->oy[l] = ow[b];
@@ -216,8 +214,6 @@ static HEDLEY_ALWAYS_INLINE void manifold_put(manifold_tile *t, const sepax_colu
     t->separation[l] = r->separation;
     t->flags[l] = (uint32_t)r->flags << 8;
     t->id[l] = owner << 17 | face;
-    if (++t->n == WIDE)
-        manifold_run(t);
 }
 
 static void manifold_polygons_wide(const sepax_columns *c, const sepax_pair *pairs,
@@ -225,16 +221,20 @@ static void manifold_polygons_wide(const sepax_columns *c, const sepax_pair *pai
                                    sepax_manifold *const *out, size_t n)
 {
     manifold_tile t;
-    t.n = 0;
     /* a private copy of the column pointers: the manifolds' stores could
      * alias the caller's */
     const sepax_columns cols = *c;
-    for (size_t i = 0; i < n; i++) {
-        const uint32_t k = index[i];
-        manifold_put(&t, &cols, pairs[k], &results[k], out[i]);
-    }
-    if (t.n)
+    /* one run per WIDE hits, the last one part full, from one call site:
+     * with no call inside the filling loop, its pointers stay in
+     * registers */
+    for (size_t i = 0; i < n; i += WIDE) {
+        t.n = n - i < WIDE ? (uint32_t)(n - i) : WIDE;
+        for (uint32_t l = 0; l < t.n; l++) {
+            const uint32_t k = index[i + l];
+            manifold_put(&t, l, &cols, pairs[k], &results[k], out[i + l]);
+        }
         manifold_run(&t);
+    }
 }
 
 #endif
