@@ -216,8 +216,41 @@ static int cached_apart(const sepax_columns *c, sepax_pair pair, const sepax_pai
 #define FILTER_SPAN_AHEAD 32u
 #define FILTER_DATA_AHEAD 16u
 
+/* cached_apart for a store of plain polygons, which needs no radius, no
+ * circle test, and of each shape only what the face test reads: the
+ * record first, so that an empty one costs no span. */
+static int cached_apart_plain(const sepax_columns *c, sepax_pair pair,
+                              const sepax_pair_cache *cache, face_lanes *lanes, uint16_t k)
+{
+    const uint8_t tag = cache->bytes[0];
+    if (!(tag & TAG_FACE))
+        return NOT_APART;
+    const uint32_t sa = SEPAX_ID_SLOT(pair.a), sb = SEPAX_ID_SLOT(pair.b);
+    const int from_b = (tag & TAG_OWNER_B) != 0;
+    const uint32_t sf = from_b ? sb : sa, sv = from_b ? sa : sb;
+    const sepax_span pf = c->span[sf], pv = c->span[sv];
+    const uint32_t face = cache->bytes[1];
+    if (face >= pf.count || pv.count > SEPAX_BLOCK_ALIGN)
+        return cached_apart(c, pair, cache, lanes, k);
+    const uint32_t bf = sepax_block_of(pf.count);
+    const float *fx = c->pool + pf.offset + 4u * bf, *fy = fx + bf;
+    const float *vx = c->pool + pv.offset + 4u * SEPAX_BLOCK_ALIGN, *vy = vx + SEPAX_BLOCK_ALIGN;
+    /* o: vertex 0 of the shape in the lower slot */
+    const int f_low = sf < sv;
+    const float ox = f_low ? fx[0] : vx[0], oy = f_low ? fy[0] : vy[0];
+    const float nx = fy[bf + face], ny = fy[2u * bf + face];
+    const float ax = fx[face] - ox, ay = fy[face] - oy;
+    const uint32_t i = lanes->fill++;
+    lanes->c[i] = nx * ax + ny * ay;
+    lanes->nx[i] = nx, lanes->ny[i] = ny, lanes->ox[i] = ox, lanes->oy[i] = oy;
+    lanes->x[i] = vx, lanes->y[i] = vy;
+    lanes->k[i] = k;
+    return QUEUED;
+}
+
 size_t sepax_cache_filter(const sepax_columns *cols, const sepax_pair *pairs, size_t n,
-                          const sepax_pair_cache *caches, sepax_pair *live, uint16_t *at)
+                          const sepax_pair_cache *caches, int plain, sepax_pair *live,
+                          uint16_t *at)
 {
     uint8_t apart[SEPAX_CACHE_CHUNK];
     face_lanes lanes;
@@ -228,7 +261,8 @@ size_t sepax_cache_filter(const sepax_columns *cols, const sepax_pair *pairs, si
         if (k + FILTER_DATA_AHEAD < n)
             sepax_prefetch_columns(cols, SEPAX_ID_SLOT(pairs[k + FILTER_DATA_AHEAD].a),
                                    SEPAX_ID_SLOT(pairs[k + FILTER_DATA_AHEAD].b));
-        const int r = cached_apart(cols, pairs[k], caches + k, &lanes, (uint16_t)k);
+        const int r = plain ? cached_apart_plain(cols, pairs[k], caches + k, &lanes, (uint16_t)k)
+                            : cached_apart(cols, pairs[k], caches + k, &lanes, (uint16_t)k);
         if (r != QUEUED)
             apart[k] = (uint8_t)r;
         else if (lanes.fill == WIDE)
