@@ -194,6 +194,40 @@ void bm_collide_manifolds(benchmark::State &state, const std::string &scene, int
     state.counters["points"] = (double)points;
 }
 
+// The floor under a class's row: the same driver and kernels on the
+// class's first 48 pairs (at most 96 shapes, about 24 KB of columns, so
+// everything sits in L1), repeated into a list of 3,072, so that no pair
+// waits for memory. A row's distance from this one is what memory and the
+// class's place in a long list cost; what is left here is the routing,
+// the tiles and the records.
+void bm_collide_l1(benchmark::State &state, const std::string &scene, int cls,
+                   sepax_backend backend)
+{
+    Scene &s = get_scene(scene);
+    PairView v;
+    if (!pair_view(state, s, cls, false, v) || !use_backend(state, s, backend))
+        return;
+    const size_t first = std::min<size_t>(v.n, 48), n = 3072;
+    std::vector<sepax_pair> list(n);
+    std::set<uint32_t> shapes;
+    for (size_t i = 0; i < n; ++i)
+        list[i] = v.pairs[i % first];
+    for (size_t i = 0; i < first; ++i)
+        shapes.insert(v.pairs[i].a), shapes.insert(v.pairs[i].b);
+    std::vector<sepax_result> out(n);
+    if (!time_call(state, [&] { return sepax_collide(s.store, list.data(), n, out.data(), nullptr); }))
+        return;
+    size_t not_identical = 0;
+    for (size_t i = 0; i < n; ++i)
+        not_identical += std::memcmp(&out[i], &s.reference[v.sweep_index(i % first)],
+                                     sizeof(sepax_result)) != 0;
+    state.SetItemsProcessed((int64_t)state.iterations() * (int64_t)n);
+    state.counters["ns_per_pair"] = ns_per((double)n);
+    state.counters["pairs"] = (double)first;
+    state.counters["shapes"] = (double)shapes.size();
+    state.counters["not_identical"] = (double)not_identical;
+}
+
 void set_shape_counters(benchmark::State &state, const Scene &s)
 {
     state.SetItemsProcessed((int64_t)state.iterations() * (int64_t)s.shapes);
@@ -538,6 +572,10 @@ std::vector<std::string> register_all(const std::vector<PeerSubject> &peers)
                     if (spec.manifolds)
                         reg(base + "_manifolds" + tail, [sc, cls, b, random_order](benchmark::State &st) {
                             bm_collide_manifolds(st, sc, cls, b, random_order);
+                        });
+                    if (spec.kinds && !random_order)
+                        reg(base + "_l1" + mid, [sc, cls, b](benchmark::State &st) {
+                            bm_collide_l1(st, sc, cls, b);
                         });
                 }
                 for (const PeerSubject *p : scene_peers) {
