@@ -2,13 +2,17 @@
  * for a physics solver.
  *
  * The store's collide kernels answer every pair first (SEPAX_HIT_CHUNK
- * pairs at a time, on the stack); the points are then built here, one
- * hit at a time, in plain scalar C, from the sepax_result and the two
- * shapes' world columns and radii. That is all this file reads, and the
- * results and world columns are bit-identical on every backend, so the
+ * pairs at a time, on the stack); the points are then built, one hit at
+ * a time, in plain scalar C, from the sepax_result and the two shapes'
+ * world columns and radii. That is all this file reads, and the results
+ * and world columns are bit-identical on every backend, so the
  * manifolds are too: this file is compiled once, with the project's
  * flags (-ffp-contract=off; no FMA; sqrtf and division correctly
- * rounded), whatever the backend.
+ * rounded), whatever the backend. It is the specification. Hits between
+ * two plain polygons of at most a block of vertices go first to the
+ * kernel table's manifold_polygons (kernels/manifold_tile.h: this
+ * file's clip in lanes over hits, bit for bit), which may decline a hit
+ * to the code here.
  *
  *   for each pair: r = the kernels' result
  *       not a hit: no point; normal, separation and flags as r's
