@@ -41,7 +41,7 @@ static void *must(void *p)
 static void drift_build(drift *d, sepax_scene_params p, size_t shapes, uint64_t seed)
 {
     memset(d, 0, sizeof *d);
-    p.shapes = shapes;
+    p.shapes = shapes = cases_scaled(shapes);
     p.seed = seed;
     cr_assert_eq(sepax_scene_generate(&p, &d->scene), 0);
     d->s = scalar_store();
@@ -100,6 +100,15 @@ static void drift_step(drift *d, cases_rng *g, double step)
         d->xf[i].q.c /= len, d->xf[i].q.s /= len;
     }
     cr_assert_eq(sepax_set_transforms(d->s, d->ids, d->xf, d->n), SEPAX_OK);
+}
+
+/* Steps and shapes shrink with SEPAX_TEST_SCALE (the sanitizer and
+ * valgrind runs), to at least three steps: skips are counted from the
+ * second. */
+static int scaled_steps(int n)
+{
+    const size_t m = cases_scaled((size_t)n * 1000u) / 1000u;
+    return m < 3 ? 3 : (int)m;
 }
 
 /* How the caches are treated between steps. */
@@ -169,6 +178,7 @@ static drift_report drift_every_backend(drift *d, int steps, int mode, const cha
     const size_t n = d->count;
     sepax_pair_cache *want = must(malloc(n * sizeof *want)), *got = must(malloc(n * sizeof *got));
     cr_assert_eq(sepax_store_set_backend(d->s, SEPAX_BACKEND_SCALAR), SEPAX_OK);
+    steps = scaled_steps(steps);
     const drift_report rep = drift_run(d, steps, mode, 99, want);
     sepax_backend others[SEPAX_BACKEND_COUNT];
     const size_t k = backends_others(others);
