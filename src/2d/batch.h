@@ -32,10 +32,8 @@ static inline sepax_status sepax_check_call(const sepax_store *s, const sepax_pa
 {
     if (!s)
         return SEPAX_ERR_NULL;
-    sepax_status st = sepax_batch_check(pairs, count, out_missing, out_size);
-    if (st != SEPAX_OK || count == 0)
-        return st;
-    return sepax_pairs_check(s->live_id, s->slot_limit, pairs, count, bad_index);
+    return sepax_call_check(s->live_id, s->slot_limit, pairs, count, out_missing, out_size,
+                            bad_index);
 }
 
 #endif

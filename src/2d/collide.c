@@ -228,15 +228,12 @@ static sepax_status hits_split(const sepax_store *s, const sepax_pair *pairs, si
     return st;
 }
 
-/* Both compacted calls; caches NULL: uncached. */
+/* Both compacted calls, sepax_hits_begin's checks made; caches NULL:
+ * uncached. */
 static sepax_status collide_hits(const sepax_store *s, const sepax_pair *pairs, size_t count,
                                  sepax_pair_cache *caches, sepax_hit *hits, size_t capacity,
                                  size_t *hit_count, size_t *bad_index)
 {
-    /* Hit records carry 32-bit pair indices; refused before the pairs are
-     * read, since a count that large cannot describe the caller's buffer. */
-    if (count > UINT32_MAX)
-        return s ? SEPAX_ERR_OVERFLOW : SEPAX_ERR_NULL;
     if (s && sepax_tasks_split(&s->tasks, count, LEAST_PAIRS)) {
         const sepax_status st = sepax_batch_check(pairs, count, 0, sizeof *hits);
         return st != SEPAX_OK
@@ -261,22 +258,20 @@ sepax_status sepax_collide_hits(const sepax_store *s, const sepax_pair *pairs, s
                                 sepax_hit *hits, size_t capacity, size_t *hit_count,
                                 size_t *bad_index)
 {
-    if (!hit_count)
-        return SEPAX_ERR_NULL;
-    *hit_count = 0;
-    if (capacity > 0 && !hits)
-        return SEPAX_ERR_NULL;
-    return collide_hits(s, pairs, count, NULL, hits, capacity, hit_count, bad_index);
+    const sepax_status st = sepax_hits_begin(s != NULL, hits, capacity, count, hit_count);
+    return st != SEPAX_OK ? st
+                          : collide_hits(s, pairs, count, NULL, hits, capacity, hit_count,
+                                         bad_index);
 }
 
 sepax_status sepax_collide_hits_cached(const sepax_store *s, const sepax_pair *pairs,
                                        size_t count, sepax_pair_cache *caches, sepax_hit *hits,
                                        size_t capacity, size_t *hit_count, size_t *bad_index)
 {
-    if (!hit_count)
-        return SEPAX_ERR_NULL;
-    *hit_count = 0;
-    if ((capacity > 0 && !hits) || (count > 0 && !caches))
-        return SEPAX_ERR_NULL;
-    return collide_hits(s, pairs, count, caches, hits, capacity, hit_count, bad_index);
+    sepax_status st = sepax_hits_begin(s != NULL, hits, capacity, count, hit_count);
+    if (st == SEPAX_OK && count > 0 && !caches)
+        st = SEPAX_ERR_NULL;
+    return st != SEPAX_OK ? st
+                          : collide_hits(s, pairs, count, caches, hits, capacity, hit_count,
+                                         bad_index);
 }

@@ -532,16 +532,11 @@ sepax_status sepax_collide_manifolds_hits(const sepax_store *s, const sepax_pair
                                           size_t count, sepax_manifold_hit *hits, size_t capacity,
                                           size_t *hit_count, size_t *bad_index)
 {
-    if (!hit_count)
-        return SEPAX_ERR_NULL;
-    *hit_count = 0;
-    if (capacity > 0 && !hits)
-        return SEPAX_ERR_NULL;
-    /* Hit records carry 32-bit pair indices, as in sepax_collide_hits. */
-    if (count > UINT32_MAX)
-        return s ? SEPAX_ERR_OVERFLOW : SEPAX_ERR_NULL;
+    sepax_status st = sepax_hits_begin(s != NULL, hits, capacity, count, hit_count);
+    if (st != SEPAX_OK)
+        return st;
     /* hits may be NULL with capacity 0: the caller asks only for the count */
-    sepax_status st = sepax_check_call(s, pairs, count, 0, sizeof *hits, bad_index);
+    st = sepax_check_call(s, pairs, count, 0, sizeof *hits, bad_index);
     if (st != SEPAX_OK || count == 0)
         return st;
     const sepax_columns cols = sepax_store_columns(s);

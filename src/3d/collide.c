@@ -11,10 +11,8 @@ static sepax_status check_call(const sepax3_store *s, const sepax_pair *pairs, s
 {
     if (!s)
         return SEPAX_ERR_NULL;
-    sepax_status st = sepax_batch_check(pairs, count, out_missing, out_size);
-    if (st != SEPAX_OK || count == 0)
-        return st;
-    return sepax_pairs_check(s->live_id, s->slot_limit, pairs, count, bad_index);
+    return sepax_call_check(s->live_id, s->slot_limit, pairs, count, out_missing, out_size,
+                            bad_index);
 }
 
 /* Pairs a range holds at least, and ranges per worker at most (as in
@@ -91,15 +89,10 @@ sepax_status sepax3_collide_hits(const sepax3_store *s, const sepax_pair *pairs,
                                  sepax3_hit *hits, size_t capacity, size_t *hit_count,
                                  size_t *bad_index)
 {
-    if (!hit_count)
-        return SEPAX_ERR_NULL;
-    *hit_count = 0;
-    if (capacity > 0 && !hits)
-        return SEPAX_ERR_NULL;
-    /* hit records carry 32-bit pair indices */
-    if (count > UINT32_MAX)
-        return s ? SEPAX_ERR_OVERFLOW : SEPAX_ERR_NULL;
-    sepax_status st = check_call(s, pairs, count, 0, sizeof *hits, bad_index);
+    sepax_status st = sepax_hits_begin(s != NULL, hits, capacity, count, hit_count);
+    if (st != SEPAX_OK)
+        return st;
+    st = check_call(s, pairs, count, 0, sizeof *hits, bad_index);
     if (st != SEPAX_OK || count == 0)
         return st;
     const sepax3_view v = sepax3_store_view(s);

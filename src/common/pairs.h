@@ -50,6 +50,36 @@ static inline sepax_status sepax_batch_check(const sepax_pair *pairs, size_t cou
     return SEPAX_OK;
 }
 
+/* The checks of a batch call over the pairs of a store (its live ids
+ * and slot limit): the call's own (sepax_batch_check), then every pair. */
+static inline sepax_status sepax_call_check(const uint32_t *live_id, uint32_t slot_limit,
+                                            const sepax_pair *pairs, size_t count,
+                                            int out_missing, size_t out_size, size_t *bad_index)
+{
+    sepax_status st = sepax_batch_check(pairs, count, out_missing, out_size);
+    if (st != SEPAX_OK || count == 0)
+        return st;
+    return sepax_pairs_check(live_id, slot_limit, pairs, count, bad_index);
+}
+
+/* What every compacted call checks first: the count it reports through
+ * (zeroed), the hit list for a capacity, and a pair count that 32-bit
+ * pair indices can name (refused before the pairs are read, since a count
+ * that large cannot describe the caller's buffer). has_store: the store
+ * argument is not NULL. */
+static inline sepax_status sepax_hits_begin(int has_store, const void *hits, size_t capacity,
+                                            size_t count, size_t *hit_count)
+{
+    if (!hit_count)
+        return SEPAX_ERR_NULL;
+    *hit_count = 0;
+    if (capacity > 0 && !hits)
+        return SEPAX_ERR_NULL;
+    if (count > UINT32_MAX)
+        return has_store ? SEPAX_ERR_OVERFLOW : SEPAX_ERR_NULL;
+    return SEPAX_OK;
+}
+
 /* Append the hits among n results (result_size bytes each, the flags byte
  * at flags_at) of the pairs starting at index base to a hit list whose
  * records are hit_size bytes: a uint32_t pair index, then the result at
