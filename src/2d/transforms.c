@@ -48,51 +48,40 @@ typedef struct world_split {
     sepax_cut cut;
 } world_split;
 
+/* Items are slots, or places in a sorted pool's order (layout.c), which
+ * is written front to back in its own order: in slot order every region
+ * would be a jump. */
+static void update_items(sepax_store *s, size_t from, size_t to)
+{
+    if (s->pool_order)
+        sepax_store_update_slots(s, s->pool_order + from, to - from);
+    else
+        sepax_store_update_range(s, (uint32_t)from, (uint32_t)to);
+}
+
 static void world_task(int32_t start, int32_t end, uint32_t worker, void *context)
 {
     (void)worker;
     world_split *j = context;
     size_t from, to;
     sepax_cut_range(&j->cut, start, end, &from, &to);
-    sepax_store_update_range(j->s, (uint32_t)from, (uint32_t)to);
-}
-
-/* The same over ranges of a sorted pool's order. */
-static void world_order_task(int32_t start, int32_t end, uint32_t worker, void *context)
-{
-    (void)worker;
-    world_split *j = context;
-    size_t from, to;
-    sepax_cut_range(&j->cut, start, end, &from, &to);
-    sepax_store_update_slots(j->s, j->s->pool_order + from, to - from);
+    update_items(j->s, from, to);
 }
 
 sepax_status sepax_update_world(sepax_store *s)
 {
     if (!s)
         return SEPAX_ERR_NULL;
-    if (s->pool_order) {
-        /* a sorted pool (layout.c) is written front to back in its own
-         * order; in slot order every region would be a jump */
-        const size_t n = s->pool_order_count;
-        if (sepax_tasks_split(&s->tasks, n, LEAST_SLOTS)) {
-            world_split j = {s, sepax_cut_make(&s->tasks, n, 64, LEAST_SLOTS, RANGES_PER_WORKER)};
-            sepax_tasks_run(&s->tasks, world_order_task, &j.cut, &j);
-        } else {
-            sepax_store_update_slots(s, s->pool_order, n);
-        }
-        return SEPAX_OK;
-    }
-    if (sepax_tasks_split(&s->tasks, s->slot_limit, LEAST_SLOTS)) {
+    const size_t n = s->pool_order ? s->pool_order_count : s->slot_limit;
+    if (sepax_tasks_split(&s->tasks, n, LEAST_SLOTS)) {
         /* a shape's update reads and writes its own slot and pool region
          * only; ranges of 64 slots keep the per-slot arrays' cache lines
          * (and the kernels' groups of four) whole */
-        world_split j = {s, sepax_cut_make(&s->tasks, s->slot_limit, 64, LEAST_SLOTS,
-                                           RANGES_PER_WORKER)};
+        world_split j = {s, sepax_cut_make(&s->tasks, n, 64, LEAST_SLOTS, RANGES_PER_WORKER)};
         sepax_tasks_run(&s->tasks, world_task, &j.cut, &j);
         return SEPAX_OK;
     }
-    sepax_store_update_slots(s, NULL, s->slot_limit);
+    update_items(s, 0, n);
     return SEPAX_OK;
 }
 
