@@ -319,6 +319,33 @@ Test(cache, circle_off_a_corner_needs_the_direction)
     sepax_store_destroy(s);
 }
 
+/* Shapes so small that the closest-pair distance squares to zero: a box
+ * of half-size 1e-30 and a circle of radius 1e-40 (subnormal) 1e-24
+ * above its top face. The kernels count such close points as coincident
+ * (sepax_apart), separation 0 - r: a hit. The box's top face separates
+ * the cores by 1e-24, far more than r plus the relative tolerance (about
+ * 1.5e-29 here), so without the 2^-60 gap floor the cache would have
+ * called the pair apart. */
+Test(cache, gap_below_the_floor_takes_the_full_test)
+{
+    sepax_store *s = scalar_store();
+    const float h = 1e-30f, r = 1e-40f;
+    const sepax_shape_id a = add_box(s, 0, 0, h, h), b = add_circle(s, 0, h + 1e-24f, r);
+    const sepax_pair p = {a, b};
+    sepax_result res;
+    cr_assert_eq(sepax_collide(s, &p, 1, &res, NULL), SEPAX_OK);
+    cr_assert(res.flags & SEPAX_HIT, "the kernels count the close points as coincident");
+    sepax_pair_cache c;
+    memset(&c, 0, sizeof c);
+    c.bytes[0] = 1u; /* one of A's faces; the top one separates */
+    for (uint8_t face = 0; face < 4u; face++) {
+        c.bytes[1] = face;
+        cr_assert_not(skips(s, a, b, &c), "face %u", face);
+    }
+    cr_assert_eq(cached_call(s, a, b, &c), 1u);
+    sepax_store_destroy(s);
+}
+
 Test(cache, circles_apart_need_no_cache)
 {
     sepax_store *s = scalar_store();

@@ -12,10 +12,10 @@
  *           vertices, with the kernels' expressions
  *       s <= 0:               full test
  *       no radius:            apart
- *       s > rsum + tol:       apart
+ *       s > need:             apart, need = max(rsum + tol, 2^-60)
  *       a direction d cached: apart when
  *           min over B's core of d.(b - o) - max over A's core of d.(a - o)
- *               > (rsum + tol) |d|
+ *               > need |d|
  *       else:                 full test
  *   anything else: full test
  *
@@ -33,7 +33,12 @@
  *     the true gap along any direction divided by |d|, both of which the
  *     tests above compute up to a few more ulps. tol = (M + rsum) * 2^-16,
  *     M the largest coordinate magnitude of either core, covers all of it
- *     hundreds of times over, so d > rsum in floats too.
+ *     hundreds of times over, so d > rsum in floats too. That holds only
+ *     while d^2 is a normal float: below FLT_MIN round.h counts the
+ *     closest points as coincident (sepax_apart) and takes the face path,
+ *     core_sep - rsum, which can hit. So the gap must also exceed 2^-60
+ *     (GAP_FLOOR): then d^2 >= about 2^-120, and M >= 2^-61 puts tol far
+ *     above the subnormal spacing (2^-149) of the coordinates.
  *   - The face test also comes first when a direction is cached: a pair
  *     whose cores a face does not separate in floats takes round.h's face
  *     path, which hits however far apart a direction says the shapes are.
@@ -161,6 +166,12 @@ static void lanes_run(face_lanes *l, uint8_t *apart)
 
 enum { NOT_APART = 0, APART = 1, QUEUED = 2 };
 
+/* The least gap the round path trusts: round.h measures the closest pair
+ * by its squared distance, which is a normal float (sepax_apart) only for
+ * distances above about 2^-63. A gap of 2^-60 keeps it normal, and keeps
+ * M, hence tol, far above the subnormal rounding of the coordinates. */
+#define GAP_FLOOR 0x1p-60f
+
 /* Whether the cached record proves pair k apart, or QUEUED when it went
  * to the lanes. */
 static int cached_apart(const sepax_columns *c, sepax_pair pair, const sepax_pair_cache *cache,
@@ -198,7 +209,7 @@ static int cached_apart(const sepax_columns *c, sepax_pair pair, const sepax_pai
     if (rsum == 0.0f)
         return APART;
     const float tol = (max_abs(&b, max_abs(&a, 0.0f)) + rsum) * 0x1p-16f;
-    const float need = rsum + tol;
+    const float need = fmaxf(rsum + tol, GAP_FLOOR);
     if (s > need)
         return APART;
     if (!(tag & TAG_AXIS))

@@ -19,7 +19,9 @@
  *    bytes as scalar;
  *  - sepax_collide_hits agrees with sepax_collide on every backend: the
  *    same hits in pair order, the full count, SEPAX_ERR_CAPACITY exactly
- *    when the count exceeds the capacity, nothing written past it;
+ *    when the count exceeds the capacity, nothing written past it; and
+ *    sepax_collide_hits_cached writes sepax_collide_hits' bytes with
+ *    caches of arbitrary bytes and with the caches it left;
  *  - sepax_broadphase lists exactly the pairs of live shapes whose boxes
  *    overlap or touch, once each, lower slot first, honours its capacity
  *    the same way, and lists them in the same order on every backend;
@@ -335,6 +337,35 @@ static void check_oracle(const sepax_store *s, const sepax_pair *p, const sepax_
                    r->separation, o.separation, tol);
 }
 
+/* sepax_collide_hits_cached against sepax_collide_hits' bytes (status,
+ * count, bad index, the whole hit buffer): first with caches of arbitrary
+ * bytes, then with the caches that call left. */
+static void check_cached(const sepax_store *s, const sepax_pair *pairs, size_t n, size_t cap,
+                         sepax_status want, size_t want_count, size_t want_bad,
+                         const sepax_hit *want_hits)
+{
+    static sepax_pair_cache caches[MAX_PAIRS];
+    uint64_t x = (uint64_t)n * 0x9E3779B97F4A7C15u + cap;
+    for (size_t k = 0; k < n; k++)
+        for (size_t b = 0; b < sizeof caches[k].bytes; b++) {
+            x = x * 6364136223846793005u + 1442695040888963407u;
+            caches[k].bytes[b] = (uint8_t)(x >> 56);
+        }
+    const char *name = sepax_backend_name(sepax_store_backend(s));
+    for (int round = 0; round < 2; round++) {
+        sepax_hit got[MAX_CAPACITY + SPARE];
+        memset(got, 0xA5, sizeof got);
+        size_t count = 12345, bad = SIZE_MAX;
+        const sepax_status st = fuzz_status(
+            sepax_collide_hits_cached(s, pairs, n, caches, cap ? got : NULL, cap, &count, &bad));
+        FUZZ_CHECK(st == want && count == want_count && bad == want_bad &&
+                       memcmp(got, want_hits, sizeof got) == 0,
+                   "%s: cached call (round %d) %s, %zu hits, bad %zu; uncached %s, %zu, %zu",
+                   name, round, sepax_status_string(st), count, bad, sepax_status_string(want),
+                   want_count, want_bad);
+    }
+}
+
 /* sepax_collide_hits against the answer sepax_collide gave. */
 static void check_hits(const sepax_store *s, const sepax_pair *pairs, size_t n, size_t cap,
                        sepax_status want, size_t want_bad, const sepax_result *res)
@@ -345,6 +376,7 @@ static void check_hits(const sepax_store *s, const sepax_pair *pairs, size_t n, 
     sepax_status st = fuzz_status(sepax_collide_hits(s, pairs, n, cap ? hits : NULL, cap, &count,
                                                      &bad));
     const char *name = sepax_backend_name(sepax_store_backend(s));
+    check_cached(s, pairs, n, cap, st, count, bad, hits);
     sepax_hit untouched;
     memset(&untouched, 0xA5, sizeof untouched);
     if (want != SEPAX_OK) {
