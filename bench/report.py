@@ -18,6 +18,8 @@ defaulting to bench/results next to this script):
   circles.svg, mixed_kinds.svg
                the same for those scenes (all pairs)
   scaling.svg  ns per pair against the number of shapes (mix_2k .. mix_2m)
+  drift.svg    the drift rows per backend: uncached, cached, floor, manifolds,
+               and b2CollidePolygons
   boxes3.svg, stack3.svg, spheres_boxes3.svg, spheres_boxes3-box_box.svg,
   hulls3.svg, mixed3.svg
                the 3D rows (sepax3_* and the 3D peers): ns per pair of
@@ -322,6 +324,14 @@ def table(doc, med, errors, command, cvs=None, source=None, has_3d=False):
             lines.append(f"## {scene}")
         lines.append("")
         head = f"{fmt_int(shapes)} shapes"
+        drift = next((r[2] for r in rows if r[2].get("pairs_per_step") is not None
+                      and r[2].get("apart_share") is not None), None)
+        if drift is not None and shapes is None:
+            head = (f"mix's shapes drifting by small random steps, "
+                    f"{fmt_int(drift['pairs_per_step'])} candidate pairs per step from boxes "
+                    f"fattened by {drift.get('margin_share', 0) * 100:.0f}% of the mean "
+                    f"diameter, {drift['apart_share'] * 100:.0f}% of them apart; ns per "
+                    "candidate pair of a step (bench_drift.cpp)")
         if cls:
             head = f"The {cls} pairs of {base_scene}"
         if pairs is not None:
@@ -765,6 +775,62 @@ plot $data using 2:xtic(1) title "sweep order", '' using 3 title "random order"
     return run_gnuplot(script, path)
 
 
+DRIFT_SERIES = ["hits", "hits_cached", "hits_floor", "manifolds"]
+
+
+def chart_drift(med, path, title):
+    """The drift rows: per backend the uncached call, the cached one, the
+    floor (the uncached call on the hit pairs alone) and the manifolds;
+    Box2D's b2CollidePolygons beside them."""
+    rows = {}
+    peer = None
+    for name, b in med.items():
+        subject, sc, _ = split_name(name)
+        if sc != "drift" or b.get("ns_per_pair") is None:
+            continue
+        if subject == "box2d_collide_polygons":
+            peer = b["ns_per_pair"]
+            continue
+        for series in sorted(DRIFT_SERIES, key=len, reverse=True):
+            prefix = "sepax_"
+            if subject.startswith(prefix) and subject.endswith("_" + series):
+                backend = subject[len(prefix):-len(series) - 1]
+                rows.setdefault(backend, {})[series] = b["ns_per_pair"]
+                break
+    if not rows:
+        return False
+    backends = sorted(rows, key=lambda k: BACKENDS.index(k) if k in BACKENDS else 99)
+    lines = [f"{gnuplot_quote(k)} " + " ".join(str(rows[k].get(x, "?")) for x in DRIFT_SERIES)
+             for k in backends]
+    if peer is not None:
+        lines.append(f"{gnuplot_quote('Box2D')} {peer}" + " ?" * (len(DRIFT_SERIES) - 1))
+    labels = {"hits": "uncached (sepax_collide_hits)", "hits_cached": "cached",
+              "hits_floor": "floor: hit pairs alone", "manifolds": "manifolds"}
+    plots = ", ".join(
+        ("$data using 2:xtic(1)" if i == 0 else f"'' using {i + 2}")
+        + f" title {gnuplot_quote(labels[x] + (' / b2CollidePolygons' if i == 0 else ''))}"
+        for i, x in enumerate(DRIFT_SERIES))
+    script = f"""
+set terminal svg size 900,560 font "sans,11" background rgb "white" noenhanced
+set output {gnuplot_quote(path)}
+set datafile missing "?"
+$data << EOD
+{chr(10).join(lines)}
+EOD
+set title {gnuplot_quote(title)}
+set ylabel "ns per candidate pair (median)"
+set yrange [0:*]
+set grid ytics
+set style data histogram
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key top right
+plot {plots}
+"""
+    return run_gnuplot(script, path)
+
+
 def chart_scaling(med, path, title):
     series = scaling_series(med)
     if not series:
@@ -865,7 +931,7 @@ def main():
     if med3:
         text += ("\n" if med2 else "") + table3(ctx, med3, errors3, cvs)
     charts = []
-    stale_charts = ([f"{s}.svg" for s in CHART_SCENES] + ["scaling.svg"]
+    stale_charts = ([f"{s}.svg" for s in CHART_SCENES] + ["scaling.svg", "drift.svg"]
                     + [f"{s.replace('/', '-')}.svg" for s in SCENES3])
     for stale in stale_charts:
         if os.path.exists(os.path.join(out, stale)):
@@ -879,6 +945,9 @@ def main():
                 svg = os.path.join(out, f"{scene}.svg")
                 if chart_scene(med, scene, svg, f"sepax and peers on {scene} ({label})"):
                     charts.append((f"ns per pair on {scene}", f"{scene}.svg"))
+            drift_svg = os.path.join(out, "drift.svg")
+            if chart_drift(med, drift_svg, f"frame to frame on drift ({label})"):
+                charts.append(("ns per candidate pair on drift", "drift.svg"))
             scaling_svg = os.path.join(out, "scaling.svg")
             if chart_scaling(med, scaling_svg, f"ns per pair as the scene grows ({label})"):
                 charts.append(("ns per pair against shapes", "scaling.svg"))
