@@ -20,6 +20,11 @@
 //       hit pairs alone: what a cache that knew every apart pair for free
 //       would leave to do, so the most any cache can gain (ns_per_pair is
 //       still per candidate pair)
+//   sepax_<backend>_hits_touch/drift    the floor row's call, plus reading
+//       for every candidate pair what the cache filter reads (the record,
+//       both spans, the cached face, the other shape's vertex rows;
+//       cache_touch.c) without its arithmetic: the least a cache that
+//       tests an axis against the shapes could cost
 //   sepax_<backend>_manifolds/drift     sepax_collide_manifolds every step
 //   box2d_collide_polygons/drift        b2CollidePolygons on the same pairs
 //       with each step's transforms (when Box2D is found)
@@ -39,6 +44,7 @@
 #include <vector>
 
 #include "bench_scene.h"
+#include "cache_touch.h"
 
 #ifdef SEPAX_BENCH_BOX2D
 #include <box2d/box2d.h>
@@ -70,6 +76,10 @@ struct Drift {
     // scratch
     std::vector<sepax_hit> hits;
     std::vector<sepax_pair_cache> caches, carried;
+    // per step: the caches the cached call starts that step with (the
+    // touch row's records), filled on first use
+    std::vector<std::vector<sepax_pair_cache>> step_caches;
+    float sink = 0;
     std::vector<sepax_manifold> manifolds;
     ~Drift()
     {
@@ -263,12 +273,16 @@ double set_step_counters(benchmark::State &state, const Drift &d)
     return pairs;
 }
 
-enum Mode { kUncached, kCached, kFloor, kManifolds };
+enum Mode { kUncached, kCached, kFloor, kManifolds, kTouch };
 
 sepax_status one_step(Drift &d, int s, int mode, size_t *found)
 {
     const bool cached = mode == kCached;
-    const std::vector<sepax_pair> &p = mode == kFloor ? d.hit_pairs[s] : d.pairs[s];
+    if (mode == kTouch)
+        d.sink += sepax_bench_cache_touch(d.store, d.pairs[s].data(), d.pairs[s].size(),
+                                          d.step_caches[s].data());
+    const std::vector<sepax_pair> &p =
+        mode == kFloor || mode == kTouch ? d.hit_pairs[s] : d.pairs[s];
     if (mode == kManifolds) {
         *found = 0;
         return sepax_collide_manifolds(d.store, p.data(), p.size(), d.manifolds.data(), nullptr);
@@ -289,6 +303,19 @@ void bm_drift(benchmark::State &state, sepax_backend backend, int mode)
     }
     sepax_status st = SEPAX_OK;
     size_t found = 0;
+    if (mode == kTouch && d.step_caches.empty()) {
+        // each step's incoming caches, as the cached row carries them
+        place(d, 0);
+        std::fill(d.caches.begin(), d.caches.end(), sepax_pair_cache{});
+        for (int s = 0; s < kSteps && st == SEPAX_OK; ++s) {
+            if (s > 0) {
+                place(d, s);
+                carry(d, s);
+            }
+            d.step_caches.emplace_back(d.caches.begin(), d.caches.begin() + d.pairs[s].size());
+            st = one_step(d, s, kCached, &found);
+        }
+    }
     for (auto _ : state) {
         state.PauseTiming();
         place(d, 0);
@@ -409,10 +436,11 @@ void register_drift()
         if (!sepax_backend_available(backend))
             continue;
         const std::string base = std::string("sepax_") + sepax_backend_name(backend);
-        for (const int mode : {kUncached, kCached, kFloor, kManifolds}) {
+        for (const int mode : {kUncached, kCached, kFloor, kManifolds, kTouch}) {
             const char *tail = mode == kCached      ? "_hits_cached"
                                : mode == kFloor     ? "_hits_floor"
                                : mode == kManifolds ? "_manifolds"
+                               : mode == kTouch     ? "_hits_touch"
                                                     : "_hits";
             benchmark::RegisterBenchmark((base + tail + "/drift").c_str(),
                                          [backend, mode](benchmark::State &st) {
