@@ -533,6 +533,40 @@ static void write_random_scene(const char *path, uint64_t seed, uint32_t max_ver
     sepax_scene_free(&scene);
 }
 
+/* Third-column tallies of `sepax check`'s CSV (after the header): rows,
+ * and rows whose third field equals want. */
+static size_t csv_rows(const char *csv, unsigned want, size_t *matching)
+{
+    size_t rows = 0;
+    *matching = 0;
+    for (const char *line = strchr(csv, '\n'); line && line[1]; line = strchr(line + 1, '\n')) {
+        unsigned a, b, third;
+        rows++;
+        if (sscanf(line + 1, "%u,%u,%u", &a, &b, &third) == 3 && third == want)
+            (*matching)++;
+    }
+    return rows;
+}
+
+/* `sepax check SCENE [extra]` prints want byte for byte under every
+ * available backend besides scalar (generic always is one). */
+static void expect_csv_every_backend(const char *scene_path, const char *extra, const char *want)
+{
+    sepax_backend others[SEPAX_BACKEND_COUNT];
+    const size_t n = backends_others(others);
+    cr_assert_geq(n, 1u, "no backend to compare with scalar");
+    for (size_t k = 0; k < n; k++) {
+        const char *name = sepax_backend_name(others[k]);
+        run_spec spec = {{"check", scene_path, "--backend", name, extra, NULL}, NULL, NULL, NULL,
+                         NULL};
+        run_result got = run(&spec);
+        cr_expect_eq(got.status, 0, "%s: %s", name, got.err);
+        cr_expect_str_eq(got.out, want, "%s %s: CSV differs from scalar's", name,
+                         extra ? extra : "");
+        run_free(&got);
+    }
+}
+
 Test(cli, check_output_is_identical_under_every_backend)
 {
     const uint32_t sizes[] = {8, 40};
@@ -543,28 +577,11 @@ Test(cli, check_output_is_identical_under_every_backend)
         run_spec ref_spec = {{"check", scene_path, "--backend", "scalar", NULL}, NULL, NULL, NULL, NULL};
         run_result ref = run(&ref_spec);
         cr_assert_eq(ref.status, 0, "scalar: %s", ref.err);
-        size_t rows = 0, hits = 0;
-        for (const char *line = strchr(ref.out, '\n'); line && line[1]; line = strchr(line + 1, '\n')) {
-            unsigned a, b, hit;
-            rows++;
-            if (sscanf(line + 1, "%u,%u,%u", &a, &b, &hit) == 3 && hit)
-                hits++;
-        }
+        size_t hits;
+        const size_t rows = csv_rows(ref.out, 1u, &hits);
         cr_assert_gt(rows, 100, "too few pairs (%zu rows) to compare backends", rows);
         cr_assert_gt(hits, 10, "too few hits (%zu) to compare backends", hits);
-        /* every available backend besides scalar; generic always is one */
-        sepax_backend others[SEPAX_BACKEND_COUNT];
-        const size_t n = backends_others(others);
-        cr_assert_geq(n, 1u, "no backend to compare with scalar");
-        for (size_t k = 0; k < n; k++) {
-            const char *name = sepax_backend_name(others[k]);
-            run_spec spec = {{"check", scene_path, "--backend", name, NULL}, NULL, NULL, NULL,
-                             NULL};
-            run_result got = run(&spec);
-            cr_expect_eq(got.status, 0, "%s: %s", name, got.err);
-            cr_expect_str_eq(got.out, ref.out, "%s: CSV differs from scalar's", name);
-            run_free(&got);
-        }
+        expect_csv_every_backend(scene_path, NULL, ref.out);
         run_free(&ref);
         unlink(scene_path);
     }
@@ -682,28 +699,11 @@ Test(cli, check_manifolds_identical_under_every_backend)
                              NULL, NULL, NULL, NULL};
         run_result ref = run(&ref_spec);
         cr_assert_eq(ref.status, 0, "scalar: %s", ref.err);
-        size_t rows = 0, seconds = 0;
-        for (const char *line = strchr(ref.out, '\n'); line && line[1];
-             line = strchr(line + 1, '\n')) {
-            unsigned a, b, point;
-            rows++;
-            if (sscanf(line + 1, "%u,%u,%u", &a, &b, &point) == 3 && point == 1)
-                seconds++;
-        }
+        size_t seconds;
+        const size_t rows = csv_rows(ref.out, 1u, &seconds);
         cr_assert_gt(rows, 200, "too few contact points (%zu rows) to compare backends", rows);
         cr_assert_gt(seconds, 20, "too few manifolds of two points (%zu)", seconds);
-        sepax_backend others[SEPAX_BACKEND_COUNT];
-        const size_t n = backends_others(others);
-        cr_assert_geq(n, 1u, "no backend to compare with scalar");
-        for (size_t k = 0; k < n; k++) {
-            const char *name = sepax_backend_name(others[k]);
-            run_spec spec = {{"check", scene_path, "--manifolds", "--backend", name, NULL}, NULL,
-                             NULL, NULL, NULL};
-            run_result got = run(&spec);
-            cr_expect_eq(got.status, 0, "%s: %s", name, got.err);
-            cr_expect_str_eq(got.out, ref.out, "%s: manifold CSV differs from scalar's", name);
-            run_free(&got);
-        }
+        expect_csv_every_backend(scene_path, "--manifolds", ref.out);
         run_free(&ref);
         unlink(scene_path);
     }
@@ -814,21 +814,10 @@ Test(cli, check_3d_output_is_identical_under_every_backend)
     run_spec ref_spec = {{"check", scene_path, "--backend", "scalar", NULL}, NULL, NULL, NULL, NULL};
     run_result ref = run(&ref_spec);
     cr_assert_eq(ref.status, 0, "scalar: %s", ref.err);
-    size_t rows = 0;
-    for (const char *line = strchr(ref.out, '\n'); line && line[1]; line = strchr(line + 1, '\n'))
-        rows++;
+    size_t hits;
+    const size_t rows = csv_rows(ref.out, 1u, &hits);
     cr_assert_gt(rows, 100, "too few pairs (%zu rows) to compare backends", rows);
-    sepax_backend others[SEPAX_BACKEND_COUNT];
-    const size_t n = backends_others(others);
-    cr_assert_geq(n, 1u);
-    for (size_t k = 0; k < n; k++) {
-        const char *name = sepax_backend_name(others[k]);
-        run_spec spec = {{"check", scene_path, "--backend", name, NULL}, NULL, NULL, NULL, NULL};
-        run_result got = run(&spec);
-        cr_expect_eq(got.status, 0, "%s: %s", name, got.err);
-        cr_expect_str_eq(got.out, ref.out, "%s: CSV differs from scalar's", name);
-        run_free(&got);
-    }
+    expect_csv_every_backend(scene_path, NULL, ref.out);
     run_free(&ref);
     unlink(scene_path);
 }
