@@ -500,31 +500,55 @@ static void build_lists(hit_lists *h, const sepax_store *s, const sepax_columns 
     }
 }
 
+/* Both calls, after their checks: every pair's manifold into all[], or
+ * (all NULL) the hits' into hits[] up to capacity, counting every hit.
+ * Returns the hit count in hits mode. */
+static size_t run_manifolds(const sepax_store *s, const sepax_pair *pairs, size_t count,
+                            sepax_manifold *all, sepax_manifold_hit *hits, size_t capacity)
+{
+    const sepax_columns cols = sepax_store_columns(s);
+    sepax_result chunk[SEPAX_HIT_CHUNK];
+    const int polygons_only = s->round_live == 0;
+    hit_lists lists;
+    size_t found = 0;
+    for (size_t base = 0; base < count; base += SEPAX_HIT_CHUNK) {
+        const size_t n = count - base < SEPAX_HIT_CHUNK ? count - base : SEPAX_HIT_CHUNK;
+        sepax_run_kernels(s, &cols, pairs + base, n, chunk);
+        size_t lanes = 0, scalar = 0;
+        for (size_t k = 0; k < n; k++) {
+            const int hit = (chunk[k].flags & SEPAX_HIT) != 0;
+            if (all) {
+                /* every pair's header; a hit's builder writes it again
+                 * with its points */
+                sepax_manifold *m = &all[base + k];
+                header(m, &chunk[k]);
+                list_pair(&lists, &lanes, &scalar, lane_pair(&cols, polygons_only, pairs[base + k]),
+                          hit, (uint32_t)k, m);
+                continue;
+            }
+            if (!hit)
+                continue;
+            /* only the hits that fit are built; the others are counted */
+            if (found < capacity) {
+                hits[found].pair = (uint32_t)(base + k);
+                list_pair(&lists, &lanes, &scalar, lane_pair(&cols, polygons_only, pairs[base + k]),
+                          1, (uint32_t)k, &hits[found].manifold);
+            }
+            found++;
+        }
+        lists.lanes.n = lanes, lists.scalar.n = scalar;
+        build_lists(&lists, s, &cols, pairs + base, chunk);
+    }
+    return found;
+}
+
 sepax_status sepax_collide_manifolds(const sepax_store *s, const sepax_pair *pairs, size_t count,
                                      sepax_manifold *manifolds, size_t *bad_index)
 {
     sepax_status st = sepax_check_call(s, pairs, count, !manifolds, sizeof *manifolds, bad_index);
     if (st != SEPAX_OK || count == 0)
         return st;
-    const sepax_columns cols = sepax_store_columns(s);
-    sepax_result chunk[SEPAX_HIT_CHUNK];
-    const int polygons_only = s->round_live == 0;
-    hit_lists lists;
-    for (size_t base = 0; base < count; base += SEPAX_HIT_CHUNK) {
-        const size_t n = count - base < SEPAX_HIT_CHUNK ? count - base : SEPAX_HIT_CHUNK;
-        sepax_run_kernels(s, &cols, pairs + base, n, chunk);
-        /* every pair's header; a hit's builder writes it again with its
-         * points */
-        size_t lanes = 0, scalar = 0;
-        for (size_t k = 0; k < n; k++) {
-            sepax_manifold *m = &manifolds[base + k];
-            header(m, &chunk[k]);
-            list_pair(&lists, &lanes, &scalar, lane_pair(&cols, polygons_only, pairs[base + k]),
-                      (chunk[k].flags & SEPAX_HIT) != 0, (uint32_t)k, m);
-        }
-        lists.lanes.n = lanes, lists.scalar.n = scalar;
-        build_lists(&lists, s, &cols, pairs + base, chunk);
-    }
+    (void)run_manifolds(s, pairs, count, manifolds, NULL, 0);
     return SEPAX_OK;
 }
 
@@ -539,30 +563,7 @@ sepax_status sepax_collide_manifolds_hits(const sepax_store *s, const sepax_pair
     st = sepax_check_call(s, pairs, count, 0, sizeof *hits, bad_index);
     if (st != SEPAX_OK || count == 0)
         return st;
-    const sepax_columns cols = sepax_store_columns(s);
-    sepax_result chunk[SEPAX_HIT_CHUNK];
-    const int polygons_only = s->round_live == 0;
-    hit_lists lists;
-    size_t found = 0;
-    for (size_t base = 0; base < count; base += SEPAX_HIT_CHUNK) {
-        const size_t n = count - base < SEPAX_HIT_CHUNK ? count - base : SEPAX_HIT_CHUNK;
-        sepax_run_kernels(s, &cols, pairs + base, n, chunk);
-        size_t lanes = 0, scalar = 0;
-        for (size_t k = 0; k < n; k++) {
-            if (!(chunk[k].flags & SEPAX_HIT))
-                continue;
-            /* only the hits that fit are built; the others are counted */
-            if (found < capacity) {
-                hits[found].pair = (uint32_t)(base + k);
-                list_pair(&lists, &lanes, &scalar,
-                          lane_pair(&cols, polygons_only, pairs[base + k]), 1, (uint32_t)k,
-                          &hits[found].manifold);
-            }
-            found++;
-        }
-        lists.lanes.n = lanes, lists.scalar.n = scalar;
-        build_lists(&lists, s, &cols, pairs + base, chunk);
-    }
+    const size_t found = run_manifolds(s, pairs, count, NULL, hits, capacity);
     *hit_count = found;
     return found > capacity ? SEPAX_ERR_CAPACITY : SEPAX_OK;
 }
