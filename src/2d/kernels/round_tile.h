@@ -40,27 +40,18 @@ typedef struct circle_tile {
     size_t at[WIDE];                        /* where each result goes */
 } circle_tile;
 
-static void circle_tile_run(circle_tile *ct, sepax_result *out)
+/* The records of WIDE circle pairs from their centres, radii and which
+ * centre is the origin: sepax_round_circles' expressions, lane by lane. */
+static HEDLEY_ALWAYS_INLINE void circle_records(wf ax, wf ay, wf bx, wf by, wf ra, wf rb,
+                                                wm a_origin, wf *rec)
 {
-    /* spare lanes repeat the first pair, its place included (see
-     * tile_scatter) */
-    for (uint32_t l = ct->n; l < WIDE; l++) {
-        ct->ax[l] = ct->ax[0], ct->ay[l] = ct->ay[0], ct->bx[l] = ct->bx[0];
-        ct->by[l] = ct->by[0], ct->ra[l] = ct->ra[0], ct->rb[l] = ct->rb[0];
-        ct->a_origin[l] = ct->a_origin[0];
-        ct->at[l] = ct->at[0];
-    }
     const wf zero = wf_set1(0.0f);
-    const wf ax = wf_load(ct->ax), ay = wf_load(ct->ay), bx = wf_load(ct->bx), by = wf_load(ct->by);
-    const wf ra = wf_load(ct->ra), rb = wf_load(ct->rb);
-    const wm a_origin = wf_gt_m(wf_load(ct->a_origin), wf_set1(0.5f));
     const wf ox = wf_keep(a_origin, ax, bx), oy = wf_keep(a_origin, ay, by);
     const wf px = wf_sub(ax, ox), py = wf_sub(ay, oy);
     const wf qx = wf_add(wf_sub(bx, ox), zero), qy = wf_add(wf_sub(by, oy), zero);
     const wf dx = wf_sub(px, qx), dy = wf_sub(py, qy);
     const wf d2 = wf_add(wf_mul(dx, dx), wf_mul(dy, dy)), d = wf_sqrt(d2);
     const wm apart = wf_le_m(wf_set1(FLT_MIN), d2); /* sepax_apart */
-    wf rec[4];
     rec[0] = wf_add(wf_sub(d, wf_add(ra, rb)), zero);
     /* lanes whose centres coincide divide by zero and are replaced */
     rec[1] = wf_keep(apart, wf_div(wf_sub(qx, px), d), wf_set1(1.0f));
@@ -71,6 +62,22 @@ static void circle_tile_run(circle_tile *ct, sepax_result *out)
     meta = wi_or(meta, wi_bits_if(wm_and(hit, wf_le_m(wf_add(d, rb), ra)), SEPAX_B_IN_A << 24));
     meta = wi_or(meta, wi_bits_unless(hit, SEPAX_EDGE_NONE));
     rec[3] = wi_as_f(meta);
+}
+
+static void circle_tile_run(circle_tile *ct, sepax_result *out)
+{
+    /* spare lanes repeat the first pair, its place included (see
+     * tile_scatter) */
+    for (uint32_t l = ct->n; l < WIDE; l++) {
+        ct->ax[l] = ct->ax[0], ct->ay[l] = ct->ay[0], ct->bx[l] = ct->bx[0];
+        ct->by[l] = ct->by[0], ct->ra[l] = ct->ra[0], ct->rb[l] = ct->rb[0];
+        ct->a_origin[l] = ct->a_origin[0];
+        ct->at[l] = ct->at[0];
+    }
+    wf rec[4];
+    circle_records(wf_load(ct->ax), wf_load(ct->ay), wf_load(ct->bx), wf_load(ct->by),
+                   wf_load(ct->ra), wf_load(ct->rb), wf_gt_m(wf_load(ct->a_origin), wf_set1(0.5f)),
+                   rec);
     tile_scatter(rec, ct->at, out);
     ct->n = 0;
 }
@@ -207,16 +214,138 @@ static void collide_any_wide(const sepax_columns *cols, const sepax_pair *pairs,
     core_tiles_flush(cores, out);
 }
 
+#if SEPAX_WIDE_BITS >= 256
+/* WIDE consecutive pairs of circles, each lane's inputs gathered straight
+ * from the pair list and the columns (a circle's centre is the first
+ * element of its world x and y rows, 4 and 5 blocks into its region), the
+ * records stored to their consecutive places. 0 (nothing done) when some
+ * centre lies past what a 32-bit gather index reaches. */
+#if SEPAX_WIDE_BITS == 512
+#define CIRCLE_GATHER_PS(base, idx)                                                            \
+    simde_mm512_insertf32x8(                                                                    \
+        simde_mm512_castps256_ps512(                                                            \
+            simde_mm256_i32gather_ps(base, simde_mm512_castsi512_si256(idx), 4)),               \
+        simde_mm256_i32gather_ps(base, simde_mm512_extracti64x4_epi64(idx, 1), 4), 1)
+#define CIRCLE_GATHER_EPI32(base, idx)                                                         \
+    simde_mm512_inserti32x8(                                                                    \
+        simde_mm512_castsi256_si512(                                                            \
+            simde_mm256_i32gather_epi32(base, simde_mm512_castsi512_si256(idx), 4)),            \
+        simde_mm256_i32gather_epi32(base, simde_mm512_extracti64x4_epi64(idx, 1), 4), 1)
+#else
+#define CIRCLE_GATHER_PS(base, idx) simde_mm256_i32gather_ps(base, idx, 4)
+#define CIRCLE_GATHER_EPI32(base, idx) simde_mm256_i32gather_epi32(base, idx, 4)
+#endif
+
+static HEDLEY_ALWAYS_INLINE int circle_block(const sepax_columns *c, const sepax_pair *pairs,
+                                             size_t k, sepax_result *out)
+{
+#if SEPAX_WIDE_BITS == 512
+    const simde__m512i v0 = simde_mm512_loadu_si512(pairs + k);
+    const simde__m512i v1 = simde_mm512_loadu_si512(pairs + k + 8u);
+    const simde__m512i even = simde_mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22,
+                                                     24, 26, 28, 30);
+    const simde__m512i odd = simde_mm512_add_epi32(even, simde_mm512_set1_epi32(1));
+    const simde__m512i mask = simde_mm512_set1_epi32(0xFFFFFF);
+    const simde__m512i sa = simde_mm512_and_si512(simde_mm512_permutex2var_epi32(v0, even, v1), mask);
+    const simde__m512i sb = simde_mm512_and_si512(simde_mm512_permutex2var_epi32(v0, odd, v1), mask);
+    /* span offsets: element 2 * slot of the span array as 32-bit words */
+    const simde__m512i oa = CIRCLE_GATHER_EPI32((const int *)c->span, simde_mm512_add_epi32(sa, sa));
+    const simde__m512i ob = CIRCLE_GATHER_EPI32((const int *)c->span, simde_mm512_add_epi32(sb, sb));
+    /* a 32-bit index reaches 2^31 floats: beyond, the caller's tile */
+    const simde__m512i limit = simde_mm512_set1_epi32(INT32_MAX - 8 * (int)SEPAX_BLOCK_ALIGN);
+    if ((simde__mmask16)(simde_mm512_cmple_epu32_mask(oa, limit) &
+                         simde_mm512_cmple_epu32_mask(ob, limit)) != (simde__mmask16)0xFFFF)
+        return 0;
+    const simde__m512i xoff = simde_mm512_set1_epi32(4 * (int)SEPAX_BLOCK_ALIGN);
+    const simde__m512i yoff = simde_mm512_set1_epi32(5 * (int)SEPAX_BLOCK_ALIGN);
+    const wf ax = CIRCLE_GATHER_PS(c->pool, simde_mm512_add_epi32(oa, xoff));
+    const wf ay = CIRCLE_GATHER_PS(c->pool, simde_mm512_add_epi32(oa, yoff));
+    const wf bx = CIRCLE_GATHER_PS(c->pool, simde_mm512_add_epi32(ob, xoff));
+    const wf by = CIRCLE_GATHER_PS(c->pool, simde_mm512_add_epi32(ob, yoff));
+    const wf ra = CIRCLE_GATHER_PS(c->radius, sa), rb = CIRCLE_GATHER_PS(c->radius, sb);
+    /* slots are below 2^24, so the signed compare orders them */
+    const wm a_origin = simde_mm512_cmpgt_epi32_mask(sb, sa);
+#else
+    const simde__m256 v0 = simde_mm256_loadu_ps((const float *)(pairs + k));
+    const simde__m256 v1 = simde_mm256_loadu_ps((const float *)(pairs + k + 4u));
+    /* [a0 a1 a4 a5 | a2 a3 a6 a7], then the 64-bit quarters in order */
+    const simde__m256i ia = simde_mm256_castps_si256(simde_mm256_shuffle_ps(v0, v1, SIMDE_MM_SHUFFLE(2, 0, 2, 0)));
+    const simde__m256i ib = simde_mm256_castps_si256(simde_mm256_shuffle_ps(v0, v1, SIMDE_MM_SHUFFLE(3, 1, 3, 1)));
+    const simde__m256i mask = simde_mm256_set1_epi32(0xFFFFFF);
+    const simde__m256i sa = simde_mm256_and_si256(simde_mm256_permute4x64_epi64(ia, SIMDE_MM_SHUFFLE(3, 1, 2, 0)), mask);
+    const simde__m256i sb = simde_mm256_and_si256(simde_mm256_permute4x64_epi64(ib, SIMDE_MM_SHUFFLE(3, 1, 2, 0)), mask);
+    const simde__m256i oa = CIRCLE_GATHER_EPI32((const int *)c->span, simde_mm256_add_epi32(sa, sa));
+    const simde__m256i ob = CIRCLE_GATHER_EPI32((const int *)c->span, simde_mm256_add_epi32(sb, sb));
+    /* a 32-bit index reaches 2^31 floats: beyond (negative as signed, or
+     * within two blocks of it), the caller's tile */
+    const simde__m256i limit = simde_mm256_set1_epi32(INT32_MAX - 8 * (int)SEPAX_BLOCK_ALIGN);
+    const simde__m256i zero_i = simde_mm256_setzero_si256();
+    const simde__m256i far = simde_mm256_or_si256(
+        simde_mm256_or_si256(simde_mm256_cmpgt_epi32(oa, limit), simde_mm256_cmpgt_epi32(zero_i, oa)),
+        simde_mm256_or_si256(simde_mm256_cmpgt_epi32(ob, limit), simde_mm256_cmpgt_epi32(zero_i, ob)));
+    if (simde_mm256_movemask_epi8(far))
+        return 0;
+    const simde__m256i xoff = simde_mm256_set1_epi32(4 * (int)SEPAX_BLOCK_ALIGN);
+    const simde__m256i yoff = simde_mm256_set1_epi32(5 * (int)SEPAX_BLOCK_ALIGN);
+    const wf ax = CIRCLE_GATHER_PS(c->pool, simde_mm256_add_epi32(oa, xoff));
+    const wf ay = CIRCLE_GATHER_PS(c->pool, simde_mm256_add_epi32(oa, yoff));
+    const wf bx = CIRCLE_GATHER_PS(c->pool, simde_mm256_add_epi32(ob, xoff));
+    const wf by = CIRCLE_GATHER_PS(c->pool, simde_mm256_add_epi32(ob, yoff));
+    const wf ra = CIRCLE_GATHER_PS(c->radius, sa), rb = CIRCLE_GATHER_PS(c->radius, sb);
+    const wm a_origin = simde_mm256_castsi256_ps(simde_mm256_cmpgt_epi32(sb, sa));
+#endif
+    wf rec[4];
+    circle_records(ax, ay, bx, by, ra, rb, a_origin, rec);
+    size_t at[WIDE];
+    for (uint32_t l = 0; l < WIDE; l++)
+        at[l] = k + l;
+    tile_scatter(rec, at, out);
+    return 1;
+}
+#undef CIRCLE_GATHER_PS
+#undef CIRCLE_GATHER_EPI32
+#endif
+
+/* What a circle pair reads, asked for ahead: its spans, then its centres
+ * and radii (a circle's normal rows, which sepax_prefetch_columns would
+ * also ask for, are never read). */
+static SEPAX_PREFETCH_INLINE void circle_prefetch(const sepax_columns *c, const sepax_pair *pairs,
+                                                  size_t n, size_t k)
+{
+    sepax_prefetch_spans(c, pairs, n, k);
+    if (k + SEPAX_PREFETCH_DATA < n) {
+        const uint32_t sa = SEPAX_ID_SLOT(pairs[k + SEPAX_PREFETCH_DATA].a);
+        const uint32_t sb = SEPAX_ID_SLOT(pairs[k + SEPAX_PREFETCH_DATA].b);
+        __builtin_prefetch(c->pool + c->span[sa].offset + 4u * SEPAX_BLOCK_ALIGN);
+        __builtin_prefetch(c->pool + c->span[sb].offset + 4u * SEPAX_BLOCK_ALIGN);
+        __builtin_prefetch(c->radius + sa);
+        __builtin_prefetch(c->radius + sb);
+    }
+}
+
 /* Pairs of two circles only (a store that holds nothing else): straight
  * into the circle tile, with no routing pass, which on such a list costs
- * several times the tile itself. */
+ * several times the tile itself. With 256 bits or more, WIDE pairs at a
+ * time gather their inputs from the columns, with no tile to stage them
+ * in (the tile's scalar stores and vector loads cost more than the
+ * arithmetic); the rest, or all past a 32-bit gather's reach, go
+ * through the tile. */
 static void collide_circles_wide(const sepax_columns *c, const sepax_pair *pairs, size_t n,
                                  sepax_result *out)
 {
     circle_tile circles;
     circles.n = 0;
-    for (size_t k = 0; k < n; k++) {
-        sepax_prefetch_ahead(c, pairs, n, k);
+    size_t k = 0;
+#if SEPAX_WIDE_BITS >= 256
+    for (; k + WIDE <= n; k += WIDE) {
+        for (uint32_t l = 0; l < WIDE; l++)
+            circle_prefetch(c, pairs, n, k + l);
+        if (!circle_block(c, pairs, k, out))
+            break;
+    }
+#endif
+    for (; k < n; k++) {
+        circle_prefetch(c, pairs, n, k);
         circle_tile_add(&circles, c, SEPAX_ID_SLOT(pairs[k].a), SEPAX_ID_SLOT(pairs[k].b), k, out);
     }
     if (circles.n)
