@@ -100,6 +100,136 @@ static HEDLEY_ALWAYS_INLINE void circle_tile_add(circle_tile *ct, const sepax_co
         circle_tile_run(ct, out);
 }
 
+#if SEPAX_WIDE_BITS >= 256
+/* WIDE pairs of circles with their inputs gathered straight from the
+ * columns (a circle's centre is the first element of its world x and y
+ * rows, 4 and 5 blocks into its region), no tile to stage them in; the
+ * records go to at[]. Each returns 0 (nothing done) when some centre lies
+ * past what a 32-bit gather index reaches: the caller's tile takes
+ * those. */
+#if SEPAX_WIDE_BITS == 512
+typedef simde__m512i circle_slots;
+#define CIRCLE_GATHER_PS(base, idx)                                                            \
+    simde_mm512_insertf32x8(                                                                    \
+        simde_mm512_castps256_ps512(                                                            \
+            simde_mm256_i32gather_ps(base, simde_mm512_castsi512_si256(idx), 4)),               \
+        simde_mm256_i32gather_ps(base, simde_mm512_extracti64x4_epi64(idx, 1), 4), 1)
+#define CIRCLE_GATHER_EPI32(base, idx)                                                         \
+    simde_mm512_inserti32x8(                                                                    \
+        simde_mm512_castsi256_si512(                                                            \
+            simde_mm256_i32gather_epi32(base, simde_mm512_castsi512_si256(idx), 4)),            \
+        simde_mm256_i32gather_epi32(base, simde_mm512_extracti64x4_epi64(idx, 1), 4), 1)
+#define CS_ADD simde_mm512_add_epi32
+#define CS_AND simde_mm512_and_si512
+#define CS_SET1 simde_mm512_set1_epi32
+#else
+typedef simde__m256i circle_slots;
+#define CIRCLE_GATHER_PS(base, idx) simde_mm256_i32gather_ps(base, idx, 4)
+#define CIRCLE_GATHER_EPI32(base, idx) simde_mm256_i32gather_epi32(base, idx, 4)
+#define CS_ADD simde_mm256_add_epi32
+#define CS_AND simde_mm256_and_si256
+#define CS_SET1 simde_mm256_set1_epi32
+#endif
+
+/* The pairs whose slots are sa, sb (lane by lane). */
+static HEDLEY_ALWAYS_INLINE int circle_block_slots(const sepax_columns *c, circle_slots sa,
+                                                   circle_slots sb, const size_t *at,
+                                                   sepax_result *out)
+{
+    /* span offsets: element 2 * slot of the span array as 32-bit words */
+    const circle_slots oa = CIRCLE_GATHER_EPI32((const int *)c->span, CS_ADD(sa, sa));
+    const circle_slots ob = CIRCLE_GATHER_EPI32((const int *)c->span, CS_ADD(sb, sb));
+    /* a 32-bit index reaches 2^31 floats: an offset past that less two
+     * blocks (negative, as a signed word) goes to the tile */
+    const circle_slots limit = CS_SET1(INT32_MAX - 8 * (int)SEPAX_BLOCK_ALIGN);
+#if SEPAX_WIDE_BITS == 512
+    if ((simde__mmask16)(simde_mm512_cmple_epu32_mask(oa, limit) &
+                         simde_mm512_cmple_epu32_mask(ob, limit)) != (simde__mmask16)0xFFFF)
+        return 0;
+    /* slots are below 2^24, so the signed compare orders them */
+    const wm a_origin = simde_mm512_cmpgt_epi32_mask(sb, sa);
+#else
+    const simde__m256i zero_i = simde_mm256_setzero_si256();
+    const simde__m256i far = simde_mm256_or_si256(
+        simde_mm256_or_si256(simde_mm256_cmpgt_epi32(oa, limit), simde_mm256_cmpgt_epi32(zero_i, oa)),
+        simde_mm256_or_si256(simde_mm256_cmpgt_epi32(ob, limit), simde_mm256_cmpgt_epi32(zero_i, ob)));
+    if (simde_mm256_movemask_epi8(far))
+        return 0;
+    const wm a_origin = simde_mm256_castsi256_ps(simde_mm256_cmpgt_epi32(sb, sa));
+#endif
+    const circle_slots xoff = CS_SET1(4 * (int)SEPAX_BLOCK_ALIGN);
+    const circle_slots yoff = CS_SET1(5 * (int)SEPAX_BLOCK_ALIGN);
+    const wf ax = CIRCLE_GATHER_PS(c->pool, CS_ADD(oa, xoff));
+    const wf ay = CIRCLE_GATHER_PS(c->pool, CS_ADD(oa, yoff));
+    const wf bx = CIRCLE_GATHER_PS(c->pool, CS_ADD(ob, xoff));
+    const wf by = CIRCLE_GATHER_PS(c->pool, CS_ADD(ob, yoff));
+    const wf ra = CIRCLE_GATHER_PS(c->radius, sa), rb = CIRCLE_GATHER_PS(c->radius, sb);
+    wf rec[4];
+    circle_records(ax, ay, bx, by, ra, rb, a_origin, rec);
+    tile_scatter(rec, at, out);
+    return 1;
+}
+
+/* Pairs k .. k + WIDE - 1, their records in the same places. */
+static HEDLEY_ALWAYS_INLINE int circle_block(const sepax_columns *c, const sepax_pair *pairs,
+                                             size_t k, sepax_result *out)
+{
+    const circle_slots mask = CS_SET1(0xFFFFFF);
+#if SEPAX_WIDE_BITS == 512
+    const simde__m512i v0 = simde_mm512_loadu_si512(pairs + k);
+    const simde__m512i v1 = simde_mm512_loadu_si512(pairs + k + 8u);
+    const simde__m512i even = simde_mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22,
+                                                     24, 26, 28, 30);
+    const simde__m512i odd = simde_mm512_add_epi32(even, simde_mm512_set1_epi32(1));
+    const circle_slots sa = CS_AND(simde_mm512_permutex2var_epi32(v0, even, v1), mask);
+    const circle_slots sb = CS_AND(simde_mm512_permutex2var_epi32(v0, odd, v1), mask);
+#else
+    const simde__m256 v0 = simde_mm256_loadu_ps((const float *)(pairs + k));
+    const simde__m256 v1 = simde_mm256_loadu_ps((const float *)(pairs + k + 4u));
+    /* [a0 a1 a4 a5 | a2 a3 a6 a7], then the 64-bit quarters in order */
+    const simde__m256i ia = simde_mm256_castps_si256(simde_mm256_shuffle_ps(v0, v1, SIMDE_MM_SHUFFLE(2, 0, 2, 0)));
+    const simde__m256i ib = simde_mm256_castps_si256(simde_mm256_shuffle_ps(v0, v1, SIMDE_MM_SHUFFLE(3, 1, 3, 1)));
+    const circle_slots sa = CS_AND(simde_mm256_permute4x64_epi64(ia, SIMDE_MM_SHUFFLE(3, 1, 2, 0)), mask);
+    const circle_slots sb = CS_AND(simde_mm256_permute4x64_epi64(ib, SIMDE_MM_SHUFFLE(3, 1, 2, 0)), mask);
+#endif
+    size_t at[WIDE];
+    for (uint32_t l = 0; l < WIDE; l++)
+        at[l] = k + l;
+    return circle_block_slots(c, sa, sb, at, out);
+}
+
+/* Pairs base + list[0 .. WIDE - 1] (a route list of collide_any_wide),
+ * their records in their places. */
+static HEDLEY_ALWAYS_INLINE int circle_block_listed(const sepax_columns *c,
+                                                    const sepax_pair *pairs, size_t base,
+                                                    const uint16_t *list, sepax_result *out)
+{
+#if SEPAX_WIDE_BITS == 512
+    const simde__m256i l16 = simde_mm256_loadu_si256((const simde__m256i *)list);
+    const circle_slots idx = simde_mm512_inserti32x8(
+        simde_mm512_castsi256_si512(simde_mm256_cvtepu16_epi32(simde_mm256_castsi256_si128(l16))),
+        simde_mm256_cvtepu16_epi32(simde_mm256_extracti128_si256(l16, 1)), 1);
+#else
+    const circle_slots idx =
+        simde_mm256_cvtepu16_epi32(simde_mm_loadu_si128((const simde__m128i *)list));
+#endif
+    /* a pair is two 32-bit words: a at 2 i, b at 2 i + 1 */
+    const int *words = (const int *)(const void *)(pairs + base);
+    const circle_slots two_i = CS_ADD(idx, idx), mask = CS_SET1(0xFFFFFF);
+    const circle_slots sa = CS_AND(CIRCLE_GATHER_EPI32(words, two_i), mask);
+    const circle_slots sb = CS_AND(CIRCLE_GATHER_EPI32(words, CS_ADD(two_i, CS_SET1(1))), mask);
+    size_t at[WIDE];
+    for (uint32_t l = 0; l < WIDE; l++)
+        at[l] = base + list[l];
+    return circle_block_slots(c, sa, sb, at, out);
+}
+#undef CIRCLE_GATHER_PS
+#undef CIRCLE_GATHER_EPI32
+#undef CS_ADD
+#undef CS_AND
+#undef CS_SET1
+#endif
+
 /* Where a pair goes: the polygon tiles (0; tile_add_polygons picks the
  * size class, or settles a pair larger than a block at once), the circle
  * tile (1), core bin b (2 + b), or round.h one at a time (18). */
@@ -195,7 +325,13 @@ static void collide_any_wide(const sepax_columns *cols, const sepax_pair *pairs,
         }
         for (uint32_t j = 0; j < count[ROUTE_POLYGONS]; j++)
             tile_add_polygons(&polygons, c, pairs, base + list[ROUTE_POLYGONS][j], out);
-        for (uint32_t j = 0; j < count[ROUTE_CIRCLES]; j++) {
+        uint32_t j = 0;
+#if SEPAX_WIDE_BITS >= 256
+        for (; j + WIDE <= count[ROUTE_CIRCLES]; j += WIDE)
+            if (!circle_block_listed(c, pairs, base, list[ROUTE_CIRCLES] + j, out))
+                break;
+#endif
+        for (; j < count[ROUTE_CIRCLES]; j++) {
             const size_t k = base + list[ROUTE_CIRCLES][j];
             circle_tile_add(&circles, c, SEPAX_ID_SLOT(pairs[k].a), SEPAX_ID_SLOT(pairs[k].b), k,
                             out);
@@ -214,97 +350,6 @@ static void collide_any_wide(const sepax_columns *cols, const sepax_pair *pairs,
     core_tiles_flush(cores, out);
 }
 
-#if SEPAX_WIDE_BITS >= 256
-/* WIDE consecutive pairs of circles, each lane's inputs gathered straight
- * from the pair list and the columns (a circle's centre is the first
- * element of its world x and y rows, 4 and 5 blocks into its region), the
- * records stored to their consecutive places. 0 (nothing done) when some
- * centre lies past what a 32-bit gather index reaches. */
-#if SEPAX_WIDE_BITS == 512
-#define CIRCLE_GATHER_PS(base, idx)                                                            \
-    simde_mm512_insertf32x8(                                                                    \
-        simde_mm512_castps256_ps512(                                                            \
-            simde_mm256_i32gather_ps(base, simde_mm512_castsi512_si256(idx), 4)),               \
-        simde_mm256_i32gather_ps(base, simde_mm512_extracti64x4_epi64(idx, 1), 4), 1)
-#define CIRCLE_GATHER_EPI32(base, idx)                                                         \
-    simde_mm512_inserti32x8(                                                                    \
-        simde_mm512_castsi256_si512(                                                            \
-            simde_mm256_i32gather_epi32(base, simde_mm512_castsi512_si256(idx), 4)),            \
-        simde_mm256_i32gather_epi32(base, simde_mm512_extracti64x4_epi64(idx, 1), 4), 1)
-#else
-#define CIRCLE_GATHER_PS(base, idx) simde_mm256_i32gather_ps(base, idx, 4)
-#define CIRCLE_GATHER_EPI32(base, idx) simde_mm256_i32gather_epi32(base, idx, 4)
-#endif
-
-static HEDLEY_ALWAYS_INLINE int circle_block(const sepax_columns *c, const sepax_pair *pairs,
-                                             size_t k, sepax_result *out)
-{
-#if SEPAX_WIDE_BITS == 512
-    const simde__m512i v0 = simde_mm512_loadu_si512(pairs + k);
-    const simde__m512i v1 = simde_mm512_loadu_si512(pairs + k + 8u);
-    const simde__m512i even = simde_mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22,
-                                                     24, 26, 28, 30);
-    const simde__m512i odd = simde_mm512_add_epi32(even, simde_mm512_set1_epi32(1));
-    const simde__m512i mask = simde_mm512_set1_epi32(0xFFFFFF);
-    const simde__m512i sa = simde_mm512_and_si512(simde_mm512_permutex2var_epi32(v0, even, v1), mask);
-    const simde__m512i sb = simde_mm512_and_si512(simde_mm512_permutex2var_epi32(v0, odd, v1), mask);
-    /* span offsets: element 2 * slot of the span array as 32-bit words */
-    const simde__m512i oa = CIRCLE_GATHER_EPI32((const int *)c->span, simde_mm512_add_epi32(sa, sa));
-    const simde__m512i ob = CIRCLE_GATHER_EPI32((const int *)c->span, simde_mm512_add_epi32(sb, sb));
-    /* a 32-bit index reaches 2^31 floats: beyond, the caller's tile */
-    const simde__m512i limit = simde_mm512_set1_epi32(INT32_MAX - 8 * (int)SEPAX_BLOCK_ALIGN);
-    if ((simde__mmask16)(simde_mm512_cmple_epu32_mask(oa, limit) &
-                         simde_mm512_cmple_epu32_mask(ob, limit)) != (simde__mmask16)0xFFFF)
-        return 0;
-    const simde__m512i xoff = simde_mm512_set1_epi32(4 * (int)SEPAX_BLOCK_ALIGN);
-    const simde__m512i yoff = simde_mm512_set1_epi32(5 * (int)SEPAX_BLOCK_ALIGN);
-    const wf ax = CIRCLE_GATHER_PS(c->pool, simde_mm512_add_epi32(oa, xoff));
-    const wf ay = CIRCLE_GATHER_PS(c->pool, simde_mm512_add_epi32(oa, yoff));
-    const wf bx = CIRCLE_GATHER_PS(c->pool, simde_mm512_add_epi32(ob, xoff));
-    const wf by = CIRCLE_GATHER_PS(c->pool, simde_mm512_add_epi32(ob, yoff));
-    const wf ra = CIRCLE_GATHER_PS(c->radius, sa), rb = CIRCLE_GATHER_PS(c->radius, sb);
-    /* slots are below 2^24, so the signed compare orders them */
-    const wm a_origin = simde_mm512_cmpgt_epi32_mask(sb, sa);
-#else
-    const simde__m256 v0 = simde_mm256_loadu_ps((const float *)(pairs + k));
-    const simde__m256 v1 = simde_mm256_loadu_ps((const float *)(pairs + k + 4u));
-    /* [a0 a1 a4 a5 | a2 a3 a6 a7], then the 64-bit quarters in order */
-    const simde__m256i ia = simde_mm256_castps_si256(simde_mm256_shuffle_ps(v0, v1, SIMDE_MM_SHUFFLE(2, 0, 2, 0)));
-    const simde__m256i ib = simde_mm256_castps_si256(simde_mm256_shuffle_ps(v0, v1, SIMDE_MM_SHUFFLE(3, 1, 3, 1)));
-    const simde__m256i mask = simde_mm256_set1_epi32(0xFFFFFF);
-    const simde__m256i sa = simde_mm256_and_si256(simde_mm256_permute4x64_epi64(ia, SIMDE_MM_SHUFFLE(3, 1, 2, 0)), mask);
-    const simde__m256i sb = simde_mm256_and_si256(simde_mm256_permute4x64_epi64(ib, SIMDE_MM_SHUFFLE(3, 1, 2, 0)), mask);
-    const simde__m256i oa = CIRCLE_GATHER_EPI32((const int *)c->span, simde_mm256_add_epi32(sa, sa));
-    const simde__m256i ob = CIRCLE_GATHER_EPI32((const int *)c->span, simde_mm256_add_epi32(sb, sb));
-    /* a 32-bit index reaches 2^31 floats: beyond (negative as signed, or
-     * within two blocks of it), the caller's tile */
-    const simde__m256i limit = simde_mm256_set1_epi32(INT32_MAX - 8 * (int)SEPAX_BLOCK_ALIGN);
-    const simde__m256i zero_i = simde_mm256_setzero_si256();
-    const simde__m256i far = simde_mm256_or_si256(
-        simde_mm256_or_si256(simde_mm256_cmpgt_epi32(oa, limit), simde_mm256_cmpgt_epi32(zero_i, oa)),
-        simde_mm256_or_si256(simde_mm256_cmpgt_epi32(ob, limit), simde_mm256_cmpgt_epi32(zero_i, ob)));
-    if (simde_mm256_movemask_epi8(far))
-        return 0;
-    const simde__m256i xoff = simde_mm256_set1_epi32(4 * (int)SEPAX_BLOCK_ALIGN);
-    const simde__m256i yoff = simde_mm256_set1_epi32(5 * (int)SEPAX_BLOCK_ALIGN);
-    const wf ax = CIRCLE_GATHER_PS(c->pool, simde_mm256_add_epi32(oa, xoff));
-    const wf ay = CIRCLE_GATHER_PS(c->pool, simde_mm256_add_epi32(oa, yoff));
-    const wf bx = CIRCLE_GATHER_PS(c->pool, simde_mm256_add_epi32(ob, xoff));
-    const wf by = CIRCLE_GATHER_PS(c->pool, simde_mm256_add_epi32(ob, yoff));
-    const wf ra = CIRCLE_GATHER_PS(c->radius, sa), rb = CIRCLE_GATHER_PS(c->radius, sb);
-    const wm a_origin = simde_mm256_castsi256_ps(simde_mm256_cmpgt_epi32(sb, sa));
-#endif
-    wf rec[4];
-    circle_records(ax, ay, bx, by, ra, rb, a_origin, rec);
-    size_t at[WIDE];
-    for (uint32_t l = 0; l < WIDE; l++)
-        at[l] = k + l;
-    tile_scatter(rec, at, out);
-    return 1;
-}
-#undef CIRCLE_GATHER_PS
-#undef CIRCLE_GATHER_EPI32
-#endif
 
 /* What a circle pair reads, asked for ahead: its spans, then its centres
  * and radii (a circle's normal rows, which sepax_prefetch_columns would
