@@ -154,7 +154,8 @@ static drift_report drift_run(drift *d, int steps, int mode, uint64_t seed,
             for (size_t base = 0; base < n; base += SEPAX_HIT_CHUNK) {
                 const size_t m = n - base < SEPAX_HIT_CHUNK ? n - base : SEPAX_HIT_CHUNK;
                 rep.skipped += m - sepax_cache_filter(&cols, d->pairs + base, m, caches + base,
-                                                      d->s->round_live == 0, live, at);
+                                                      d->s->round_live == 0,
+                                                      d->s->kernels->cache_plain, live, at);
             }
         cr_assert_eq(sepax_collide_hits_cached(d->s, d->pairs, n, caches, got, n, &ng, NULL),
                      SEPAX_OK);
@@ -256,7 +257,8 @@ static int skips(sepax_store *s, sepax_shape_id a, sepax_shape_id b, const sepax
     const sepax_pair p = {a, b};
     sepax_pair live[1];
     uint16_t at[1];
-    return sepax_cache_filter(&cols, &p, 1, c, s->round_live == 0, live, at) == 0;
+    return sepax_cache_filter(&cols, &p, 1, c, s->round_live == 0, s->kernels->cache_plain, live,
+                              at) == 0;
 }
 
 /* One cached call on one pair; returns the hit count. */

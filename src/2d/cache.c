@@ -222,10 +222,6 @@ static int cached_apart(const sepax_columns *c, sepax_pair pair, const sepax_pai
     return b_lo - a_hi > need * len;
 }
 
-/* How far ahead the filter asks for spans and world columns: further than
- * the kernels (SEPAX_PREFETCH_*), since a pair takes it less time. */
-#define FILTER_SPAN_AHEAD 32u
-#define FILTER_DATA_AHEAD 16u
 
 /* cached_apart for a store of plain polygons, which needs no radius, no
  * circle test, and of each shape only what the face test reads: the
@@ -260,18 +256,34 @@ static int cached_apart_plain(const sepax_columns *c, sepax_pair pair,
 }
 
 size_t sepax_cache_filter(const sepax_columns *cols, const sepax_pair *pairs, size_t n,
-                          const sepax_pair_cache *caches, int plain, sepax_pair *live,
-                          uint16_t *at)
+                          const sepax_pair_cache *caches, int plain, sepax_cache_fn block,
+                          sepax_pair *live, uint16_t *at)
 {
     uint8_t apart[SEPAX_CACHE_CHUNK];
     face_lanes lanes;
     lanes.fill = 0;
-    for (size_t k = 0; k < n; k++) {
-        if (k + FILTER_SPAN_AHEAD < n)
-            sepax_prefetch_pair_spans(cols, pairs[k + FILTER_SPAN_AHEAD]);
-        if (k + FILTER_DATA_AHEAD < n)
-            sepax_prefetch_columns(cols, SEPAX_ID_SLOT(pairs[k + FILTER_DATA_AHEAD].a),
-                                   SEPAX_ID_SLOT(pairs[k + FILTER_DATA_AHEAD].b));
+    size_t k = 0;
+    if (plain && block) {
+        /* the backend's blocks first; the pairs they leave open take the
+         * general test (which may queue them for the lanes below) */
+        uint8_t open[SEPAX_CACHE_CHUNK];
+        k = block(cols, pairs, caches, n, apart, open);
+        for (size_t j = 0; j < k; j++) {
+            if (!open[j])
+                continue;
+            const int r = cached_apart(cols, pairs[j], caches + j, &lanes, (uint16_t)j);
+            if (r != QUEUED)
+                apart[j] = (uint8_t)r;
+            else if (lanes.fill == WIDE)
+                lanes_run(&lanes, apart);
+        }
+    }
+    for (; k < n; k++) {
+        if (k + SEPAX_CACHE_SPAN_AHEAD < n)
+            sepax_prefetch_pair_spans(cols, pairs[k + SEPAX_CACHE_SPAN_AHEAD]);
+        if (k + SEPAX_CACHE_DATA_AHEAD < n)
+            sepax_prefetch_columns(cols, SEPAX_ID_SLOT(pairs[k + SEPAX_CACHE_DATA_AHEAD].a),
+                                   SEPAX_ID_SLOT(pairs[k + SEPAX_CACHE_DATA_AHEAD].b));
         const int r = plain ? cached_apart_plain(cols, pairs[k], caches + k, &lanes, (uint16_t)k)
                             : cached_apart(cols, pairs[k], caches + k, &lanes, (uint16_t)k);
         if (r != QUEUED)

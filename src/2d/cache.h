@@ -15,10 +15,12 @@
 /* Of the n pairs (n <= SEPAX_CACHE_CHUNK), those no cached axis separates
  * go to live[], their indices among the n to at[]; returns how many.
  * plain: the store holds plain polygons only (no radius, no point or
- * segment core). */
+ * segment core); block: the backend's face test for such stores (its
+ * kernel table's cache_plain), or NULL. Whatever the backend, the same
+ * pairs go to live[]. */
 size_t sepax_cache_filter(const sepax_columns *cols, const sepax_pair *pairs, size_t n,
-                          const sepax_pair_cache *caches, int plain, sepax_pair *live,
-                          uint16_t *at);
+                          const sepax_pair_cache *caches, int plain, sepax_cache_fn block,
+                          sepax_pair *live, uint16_t *at);
 
 /* Rewrite caches[at[k]] from the result of live[k], for k < m. */
 void sepax_cache_refresh(const sepax_columns *cols, const sepax_pair *live, size_t m,

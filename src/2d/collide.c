@@ -132,7 +132,7 @@ static size_t chunk_hits(const sepax_store *s, const sepax_columns *cols, const 
     sepax_pair live[SEPAX_HIT_CHUNK];
     uint16_t at[SEPAX_HIT_CHUNK];
     const size_t m = sepax_cache_filter(cols, pairs + base, n, caches + base, s->round_live == 0,
-                                        live, at);
+                                        s->kernels->cache_plain, live, at);
     sepax_run_kernels(s, cols, live, m, chunk);
     sepax_cache_refresh(cols, live, m, chunk, at, caches + base);
     for (size_t k = 0; k < m; k++) {

@@ -187,6 +187,20 @@ typedef void (*sepax_manifold_fn)(const sepax_columns *cols, const sepax_pair *p
                                   const sepax_result *results, const uint32_t *index,
                                   sepax_manifold *const *out, size_t n);
 
+/* The cache filter's face test on a store of plain polygons, whole blocks
+ * of WIDE pairs at a time (kernels/cache_tile.h): apart[k], and
+ * undecided[k] where cache.c must look itself, for the first pairs;
+ * returns how many it settled. NULL where the backend has none. */
+typedef size_t (*sepax_cache_fn)(const sepax_columns *cols, const sepax_pair *pairs,
+                                 const sepax_pair_cache *caches, size_t n, uint8_t *apart,
+                                 uint8_t *undecided);
+
+/* How far ahead the cache filter asks for spans and world columns:
+ * further than the kernels (SEPAX_PREFETCH_*), since a pair takes it
+ * less time. */
+#define SEPAX_CACHE_SPAN_AHEAD 32u
+#define SEPAX_CACHE_DATA_AHEAD 16u
+
 /* collide takes polygon pairs only, collide_circles pairs of two circles
  * only, collide_any pairs of any kinds in any order; on the pairs they
  * share, all three give the same results. */
@@ -197,6 +211,7 @@ typedef struct sepax_kernels {
     sepax_points_fn points;
     sepax_collide_fn collide_circles;
     sepax_manifold_fn manifold_polygons;
+    sepax_cache_fn cache_plain;
 } sepax_kernels;
 
 /* The scalar reference (src/reference.c, src/world.c): the specification. */

@@ -12,7 +12,10 @@
  *   collide_circles  round_tile.h's circle tile
  *   manifold_polygons  manifold_tile.h: plain polygon hits' contact points,
  *                    one hit per lane (manifold.c's scalar builder where
- *                    SEPAX_WIDE_SCALAR_MANIFOLDS is defined) */
+ *                    SEPAX_WIDE_SCALAR_MANIFOLDS is defined)
+ *   cache_plain      cache_tile.h: the cache filter's face test, WIDE pairs
+ *                    of plain polygons at a time (256 bits or more; else
+ *                    NULL, and cache.c's four lanes) */
 #ifndef SEPAX_SAT_WIDE_H
 #define SEPAX_SAT_WIDE_H
 
@@ -28,6 +31,12 @@
 #include "sat_tile.h"
 #include "world_wide.h"
 #include "round_tile.h"
+#include "cache_tile.h"
+#if SEPAX_WIDE_BITS >= 256
+#define SEPAX_CACHE_PLAIN cache_plain_wide
+#else
+#define SEPAX_CACHE_PLAIN NULL
+#endif
 #ifndef SEPAX_WIDE_SCALAR_MANIFOLDS
 #include "manifold_tile.h"
 #define SEPAX_MANIFOLD_POLYGONS manifold_polygons_wide
@@ -49,6 +58,6 @@ static void points_wide(const sepax_columns *c, const sepax_point_query *q, size
 
 const sepax_kernels SEPAX_CAT(sepax_kernels_, SEPAX_WIDE_NAME) = {
     collide_tiles, world_wide, collide_any_wide, points_wide, collide_circles_wide,
-    SEPAX_MANIFOLD_POLYGONS};
+    SEPAX_MANIFOLD_POLYGONS, SEPAX_CACHE_PLAIN};
 
 #endif
