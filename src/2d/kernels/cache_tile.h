@@ -27,7 +27,7 @@
 #include "common/wide.h"
 #include "kernel.h"
 
-#if SEPAX_WIDE_BITS >= 256
+#if SEPAX_WIDE_BITS >= 256 || defined(SEPAX_CACHE_BLOCKS_128)
 
 #if SEPAX_WIDE_BITS == 512
 typedef simde__m512i cache_words;
@@ -54,6 +54,36 @@ typedef simde__mmask16 cw_mask;
 #define CW_MANDNOT(a, b) ((cw_mask)(~(a) & (b)))
 #define CW_MOR(a, b) ((cw_mask)((a) | (b)))
 #define CW_BITS(m) ((uint32_t)(m))
+#elif SEPAX_WIDE_BITS == 128
+typedef simde__m128i cache_words;
+/* no gather instruction at this width: four loads */
+static HEDLEY_ALWAYS_INLINE simde__m128 cw_gather_ps(const float *base, simde__m128i idx)
+{
+    int32_t i[4];
+    simde_mm_storeu_si128((simde__m128i *)(void *)i, idx);
+    return simde_mm_setr_ps(base[i[0]], base[i[1]], base[i[2]], base[i[3]]);
+}
+static HEDLEY_ALWAYS_INLINE simde__m128i cw_gather(const int *base, simde__m128i idx)
+{
+    int32_t i[4];
+    simde_mm_storeu_si128((simde__m128i *)(void *)i, idx);
+    return simde_mm_setr_epi32(base[i[0]], base[i[1]], base[i[2]], base[i[3]]);
+}
+#define CW_GATHER_PS(base, idx) cw_gather_ps(base, idx)
+#define CW_GATHER(base, idx) cw_gather(base, idx)
+#define CW_ADD simde_mm_add_epi32
+#define CW_AND simde_mm_and_si128
+#define CW_SET1 simde_mm_set1_epi32
+#define CW_SRLI simde_mm_srli_epi32
+#define CW_STORE(p, v) simde_mm_storeu_si128((simde__m128i *)(void *)(p), v)
+typedef simde__m128i cw_mask;
+#define CW_GT(a, b) simde_mm_cmpgt_epi32(a, b)
+#define CW_EQ(a, b) simde_mm_cmpeq_epi32(a, b)
+#define CW_PICK(m, yes, no) simde_mm_or_si128(simde_mm_and_si128(m, yes), simde_mm_andnot_si128(m, no))
+#define CW_MAND(a, b) simde_mm_and_si128(a, b)
+#define CW_MANDNOT(a, b) simde_mm_andnot_si128(a, b)
+#define CW_MOR(a, b) simde_mm_or_si128(a, b)
+#define CW_BITS(m) ((uint32_t)simde_mm_movemask_ps(simde_mm_castsi128_ps(m)))
 #else
 typedef simde__m256i cache_words;
 #define CW_GATHER_PS(base, idx) simde_mm256_i32gather_ps(base, idx, 4)
@@ -86,6 +116,11 @@ static HEDLEY_ALWAYS_INLINE void cache_words_of(const void *p, cache_words *even
     *even = simde_mm512_permutex2var_epi32(v0, e, v1);
     *odd = simde_mm512_permutex2var_epi32(v0, simde_mm512_add_epi32(e, simde_mm512_set1_epi32(1)),
                                           v1);
+#elif SEPAX_WIDE_BITS == 128
+    const simde__m128 v0 = simde_mm_loadu_ps((const float *)p);
+    const simde__m128 v1 = simde_mm_loadu_ps((const float *)p + 4);
+    *even = simde_mm_castps_si128(simde_mm_shuffle_ps(v0, v1, SIMDE_MM_SHUFFLE(2, 0, 2, 0)));
+    *odd = simde_mm_castps_si128(simde_mm_shuffle_ps(v0, v1, SIMDE_MM_SHUFFLE(3, 1, 3, 1)));
 #else
     const simde__m256 v0 = simde_mm256_loadu_ps((const float *)p);
     const simde__m256 v1 = simde_mm256_loadu_ps((const float *)p + 8);

@@ -32,7 +32,7 @@
 #include "world_wide.h"
 #include "round_tile.h"
 #include "cache_tile.h"
-#if SEPAX_WIDE_BITS >= 256
+#if SEPAX_WIDE_BITS >= 256 || defined(SEPAX_CACHE_BLOCKS_128)
 #define SEPAX_CACHE_PLAIN cache_plain_wide
 #else
 #define SEPAX_CACHE_PLAIN NULL
