@@ -71,6 +71,18 @@ typedef simde__m512i wi;
 #define wf_as_i(v) simde_mm512_castps_si512(v)
 #define wi_set1(x) simde_mm512_set1_epi32((int)(x))
 #define wi_or_shl16(lo, hi) simde_mm512_or_si512(lo, simde_mm512_slli_epi32(hi, 16))
+/* base[idx] per lane (32-bit elements, idx below 2^31): two 256-bit
+ * gathers, as SIMDe 0.7 has no 512-bit one */
+#define wi_gather_f(base, idx)                                                                 \
+    simde_mm512_insertf32x8(                                                                   \
+        simde_mm512_castps256_ps512(                                                           \
+            simde_mm256_i32gather_ps(base, simde_mm512_castsi512_si256(idx), 4)),              \
+        simde_mm256_i32gather_ps(base, simde_mm512_extracti64x4_epi64(idx, 1), 4), 1)
+#define wi_gather_i(base, idx)                                                                 \
+    simde_mm512_inserti32x8(                                                                   \
+        simde_mm512_castsi256_si512(                                                           \
+            simde_mm256_i32gather_epi32(base, simde_mm512_castsi512_si256(idx), 4)),           \
+        simde_mm256_i32gather_epi32(base, simde_mm512_extracti64x4_epi64(idx, 1), 4), 1)
 #define wf_unpacklo(a, b) simde_mm512_unpacklo_ps(a, b)
 #define wf_unpackhi(a, b) simde_mm512_unpackhi_ps(a, b)
 #define wf_shuffle(a, b, imm) simde_mm512_shuffle_ps(a, b, imm)
@@ -133,6 +145,9 @@ typedef simde__m256i wi;
 #define wf_as_i(v) simde_mm256_castps_si256(v)
 #define wi_set1(x) simde_mm256_set1_epi32((int)(x))
 #define wi_or_shl16(lo, hi) simde_mm256_or_si256(lo, simde_mm256_slli_epi32(hi, 16))
+/* base[idx] per lane (32-bit elements, idx below 2^31) */
+#define wi_gather_f(base, idx) simde_mm256_i32gather_ps(base, idx, 4)
+#define wi_gather_i(base, idx) simde_mm256_i32gather_epi32(base, idx, 4)
 #define wf_unpacklo(a, b) simde_mm256_unpacklo_ps(a, b)
 #define wf_unpackhi(a, b) simde_mm256_unpackhi_ps(a, b)
 #define wf_shuffle(a, b, imm) simde_mm256_shuffle_ps(a, b, imm)
@@ -188,6 +203,19 @@ typedef simde__m128i wi;
 #define wi_set1(x) simde_mm_set1_epi32((int)(x))
 /* lo | hi << 16, lane by lane */
 #define wi_or_shl16(lo, hi) simde_mm_or_si128(lo, simde_mm_slli_epi32(hi, 16))
+/* base[idx] per lane: no gather instruction at this width, four loads */
+static inline simde__m128 wi_gather_f(const float *base, simde__m128i idx)
+{
+    int32_t i[4];
+    simde_mm_storeu_si128((simde__m128i *)(void *)i, idx);
+    return simde_mm_setr_ps(base[i[0]], base[i[1]], base[i[2]], base[i[3]]);
+}
+static inline simde__m128i wi_gather_i(const int *base, simde__m128i idx)
+{
+    int32_t i[4];
+    simde_mm_storeu_si128((simde__m128i *)(void *)i, idx);
+    return simde_mm_setr_epi32(base[i[0]], base[i[1]], base[i[2]], base[i[3]]);
+}
 #define wf_unpacklo(a, b) simde_mm_unpacklo_ps(a, b)
 #define wf_unpackhi(a, b) simde_mm_unpackhi_ps(a, b)
 #define wf_shuffle(a, b, imm) simde_mm_shuffle_ps(a, b, imm)

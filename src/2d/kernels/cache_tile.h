@@ -31,16 +31,6 @@
 
 #if SEPAX_WIDE_BITS == 512
 typedef simde__m512i cache_words;
-#define CW_GATHER_PS(base, idx)                                                                \
-    simde_mm512_insertf32x8(                                                                    \
-        simde_mm512_castps256_ps512(                                                            \
-            simde_mm256_i32gather_ps(base, simde_mm512_castsi512_si256(idx), 4)),               \
-        simde_mm256_i32gather_ps(base, simde_mm512_extracti64x4_epi64(idx, 1), 4), 1)
-#define CW_GATHER(base, idx)                                                                   \
-    simde_mm512_inserti32x8(                                                                    \
-        simde_mm512_castsi256_si512(                                                            \
-            simde_mm256_i32gather_epi32(base, simde_mm512_castsi512_si256(idx), 4)),            \
-        simde_mm256_i32gather_epi32(base, simde_mm512_extracti64x4_epi64(idx, 1), 4), 1)
 #define CW_ADD simde_mm512_add_epi32
 #define CW_AND simde_mm512_and_si512
 #define CW_SET1 simde_mm512_set1_epi32
@@ -56,21 +46,6 @@ typedef simde__mmask16 cw_mask;
 #define CW_BITS(m) ((uint32_t)(m))
 #elif SEPAX_WIDE_BITS == 128
 typedef simde__m128i cache_words;
-/* no gather instruction at this width: four loads */
-static HEDLEY_ALWAYS_INLINE simde__m128 cw_gather_ps(const float *base, simde__m128i idx)
-{
-    int32_t i[4];
-    simde_mm_storeu_si128((simde__m128i *)(void *)i, idx);
-    return simde_mm_setr_ps(base[i[0]], base[i[1]], base[i[2]], base[i[3]]);
-}
-static HEDLEY_ALWAYS_INLINE simde__m128i cw_gather(const int *base, simde__m128i idx)
-{
-    int32_t i[4];
-    simde_mm_storeu_si128((simde__m128i *)(void *)i, idx);
-    return simde_mm_setr_epi32(base[i[0]], base[i[1]], base[i[2]], base[i[3]]);
-}
-#define CW_GATHER_PS(base, idx) cw_gather_ps(base, idx)
-#define CW_GATHER(base, idx) cw_gather(base, idx)
 #define CW_ADD simde_mm_add_epi32
 #define CW_AND simde_mm_and_si128
 #define CW_SET1 simde_mm_set1_epi32
@@ -86,8 +61,6 @@ typedef simde__m128i cw_mask;
 #define CW_BITS(m) ((uint32_t)simde_mm_movemask_ps(simde_mm_castsi128_ps(m)))
 #else
 typedef simde__m256i cache_words;
-#define CW_GATHER_PS(base, idx) simde_mm256_i32gather_ps(base, idx, 4)
-#define CW_GATHER(base, idx) simde_mm256_i32gather_epi32(base, idx, 4)
 #define CW_ADD simde_mm256_add_epi32
 #define CW_AND simde_mm256_and_si256
 #define CW_SET1 simde_mm256_set1_epi32
@@ -156,10 +129,10 @@ static int cache_plain_block(const sepax_columns *c, const sepax_pair *pairs,
     const cache_words sf = CW_PICK(from_b, sb, sa), sv = CW_PICK(from_b, sa, sb);
     const int *span_words = (const int *)(const void *)c->span;
     const cache_words two_f = CW_ADD(sf, sf), two_v = CW_ADD(sv, sv);
-    const cache_words off_f = CW_GATHER(span_words, two_f);
-    const cache_words cnt_f = CW_GATHER(span_words, CW_ADD(two_f, one));
-    const cache_words off_v = CW_GATHER(span_words, two_v);
-    const cache_words cnt_v = CW_GATHER(span_words, CW_ADD(two_v, one));
+    const cache_words off_f = wi_gather_i(span_words, two_f);
+    const cache_words cnt_f = wi_gather_i(span_words, CW_ADD(two_f, one));
+    const cache_words off_v = wi_gather_i(span_words, two_v);
+    const cache_words cnt_v = wi_gather_i(span_words, CW_ADD(two_v, one));
     /* a 32-bit index reaches 2^31 floats; an offset past that less a few
      * blocks (negative, as a signed word) leaves the block to cache.c */
     const cache_words limit = CW_SET1(INT32_MAX - 16 * (int)SEPAX_BLOCK_ALIGN);
@@ -184,10 +157,10 @@ static int cache_plain_block(const sepax_columns *c, const sepax_pair *pairs,
         CW_PICK(f_low, CW_ADD(fx0, bf), CW_ADD(vx0, CW_SET1((int)SEPAX_BLOCK_ALIGN)));
     const cache_words i_fx = CW_ADD(fx0, face), i_fy = CW_ADD(i_fx, bf);
     const cache_words i_nx = CW_ADD(i_fx, bf2), i_ny = CW_ADD(i_fy, bf2);
-    const wf nx = CW_GATHER_PS(c->pool, i_nx), ny = CW_GATHER_PS(c->pool, i_ny);
-    const wf ox = CW_GATHER_PS(c->pool, i_ox), oy = CW_GATHER_PS(c->pool, i_oy);
-    const wf ax = wf_sub(CW_GATHER_PS(c->pool, i_fx), ox);
-    const wf ay = wf_sub(CW_GATHER_PS(c->pool, i_fy), oy);
+    const wf nx = wi_gather_f(c->pool, i_nx), ny = wi_gather_f(c->pool, i_ny);
+    const wf ox = wi_gather_f(c->pool, i_ox), oy = wi_gather_f(c->pool, i_oy);
+    const wf ax = wf_sub(wi_gather_f(c->pool, i_fx), ox);
+    const wf ay = wf_sub(wi_gather_f(c->pool, i_fy), oy);
     const wf cf = wf_add(wf_mul(nx, ax), wf_mul(ny, ay));
     uint32_t rows[WIDE];
     CW_STORE(rows, vx0);
@@ -234,8 +207,6 @@ static size_t cache_plain_wide(const sepax_columns *c, const sepax_pair *pairs,
     return k;
 }
 
-#undef CW_GATHER_PS
-#undef CW_GATHER
 #undef CW_ADD
 #undef CW_AND
 #undef CW_SET1

@@ -109,23 +109,11 @@ static HEDLEY_ALWAYS_INLINE void circle_tile_add(circle_tile *ct, const sepax_co
  * those. */
 #if SEPAX_WIDE_BITS == 512
 typedef simde__m512i circle_slots;
-#define CIRCLE_GATHER_PS(base, idx)                                                            \
-    simde_mm512_insertf32x8(                                                                    \
-        simde_mm512_castps256_ps512(                                                            \
-            simde_mm256_i32gather_ps(base, simde_mm512_castsi512_si256(idx), 4)),               \
-        simde_mm256_i32gather_ps(base, simde_mm512_extracti64x4_epi64(idx, 1), 4), 1)
-#define CIRCLE_GATHER_EPI32(base, idx)                                                         \
-    simde_mm512_inserti32x8(                                                                    \
-        simde_mm512_castsi256_si512(                                                            \
-            simde_mm256_i32gather_epi32(base, simde_mm512_castsi512_si256(idx), 4)),            \
-        simde_mm256_i32gather_epi32(base, simde_mm512_extracti64x4_epi64(idx, 1), 4), 1)
 #define CS_ADD simde_mm512_add_epi32
 #define CS_AND simde_mm512_and_si512
 #define CS_SET1 simde_mm512_set1_epi32
 #else
 typedef simde__m256i circle_slots;
-#define CIRCLE_GATHER_PS(base, idx) simde_mm256_i32gather_ps(base, idx, 4)
-#define CIRCLE_GATHER_EPI32(base, idx) simde_mm256_i32gather_epi32(base, idx, 4)
 #define CS_ADD simde_mm256_add_epi32
 #define CS_AND simde_mm256_and_si256
 #define CS_SET1 simde_mm256_set1_epi32
@@ -137,8 +125,8 @@ static HEDLEY_ALWAYS_INLINE int circle_block_slots(const sepax_columns *c, circl
                                                    sepax_result *out)
 {
     /* span offsets: element 2 * slot of the span array as 32-bit words */
-    const circle_slots oa = CIRCLE_GATHER_EPI32((const int *)c->span, CS_ADD(sa, sa));
-    const circle_slots ob = CIRCLE_GATHER_EPI32((const int *)c->span, CS_ADD(sb, sb));
+    const circle_slots oa = wi_gather_i((const int *)c->span, CS_ADD(sa, sa));
+    const circle_slots ob = wi_gather_i((const int *)c->span, CS_ADD(sb, sb));
     /* a 32-bit index reaches 2^31 floats: an offset past that less two
      * blocks (negative, as a signed word) goes to the tile */
     const circle_slots limit = CS_SET1(INT32_MAX - 8 * (int)SEPAX_BLOCK_ALIGN);
@@ -159,11 +147,11 @@ static HEDLEY_ALWAYS_INLINE int circle_block_slots(const sepax_columns *c, circl
 #endif
     const circle_slots xoff = CS_SET1(4 * (int)SEPAX_BLOCK_ALIGN);
     const circle_slots yoff = CS_SET1(5 * (int)SEPAX_BLOCK_ALIGN);
-    const wf ax = CIRCLE_GATHER_PS(c->pool, CS_ADD(oa, xoff));
-    const wf ay = CIRCLE_GATHER_PS(c->pool, CS_ADD(oa, yoff));
-    const wf bx = CIRCLE_GATHER_PS(c->pool, CS_ADD(ob, xoff));
-    const wf by = CIRCLE_GATHER_PS(c->pool, CS_ADD(ob, yoff));
-    const wf ra = CIRCLE_GATHER_PS(c->radius, sa), rb = CIRCLE_GATHER_PS(c->radius, sb);
+    const wf ax = wi_gather_f(c->pool, CS_ADD(oa, xoff));
+    const wf ay = wi_gather_f(c->pool, CS_ADD(oa, yoff));
+    const wf bx = wi_gather_f(c->pool, CS_ADD(ob, xoff));
+    const wf by = wi_gather_f(c->pool, CS_ADD(ob, yoff));
+    const wf ra = wi_gather_f(c->radius, sa), rb = wi_gather_f(c->radius, sb);
     wf rec[4];
     circle_records(ax, ay, bx, by, ra, rb, a_origin, rec);
     tile_scatter(rec, at, out);
@@ -216,15 +204,13 @@ static HEDLEY_ALWAYS_INLINE int circle_block_listed(const sepax_columns *c,
     /* a pair is two 32-bit words: a at 2 i, b at 2 i + 1 */
     const int *words = (const int *)(const void *)(pairs + base);
     const circle_slots two_i = CS_ADD(idx, idx), mask = CS_SET1(0xFFFFFF);
-    const circle_slots sa = CS_AND(CIRCLE_GATHER_EPI32(words, two_i), mask);
-    const circle_slots sb = CS_AND(CIRCLE_GATHER_EPI32(words, CS_ADD(two_i, CS_SET1(1))), mask);
+    const circle_slots sa = CS_AND(wi_gather_i(words, two_i), mask);
+    const circle_slots sb = CS_AND(wi_gather_i(words, CS_ADD(two_i, CS_SET1(1))), mask);
     size_t at[WIDE];
     for (uint32_t l = 0; l < WIDE; l++)
         at[l] = base + list[l];
     return circle_block_slots(c, sa, sb, at, out);
 }
-#undef CIRCLE_GATHER_PS
-#undef CIRCLE_GATHER_EPI32
 #undef CS_ADD
 #undef CS_AND
 #undef CS_SET1
