@@ -222,7 +222,6 @@ static int cached_apart(const sepax_columns *c, sepax_pair pair, const sepax_pai
     return b_lo - a_hi > need * len;
 }
 
-
 /* cached_apart for a store of plain polygons, which needs no radius, no
  * circle test, and of each shape only what the face test reads: the
  * record first, so that an empty one costs no span. */

@@ -5,8 +5,9 @@
  *   tiles, two circles to the circle tile, other cores of at most a block
  *   to the core tiles (core_tile.h), the rest to round.h one at a time
  *
- *   the circle tile, when it holds WIDE pairs (or the list ends), per lane
- *   (o = centre of the shape in the lower slot):
+ *   the circle tile, when it holds WIDE pairs (or the list ends), or, with
+ *   256 bits or more, WIDE pairs gathered straight from the columns
+ *   (circle_block), per lane (o = centre of the shape in the lower slot):
  *       a' = a - o; q = (b - o) + 0; d = |a' - q|
  *       separation = (d - (rA + rB)) + 0
  *       normal = (q - a') / d, or (1, 0) when d^2 < FLT_MIN (sepax_apart)
