@@ -70,6 +70,9 @@ typedef simde__m512i wi;
 #define wi_as_f(v) simde_mm512_castsi512_ps(v)
 #define wf_as_i(v) simde_mm512_castps_si512(v)
 #define wi_set1(x) simde_mm512_set1_epi32((int)(x))
+#define wi_add(a, b) simde_mm512_add_epi32(a, b)
+#define wi_and(a, b) simde_mm512_and_si512(a, b)
+#define wi_srli(a, n) simde_mm512_srli_epi32(a, n)
 #define wi_or_shl16(lo, hi) simde_mm512_or_si512(lo, simde_mm512_slli_epi32(hi, 16))
 /* base[idx] per lane (32-bit elements, idx below 2^31): two 256-bit
  * gathers, as SIMDe 0.7 has no 512-bit one */
@@ -144,6 +147,9 @@ typedef simde__m256i wi;
 #define wi_as_f(v) simde_mm256_castsi256_ps(v)
 #define wf_as_i(v) simde_mm256_castps_si256(v)
 #define wi_set1(x) simde_mm256_set1_epi32((int)(x))
+#define wi_add(a, b) simde_mm256_add_epi32(a, b)
+#define wi_and(a, b) simde_mm256_and_si256(a, b)
+#define wi_srli(a, n) simde_mm256_srli_epi32(a, n)
 #define wi_or_shl16(lo, hi) simde_mm256_or_si256(lo, simde_mm256_slli_epi32(hi, 16))
 /* base[idx] per lane (32-bit elements, idx below 2^31) */
 #define wi_gather_f(base, idx) simde_mm256_i32gather_ps(base, idx, 4)
@@ -201,6 +207,9 @@ typedef simde__m128i wi;
 #define wi_as_f(v) simde_mm_castsi128_ps(v)
 #define wf_as_i(v) simde_mm_castps_si128(v)
 #define wi_set1(x) simde_mm_set1_epi32((int)(x))
+#define wi_add(a, b) simde_mm_add_epi32(a, b)
+#define wi_and(a, b) simde_mm_and_si128(a, b)
+#define wi_srli(a, n) simde_mm_srli_epi32(a, n)
 /* lo | hi << 16, lane by lane */
 #define wi_or_shl16(lo, hi) simde_mm_or_si128(lo, simde_mm_slli_epi32(hi, 16))
 /* base[idx] per lane: no gather instruction at this width, four loads */
@@ -341,6 +350,37 @@ static inline simde__m128 wb_hmin4(wb a, wb b, wb c, wb d)
 static inline uint32_t lowest_bit(uint32_t bits)
 {
     return (uint32_t)__builtin_ctz(bits);
+}
+
+/* The even and the odd 32-bit words of 2 * WIDE consecutive ones (of
+ * WIDE 8-byte records: a pair's two ids, a cache record's two halves),
+ * in record order. */
+static inline void wi_words2(const void *p, wi *even, wi *odd)
+{
+#if SEPAX_WIDE_BITS == 512
+    const simde__m512i v0 = simde_mm512_loadu_si512(p);
+    const simde__m512i v1 = simde_mm512_loadu_si512((const char *)p + 64);
+    const simde__m512i e = simde_mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24,
+                                                  26, 28, 30);
+    *even = simde_mm512_permutex2var_epi32(v0, e, v1);
+    *odd = simde_mm512_permutex2var_epi32(v0, simde_mm512_add_epi32(e, simde_mm512_set1_epi32(1)),
+                                          v1);
+#elif SEPAX_WIDE_BITS == 256
+    const simde__m256 v0 = simde_mm256_loadu_ps((const float *)p);
+    const simde__m256 v1 = simde_mm256_loadu_ps((const float *)p + 8);
+    /* [w0 w2 w8 w10 | w4 w6 w12 w14], then the 64-bit quarters in order */
+    const simde__m256i e =
+        simde_mm256_castps_si256(simde_mm256_shuffle_ps(v0, v1, SIMDE_MM_SHUFFLE(2, 0, 2, 0)));
+    const simde__m256i o =
+        simde_mm256_castps_si256(simde_mm256_shuffle_ps(v0, v1, SIMDE_MM_SHUFFLE(3, 1, 3, 1)));
+    *even = simde_mm256_permute4x64_epi64(e, SIMDE_MM_SHUFFLE(3, 1, 2, 0));
+    *odd = simde_mm256_permute4x64_epi64(o, SIMDE_MM_SHUFFLE(3, 1, 2, 0));
+#else
+    const simde__m128 v0 = simde_mm_loadu_ps((const float *)p);
+    const simde__m128 v1 = simde_mm_loadu_ps((const float *)p + 4);
+    *even = simde_mm_castps_si128(simde_mm_shuffle_ps(v0, v1, SIMDE_MM_SHUFFLE(2, 0, 2, 0)));
+    *odd = simde_mm_castps_si128(simde_mm_shuffle_ps(v0, v1, SIMDE_MM_SHUFFLE(3, 1, 3, 1)));
+#endif
 }
 
 #endif

@@ -108,29 +108,17 @@ static HEDLEY_ALWAYS_INLINE void circle_tile_add(circle_tile *ct, const sepax_co
  * records go to at[]. Each returns 0 (nothing done) when some centre lies
  * past what a 32-bit gather index reaches: the caller's tile takes
  * those. */
-#if SEPAX_WIDE_BITS == 512
-typedef simde__m512i circle_slots;
-#define CS_ADD simde_mm512_add_epi32
-#define CS_AND simde_mm512_and_si512
-#define CS_SET1 simde_mm512_set1_epi32
-#else
-typedef simde__m256i circle_slots;
-#define CS_ADD simde_mm256_add_epi32
-#define CS_AND simde_mm256_and_si256
-#define CS_SET1 simde_mm256_set1_epi32
-#endif
 
 /* The pairs whose slots are sa, sb (lane by lane). */
-static HEDLEY_ALWAYS_INLINE int circle_block_slots(const sepax_columns *c, circle_slots sa,
-                                                   circle_slots sb, const size_t *at,
-                                                   sepax_result *out)
+static HEDLEY_ALWAYS_INLINE int circle_block_slots(const sepax_columns *c, wi sa, wi sb,
+                                                   const size_t *at, sepax_result *out)
 {
     /* span offsets: element 2 * slot of the span array as 32-bit words */
-    const circle_slots oa = wi_gather_i((const int *)c->span, CS_ADD(sa, sa));
-    const circle_slots ob = wi_gather_i((const int *)c->span, CS_ADD(sb, sb));
+    const wi oa = wi_gather_i((const int *)c->span, wi_add(sa, sa));
+    const wi ob = wi_gather_i((const int *)c->span, wi_add(sb, sb));
     /* a 32-bit index reaches 2^31 floats: an offset past that less two
      * blocks (negative, as a signed word) goes to the tile */
-    const circle_slots limit = CS_SET1(INT32_MAX - 8 * (int)SEPAX_BLOCK_ALIGN);
+    const wi limit = wi_set1(INT32_MAX - 8 * (int)SEPAX_BLOCK_ALIGN);
 #if SEPAX_WIDE_BITS == 512
     if ((simde__mmask16)(simde_mm512_cmple_epu32_mask(oa, limit) &
                          simde_mm512_cmple_epu32_mask(ob, limit)) != (simde__mmask16)0xFFFF)
@@ -146,12 +134,12 @@ static HEDLEY_ALWAYS_INLINE int circle_block_slots(const sepax_columns *c, circl
         return 0;
     const wm a_origin = simde_mm256_castsi256_ps(simde_mm256_cmpgt_epi32(sb, sa));
 #endif
-    const circle_slots xoff = CS_SET1(4 * (int)SEPAX_BLOCK_ALIGN);
-    const circle_slots yoff = CS_SET1(5 * (int)SEPAX_BLOCK_ALIGN);
-    const wf ax = wi_gather_f(c->pool, CS_ADD(oa, xoff));
-    const wf ay = wi_gather_f(c->pool, CS_ADD(oa, yoff));
-    const wf bx = wi_gather_f(c->pool, CS_ADD(ob, xoff));
-    const wf by = wi_gather_f(c->pool, CS_ADD(ob, yoff));
+    const wi xoff = wi_set1(4 * (int)SEPAX_BLOCK_ALIGN);
+    const wi yoff = wi_set1(5 * (int)SEPAX_BLOCK_ALIGN);
+    const wf ax = wi_gather_f(c->pool, wi_add(oa, xoff));
+    const wf ay = wi_gather_f(c->pool, wi_add(oa, yoff));
+    const wf bx = wi_gather_f(c->pool, wi_add(ob, xoff));
+    const wf by = wi_gather_f(c->pool, wi_add(ob, yoff));
     const wf ra = wi_gather_f(c->radius, sa), rb = wi_gather_f(c->radius, sb);
     wf rec[4];
     circle_records(ax, ay, bx, by, ra, rb, a_origin, rec);
@@ -163,24 +151,10 @@ static HEDLEY_ALWAYS_INLINE int circle_block_slots(const sepax_columns *c, circl
 static HEDLEY_ALWAYS_INLINE int circle_block(const sepax_columns *c, const sepax_pair *pairs,
                                              size_t k, sepax_result *out)
 {
-    const circle_slots mask = CS_SET1(0xFFFFFF);
-#if SEPAX_WIDE_BITS == 512
-    const simde__m512i v0 = simde_mm512_loadu_si512(pairs + k);
-    const simde__m512i v1 = simde_mm512_loadu_si512(pairs + k + 8u);
-    const simde__m512i even = simde_mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22,
-                                                     24, 26, 28, 30);
-    const simde__m512i odd = simde_mm512_add_epi32(even, simde_mm512_set1_epi32(1));
-    const circle_slots sa = CS_AND(simde_mm512_permutex2var_epi32(v0, even, v1), mask);
-    const circle_slots sb = CS_AND(simde_mm512_permutex2var_epi32(v0, odd, v1), mask);
-#else
-    const simde__m256 v0 = simde_mm256_loadu_ps((const float *)(pairs + k));
-    const simde__m256 v1 = simde_mm256_loadu_ps((const float *)(pairs + k + 4u));
-    /* [a0 a1 a4 a5 | a2 a3 a6 a7], then the 64-bit quarters in order */
-    const simde__m256i ia = simde_mm256_castps_si256(simde_mm256_shuffle_ps(v0, v1, SIMDE_MM_SHUFFLE(2, 0, 2, 0)));
-    const simde__m256i ib = simde_mm256_castps_si256(simde_mm256_shuffle_ps(v0, v1, SIMDE_MM_SHUFFLE(3, 1, 3, 1)));
-    const circle_slots sa = CS_AND(simde_mm256_permute4x64_epi64(ia, SIMDE_MM_SHUFFLE(3, 1, 2, 0)), mask);
-    const circle_slots sb = CS_AND(simde_mm256_permute4x64_epi64(ib, SIMDE_MM_SHUFFLE(3, 1, 2, 0)), mask);
-#endif
+    wi ia, ib;
+    wi_words2(pairs + k, &ia, &ib);
+    const wi mask = wi_set1(0xFFFFFF);
+    const wi sa = wi_and(ia, mask), sb = wi_and(ib, mask);
     size_t at[WIDE];
     for (uint32_t l = 0; l < WIDE; l++)
         at[l] = k + l;
@@ -195,26 +169,23 @@ static HEDLEY_ALWAYS_INLINE int circle_block_listed(const sepax_columns *c,
 {
 #if SEPAX_WIDE_BITS == 512
     const simde__m256i l16 = simde_mm256_loadu_si256((const simde__m256i *)list);
-    const circle_slots idx = simde_mm512_inserti32x8(
+    const wi idx = simde_mm512_inserti32x8(
         simde_mm512_castsi256_si512(simde_mm256_cvtepu16_epi32(simde_mm256_castsi256_si128(l16))),
         simde_mm256_cvtepu16_epi32(simde_mm256_extracti128_si256(l16, 1)), 1);
 #else
-    const circle_slots idx =
+    const wi idx =
         simde_mm256_cvtepu16_epi32(simde_mm_loadu_si128((const simde__m128i *)list));
 #endif
     /* a pair is two 32-bit words: a at 2 i, b at 2 i + 1 */
     const int *words = (const int *)(const void *)(pairs + base);
-    const circle_slots two_i = CS_ADD(idx, idx), mask = CS_SET1(0xFFFFFF);
-    const circle_slots sa = CS_AND(wi_gather_i(words, two_i), mask);
-    const circle_slots sb = CS_AND(wi_gather_i(words, CS_ADD(two_i, CS_SET1(1))), mask);
+    const wi two_i = wi_add(idx, idx), mask = wi_set1(0xFFFFFF);
+    const wi sa = wi_and(wi_gather_i(words, two_i), mask);
+    const wi sb = wi_and(wi_gather_i(words, wi_add(two_i, wi_set1(1))), mask);
     size_t at[WIDE];
     for (uint32_t l = 0; l < WIDE; l++)
         at[l] = base + list[l];
     return circle_block_slots(c, sa, sb, at, out);
 }
-#undef CS_ADD
-#undef CS_AND
-#undef CS_SET1
 #endif
 
 /* Where a pair goes: the polygon tiles (0; tile_add_polygons picks the
