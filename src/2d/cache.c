@@ -278,11 +278,7 @@ size_t sepax_cache_filter(const sepax_columns *cols, const sepax_pair *pairs, si
         }
     }
     for (; k < n; k++) {
-        if (k + SEPAX_CACHE_SPAN_AHEAD < n)
-            sepax_prefetch_pair_spans(cols, pairs[k + SEPAX_CACHE_SPAN_AHEAD]);
-        if (k + SEPAX_CACHE_DATA_AHEAD < n)
-            sepax_prefetch_columns(cols, SEPAX_ID_SLOT(pairs[k + SEPAX_CACHE_DATA_AHEAD].a),
-                                   SEPAX_ID_SLOT(pairs[k + SEPAX_CACHE_DATA_AHEAD].b));
+        sepax_cache_prefetch(cols, pairs, n, k);
         const int r = plain ? cached_apart_plain(cols, pairs[k], caches + k, &lanes, (uint16_t)k)
                             : cached_apart(cols, pairs[k], caches + k, &lanes, (uint16_t)k);
         if (r != QUEUED)

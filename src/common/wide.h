@@ -352,6 +352,25 @@ static inline uint32_t lowest_bit(uint32_t bits)
     return (uint32_t)__builtin_ctz(bits);
 }
 
+/* Whether every lane of v, as a signed word, lies in [0, top]: an index
+ * a 32-bit gather reaches, with room to spare past it. */
+static inline int wi_within(wi v, int32_t top)
+{
+#if SEPAX_WIDE_BITS == 512
+    /* unsigned, a negative word is above any top */
+    return simde_mm512_cmple_epu32_mask(v, simde_mm512_set1_epi32(top)) == (simde__mmask16)0xFFFF;
+#elif SEPAX_WIDE_BITS == 256
+    const simde__m256i out = simde_mm256_or_si256(
+        simde_mm256_cmpgt_epi32(v, simde_mm256_set1_epi32(top)),
+        simde_mm256_cmpgt_epi32(simde_mm256_setzero_si256(), v));
+    return simde_mm256_movemask_epi8(out) == 0;
+#else
+    const simde__m128i out = simde_mm_or_si128(simde_mm_cmpgt_epi32(v, simde_mm_set1_epi32(top)),
+                                               simde_mm_cmpgt_epi32(simde_mm_setzero_si128(), v));
+    return simde_mm_movemask_epi8(out) == 0;
+#endif
+}
+
 /* The even and the odd 32-bit words of 2 * WIDE consecutive ones (of
  * WIDE 8-byte records: a pair's two ids, a cache record's two halves),
  * in record order. */

@@ -1,5 +1,6 @@
 /* The separating-axis cache's face test for stores of plain polygons, WIDE
- * pairs at a time with the backend's width (256 bits or more): what
+ * pairs at a time with the backend's width (256 bits or more, and sse2,
+ * which defines SEPAX_CACHE_BLOCKS_128): what
  * cache.c does one pair at a time with four lanes, here with every lane's
  * inputs gathered from the records, spans and pool.
  *
@@ -14,9 +15,9 @@
  *
  * Each lane evaluates cache.c's expressions (the kernels' face pass) with
  * the same operands in the same order, so its answer, and hence every
- * cache, is the same on every backend. Only the loads differ: hardware
- * gathers for the per-pair words and the face, and the vertex rows as
- * rows turned into registers (wf_rows8). */
+ * cache, is the same on every backend. Only the loads differ: gathers
+ * (wide.h's wi_gather_*) for the per-pair words and the face, and the
+ * vertex rows as rows turned into registers (wf_rows8). */
 #ifndef SEPAX_CACHE_TILE_H
 #define SEPAX_CACHE_TILE_H
 
@@ -37,7 +38,6 @@ typedef simde__mmask16 cw_mask;
 #define CW_PICK(m, yes, no) simde_mm512_mask_blend_epi32(m, no, yes)
 #define CW_MAND(a, b) ((cw_mask)((a) & (b)))
 #define CW_MANDNOT(a, b) ((cw_mask)(~(a) & (b)))
-#define CW_MOR(a, b) ((cw_mask)((a) | (b)))
 #define CW_BITS(m) ((uint32_t)(m))
 #elif SEPAX_WIDE_BITS == 128
 #define CW_STORE(p, v) simde_mm_storeu_si128((simde__m128i *)(void *)(p), v)
@@ -47,7 +47,6 @@ typedef simde__m128i cw_mask;
 #define CW_PICK(m, yes, no) simde_mm_or_si128(simde_mm_and_si128(m, yes), simde_mm_andnot_si128(m, no))
 #define CW_MAND(a, b) simde_mm_and_si128(a, b)
 #define CW_MANDNOT(a, b) simde_mm_andnot_si128(a, b)
-#define CW_MOR(a, b) simde_mm_or_si128(a, b)
 #define CW_BITS(m) ((uint32_t)simde_mm_movemask_ps(simde_mm_castsi128_ps(m)))
 #else
 #define CW_STORE(p, v) simde_mm256_storeu_si256((simde__m256i *)(void *)(p), v)
@@ -57,7 +56,6 @@ typedef simde__m256i cw_mask;
 #define CW_PICK(m, yes, no) simde_mm256_blendv_epi8(no, yes, m)
 #define CW_MAND(a, b) simde_mm256_and_si256(a, b)
 #define CW_MANDNOT(a, b) simde_mm256_andnot_si256(a, b)
-#define CW_MOR(a, b) simde_mm256_or_si256(a, b)
 #define CW_BITS(m) ((uint32_t)simde_mm256_movemask_ps(simde_mm256_castsi256_ps(m)))
 #endif
 
@@ -88,11 +86,9 @@ static int cache_plain_block(const sepax_columns *c, const sepax_pair *pairs,
     const wi off_v = wi_gather_i(span_words, two_v);
     const wi cnt_v = wi_gather_i(span_words, wi_add(two_v, one));
     /* a 32-bit index reaches 2^31 floats; an offset past that less a few
-     * blocks (negative, as a signed word) leaves the block to cache.c */
-    const wi limit = wi_set1(INT32_MAX - 16 * (int)SEPAX_BLOCK_ALIGN);
-    const cw_mask far = CW_MOR(CW_MOR(CW_GT(off_f, limit), CW_GT(zero, off_f)),
-                               CW_MOR(CW_GT(off_v, limit), CW_GT(zero, off_v)));
-    if (CW_BITS(far))
+     * blocks leaves the block to cache.c */
+    const int32_t reach = INT32_MAX - 16 * (int32_t)SEPAX_BLOCK_ALIGN;
+    if (!wi_within(off_f, reach) || !wi_within(off_v, reach))
         return 0;
     /* taken: a face of f, and v's vertices fit one block */
     const cw_mask take =
@@ -148,13 +144,8 @@ static size_t cache_plain_wide(const sepax_columns *c, const sepax_pair *pairs,
 {
     size_t k = 0;
     for (; k + WIDE <= n; k += WIDE) {
-        for (uint32_t l = 0; l < WIDE; l++) {
-            if (k + l + SEPAX_CACHE_SPAN_AHEAD < n)
-                sepax_prefetch_pair_spans(c, pairs[k + l + SEPAX_CACHE_SPAN_AHEAD]);
-            if (k + l + SEPAX_CACHE_DATA_AHEAD < n)
-                sepax_prefetch_columns(c, SEPAX_ID_SLOT(pairs[k + l + SEPAX_CACHE_DATA_AHEAD].a),
-                                       SEPAX_ID_SLOT(pairs[k + l + SEPAX_CACHE_DATA_AHEAD].b));
-        }
+        for (uint32_t l = 0; l < WIDE; l++)
+            sepax_cache_prefetch(c, pairs, n, k + l);
         if (!cache_plain_block(c, pairs, caches, k, apart, undecided))
             break;
     }
@@ -163,7 +154,6 @@ static size_t cache_plain_wide(const sepax_columns *c, const sepax_pair *pairs,
 
 #undef CW_STORE
 #undef CW_BITS
-#undef CW_MOR
 #undef CW_MANDNOT
 #undef CW_MAND
 #undef CW_PICK

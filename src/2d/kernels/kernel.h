@@ -201,6 +201,18 @@ typedef size_t (*sepax_cache_fn)(const sepax_columns *cols, const sepax_pair *pa
 #define SEPAX_CACHE_SPAN_AHEAD 32u
 #define SEPAX_CACHE_DATA_AHEAD 16u
 
+/* The cache filter's requests for pair k: spans and columns of the pairs
+ * that far ahead. */
+static SEPAX_PREFETCH_INLINE void sepax_cache_prefetch(const sepax_columns *c,
+                                                       const sepax_pair *pairs, size_t n, size_t k)
+{
+    if (k + SEPAX_CACHE_SPAN_AHEAD < n)
+        sepax_prefetch_pair_spans(c, pairs[k + SEPAX_CACHE_SPAN_AHEAD]);
+    if (k + SEPAX_CACHE_DATA_AHEAD < n)
+        sepax_prefetch_columns(c, SEPAX_ID_SLOT(pairs[k + SEPAX_CACHE_DATA_AHEAD].a),
+                               SEPAX_ID_SLOT(pairs[k + SEPAX_CACHE_DATA_AHEAD].b));
+}
+
 /* collide takes polygon pairs only, collide_circles pairs of two circles
  * only, collide_any pairs of any kinds in any order; on the pairs they
  * share, all three give the same results. */

@@ -117,21 +117,14 @@ static HEDLEY_ALWAYS_INLINE int circle_block_slots(const sepax_columns *c, wi sa
     const wi oa = wi_gather_i((const int *)c->span, wi_add(sa, sa));
     const wi ob = wi_gather_i((const int *)c->span, wi_add(sb, sb));
     /* a 32-bit index reaches 2^31 floats: an offset past that less two
-     * blocks (negative, as a signed word) goes to the tile */
-    const wi limit = wi_set1(INT32_MAX - 8 * (int)SEPAX_BLOCK_ALIGN);
-#if SEPAX_WIDE_BITS == 512
-    if ((simde__mmask16)(simde_mm512_cmple_epu32_mask(oa, limit) &
-                         simde_mm512_cmple_epu32_mask(ob, limit)) != (simde__mmask16)0xFFFF)
+     * blocks goes to the tile */
+    const int32_t reach = INT32_MAX - 8 * (int32_t)SEPAX_BLOCK_ALIGN;
+    if (!wi_within(oa, reach) || !wi_within(ob, reach))
         return 0;
     /* slots are below 2^24, so the signed compare orders them */
+#if SEPAX_WIDE_BITS == 512
     const wm a_origin = simde_mm512_cmpgt_epi32_mask(sb, sa);
 #else
-    const simde__m256i zero_i = simde_mm256_setzero_si256();
-    const simde__m256i far = simde_mm256_or_si256(
-        simde_mm256_or_si256(simde_mm256_cmpgt_epi32(oa, limit), simde_mm256_cmpgt_epi32(zero_i, oa)),
-        simde_mm256_or_si256(simde_mm256_cmpgt_epi32(ob, limit), simde_mm256_cmpgt_epi32(zero_i, ob)));
-    if (simde_mm256_movemask_epi8(far))
-        return 0;
     const wm a_origin = simde_mm256_castsi256_ps(simde_mm256_cmpgt_epi32(sb, sa));
 #endif
     const wi xoff = wi_set1(4 * (int)SEPAX_BLOCK_ALIGN);
