@@ -418,7 +418,8 @@ SEPAX_API sepax_status sepax_collide_hits_cached(const sepax_store *store, const
 /** Sort-and-sweep over the world bounding boxes of all live shapes (swept
  *  along x within horizontal bands): every pair whose boxes overlap
  *  (touching counts) once, with a's slot below b's, in an order fixed by
- *  the store's contents (band, then lower x, then slot). Writes up to
+ *  the store's contents (band, then column of lower x, then slot; the
+ *  same on every backend and for any number of workers). Writes up to
  *  capacity pairs; *pair_count receives the number found, and
  *  SEPAX_ERR_CAPACITY is returned when it exceeds capacity. On any other
  *  failure *pair_count is 0 and nothing is written. */

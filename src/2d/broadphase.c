@@ -6,33 +6,40 @@
  *     home in the band of its lower y (a visitor in the others)
  *   file: each shape, in slot order, appended to every band it belongs to
  *   for each band (its entries fit in L1):
- *     sort by (lower x, slot): a counting sort on the cell of lower x (one
- *       cell per entry over the scene's lower x range), then an insertion
- *       pass for entries that shared a cell (a radix sort on the exact
- *       keys instead when a cell is crowded); PAD sentinels with lower
- *       x = +inf close the band
+ *     columns: the scene's range of lower x cut into as many equal columns
+ *       as the band has entries (the exact lower x instead where more than
+ *       CROWD entries would share a column)
+ *     sort by (column of lower x, slot): one counting pass, stable
+ *       (a radix sort on the exact keys for exact columns); PAD sentinels
+ *       with column and lower x = +inf close the band
  *     T = lowest lower y of the shapes at home in the band
- *     for each entry i, for each later entry j while lower_x(j) <= upper_x(i):
- *       if the y intervals overlap and (i is at home or lower_y(j) >= T):
- *         emit the pair
+ *     sweep (kernels/sweep_tile.h): for each entry i, for each later
+ *       entry j while column(j) <= column(upper_x(i)):
+ *         if the boxes overlap and (i is at home or lower_y(j) >= T):
+ *           emit the pair
  *   each pair handed out as (lower slot's id, higher slot's id)
  *
  * A pair of overlapping boxes is met in every band both belong to and
  * emitted only in the band of the larger of their lower y, where the shape
  * that has it is at home. A visitor's lower y lies below every home
  * shape's (the band of a y grows with y), so "lower_y(j) >= T" says "j is
- * at home" in one compare, and no pass removes duplicates.
+ * at home" in one compare, and no pass removes duplicates. The earlier of
+ * two overlapping boxes in a band's order meets the later one: the later
+ * one's column is the earlier one's or, if further right, at most the
+ * column of the earlier one's upper x (columns grow with x).
  *
  * A plain one-axis sweep meets every shape of its x slice of the whole
  * scene (n^1.5 tests on a square scene); the bands keep the candidates
- * near the number of true overlaps. Candidates are tested four per
- * compare, eight per round (SSE2, or SIMDe's equivalent elsewhere; never
- * the store's backend, whose width must not change the result), and hits
- * leave through a mask, so the sweep's only data-dependent branches are
- * the rare rounds past the eighth candidate and past the third hit.
+ * near the number of true overlaps. Sorting by column instead of by exact
+ * lower x leaves entries that share a column in slot order, so no pass
+ * puts them in order (an insertion pass did, and mispredicted on about a
+ * fifth of the entries); the sweep then tests x on both sides. The sweep
+ * is the store's backend's where it has one (eight candidates per compare
+ * at 256 bits, sixteen at 512), else this file's four per compare at 128
+ * bits; every width writes the same pairs in the same order.
  *
  * Output order, fixed by the store's contents: band (bottom up), then the
- * first shape of the sweep, then the second, both by (lower x, slot).
+ * first shape of the sweep, then the second, both by (column, slot).
  * Touching boxes overlap, as touching shapes hit. */
 #include <math.h>
 #include <string.h>
@@ -41,24 +48,21 @@
 #include "common/sort.h"
 #include "common/tasks.h"
 #include "common/wide.h"
+#include "kernels/sweep_tile.h"
 #include "store.h"
 
 /* Band height in mean box heights: taller bands file fewer shapes twice,
  * shorter ones test fewer candidates per shape. */
 #define BAND_HEIGHTS 3.0
-/* Most shapes one cell of lower x may hold before the order comes from a
- * radix sort instead: it bounds the insertion pass's work per entry. */
+/* Most shapes one column may hold before the columns become the exact
+ * lower x: a column's entries all test each other. */
 #define CROWD 32u
-/* Sentinels after each band: a round reads eight candidates from at most
- * the band's end, and one more entry for a missing hit's index. */
-#define PAD 9u
-/* Pairs gathered before each copy to the caller's array; even, since the
- * copy turns pairs round two at a time. */
-#define CHUNK 256u
+#define PAD SEPAX_SWEEP_PAD
+#define CHUNK SEPAX_SWEEP_CHUNK
 
 typedef struct grid {
     float y0, inv_h, top_band; /* band of y: (y - y0) * inv_h, at most top_band */
-    float x0, inv_w, top_cell; /* cell of x likewise */
+    float x0, inv_w, top_cell; /* cell (column) of x likewise */
     uint32_t bands, cells;
 } grid;
 
@@ -159,13 +163,14 @@ static bounds scan(const sepax_store *s)
 /* The bands' entries, one array per field, each band followed by PAD
  * sentinels. */
 typedef struct entries {
-    float *lx, *hx, *ly, *hy;
+    float *col, *lx, *hx, *ly, *hy;
     uint32_t *id;
 } entries;
 
-static inline void entry_put(const entries *e, size_t p, float lx, float hx, float ly, float hy,
-                             uint32_t id)
+static inline void entry_put(const entries *e, size_t p, float col, float lx, float hx, float ly,
+                             float hy, uint32_t id)
 {
+    e->col[p] = col;
     e->lx[p] = lx;
     e->hx[p] = hx;
     e->ly[p] = ly;
@@ -173,54 +178,8 @@ static inline void entry_put(const entries *e, size_t p, float lx, float hx, flo
     e->id[p] = id;
 }
 
-/* Entries [from, to) are in (cell, slot) order: only neighbours that
- * share a cell can be out of lower-x order, at most CROWD - 1 places.
- * Equal lower x are never passed, so they stay in slot order. */
-static void settle(const entries *e, size_t from, size_t to)
+void sepax_sweep_deliver(sepax_sweep_out *o, size_t count)
 {
-    for (size_t i = from + 1; i < to; i++) {
-        if (!(e->lx[i] < e->lx[i - 1]))
-            continue;
-        const float lx = e->lx[i], hx = e->hx[i], ly = e->ly[i], hy = e->hy[i];
-        const uint32_t id = e->id[i];
-        size_t k = i;
-        do {
-            entry_put(e, k, e->lx[k - 1], e->hx[k - 1], e->ly[k - 1], e->hy[k - 1], e->id[k - 1]);
-            k--;
-        } while (k > from && lx < e->lx[k - 1]);
-        entry_put(e, k, lx, hx, ly, hy, id);
-    }
-}
-
-/* Where found pairs wait before they go to the caller's array, or, in a
- * split call (grow set), to a worker's own array, which grows as needed
- * through the store's allocator (failed set when it could not). */
-typedef struct out {
-    sepax_pair *pairs;
-    size_t capacity, found;
-    const sepax_allocator *grow;
-    int failed;
-    sepax_pair buf[CHUNK];
-} out;
-
-/* The sweep writes (first, second) in sweep order; the caller wants the
- * lower slot first. Two pairs per vector, turned round by mask: which of
- * the two comes first is a coin toss, so a branch would miss half the
- * time. */
-static void flush(out *o, size_t count)
-{
-    const simde__m128i slot_bits = simde_mm_set1_epi32(0xFFFFFF);
-    for (size_t k = 0; k < count; k += 2) {
-        const simde__m128i v = simde_mm_loadu_si128((const simde__m128i *)(o->buf + k));
-        const simde__m128i turned = simde_mm_shuffle_epi32(v, SIMDE_MM_SHUFFLE(2, 3, 0, 1));
-        /* slots are below 2^24, so the signed compare orders them */
-        const simde__m128i later = simde_mm_cmpgt_epi32(simde_mm_and_si128(v, slot_bits),
-                                                        simde_mm_and_si128(turned, slot_bits));
-        const simde__m128i swap = simde_mm_shuffle_epi32(later, SIMDE_MM_SHUFFLE(2, 2, 0, 0));
-        const simde__m128i fixed = simde_mm_or_si128(simde_mm_and_si128(swap, turned),
-                                                     simde_mm_andnot_si128(swap, v));
-        simde_mm_storeu_si128((simde__m128i *)(o->buf + k), fixed);
-    }
     if (o->grow && o->found + count > o->capacity && !o->failed)
         o->failed = !sepax_pairs_grow(o->grow, &o->pairs, &o->capacity, o->found, o->found + count);
     if (o->found < o->capacity) {
@@ -228,75 +187,6 @@ static void flush(out *o, size_t count)
         memcpy(o->pairs + o->found, o->buf, (count < room ? count : room) * sizeof *o->buf);
     }
     o->found += count;
-}
-
-/* Hits among four candidates j.. of i (bit k: candidate j + k); *in_x
- * receives the lanes whose lower x is within i's right side. */
-static inline uint32_t block(const entries *e, size_t j, wf right, wf top, wf bottom, wf floor_y,
-                             uint32_t *in_x)
-{
-    const wf lx = wf_load(e->lx + j), ly = wf_load(e->ly + j), hy = wf_load(e->hy + j);
-    const wm x = wf_le_m(lx, right);
-    const wm hit = wm_and(wm_and(x, wf_le_m(ly, top)),
-                          wm_and(wf_le_m(bottom, hy), wf_le_m(floor_y, ly)));
-    *in_x = wm_bits(x);
-    return wm_bits(hit);
-}
-
-static const uint8_t pop4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-
-/* One band's sweep: entries [from, to), then PAD sentinels. A round tests
- * eight candidates whether needed or not, and writes its first two hits
- * whether found or not (a missing hit reads candidate j + 8, a sentinel,
- * and is not counted): most shapes have fewer candidates and hits than
- * that, and loops whose exits depend on each shape's counts mispredict
- * about once per shape, which costs more than the spare work. */
-static void sweep(const entries *e, size_t from, size_t to, float home_y, out *o)
-{
-    size_t nb = 0;
-    sepax_pair *buf = o->buf;
-    const wf home = wf_set1(home_y);
-    for (size_t i = from; i < to; i++) {
-        const wf right = wf_set1(e->hx[i]), top = wf_set1(e->hy[i]), bottom = wf_set1(e->ly[i]);
-        /* A visitor pairs with home shapes only. */
-        const wf floor_y = wf_keep(wf_gt_m(home, bottom), home, wf_set1(-INFINITY));
-        const uint32_t first = e->id[i];
-        for (size_t j = i + 1;; j += 8) {
-            uint32_t in_a, in_b;
-            const uint32_t a = block(e, j, right, top, bottom, floor_y, &in_a);
-            const uint32_t b = block(e, j + 4, right, top, bottom, floor_y, &in_b);
-            uint32_t m = a | b << 4;
-            const uint32_t count = pop4[a] + pop4[b];
-            buf[nb].a = first;
-            buf[nb].b = e->id[j + (uint32_t)__builtin_ctz(m | 0x100u)];
-            m &= m - 1u;
-            buf[nb + 1].a = first;
-            buf[nb + 1].b = e->id[j + (uint32_t)__builtin_ctz(m | 0x100u)];
-            m &= m - 1u;
-            buf[nb + 2].a = first;
-            buf[nb + 2].b = e->id[j + (uint32_t)__builtin_ctz(m | 0x100u)];
-            m &= m - 1u;
-            buf[nb + 3].a = first;
-            buf[nb + 3].b = e->id[j + (uint32_t)__builtin_ctz(m | 0x100u)];
-            m &= m - 1u;
-            if (count > 4u) {
-                for (size_t k = nb + 4; m; m &= m - 1u, k++) {
-                    buf[k].a = first;
-                    buf[k].b = e->id[j + (uint32_t)__builtin_ctz(m)];
-                }
-            }
-            nb += count;
-            if (nb > CHUNK - 8u) {
-                flush(o, nb);
-                nb = 0;
-            }
-            /* Sorted by lower x: once a lane is past the right side, so
-             * is every later candidate (the sentinels at the latest). */
-            if (in_b != 15u)
-                break;
-        }
-    }
-    flush(o, nb);
 }
 
 /* A shape's box and id as filed under a band. */
@@ -312,11 +202,12 @@ static inline uint32_t cells_for(size_t m)
     return m < 1u ? 1u : m > 4194304u ? 4194304u : (uint32_t)m;
 }
 
-/* One band: its m records in slot order, sorted into e by (lower x, slot),
+/* One band: its m records in slot order, sorted into e by (column, slot),
  * then swept. e, hist and keys are sized for the largest band, so a band
  * stays in L1 from its sort to its sweep. */
 static void band(const record *r, size_t m, float x0, double span_x, float home_y,
-                 const entries *e, uint32_t *hist, uint64_t *keys, out *o)
+                 const entries *e, uint32_t *hist, uint64_t *keys, sepax_sweep_fn sweep,
+                 sepax_sweep_out *o)
 {
     grid g = {0.0f, 0.0f, 0.0f, x0, 0.0f, 0.0f, 1, 1};
     if (span_x > 0.0) {
@@ -350,24 +241,28 @@ static void band(const record *r, size_t m, float x0, double span_x, float home_
         hist[c] = at;
         at += t;
     }
+    sepax_reach q = {g.x0, g.inv_w, 0.0f, g.top_cell};
     if (crowd <= CROWD) {
         for (size_t k = 0; k < m; k++)
-            entry_put(e, hist[cell[k]]++, r[k].lx, r[k].hx, r[k].ly, r[k].hy, r[k].id);
-        settle(e, 0, m);
+            entry_put(e, hist[cell[k]]++, (float)cell[k], r[k].lx, r[k].hx, r[k].ly, r[k].hy,
+                      r[k].id);
     } else {
-        /* Lower x bunched (or a far outlier stretching the cells): the
-         * exact keys, stable, so equal lower x stay in slot order. */
+        /* Lower x bunched (or a far outlier stretching the cells), so
+         * that a column's candidates would be many: the exact keys as
+         * columns, stable, so equal lower x stay in slot order. */
         for (size_t k = 0; k < m; k++)
             keys[k] = ((uint64_t)sepax_float_key(r[k].lx) << 32) | k;
         const uint64_t *sorted = sepax_radix_sort(keys, keys + m, m);
         for (size_t k = 0; k < m; k++) {
-            const record *q = r + (uint32_t)sorted[k];
-            entry_put(e, k, q->lx, q->hx, q->ly, q->hy, q->id);
+            const record *t = r + (uint32_t)sorted[k];
+            entry_put(e, k, t->lx, t->lx, t->hx, t->ly, t->hy, t->id);
         }
+        q = (sepax_reach){0.0f, 1.0f, -INFINITY, INFINITY};
     }
     for (size_t k = m; k < m + PAD; k++)
-        entry_put(e, k, INFINITY, 0.0f, 0.0f, 0.0f, 0);
-    sweep(e, 0, m, home_y, o);
+        entry_put(e, k, INFINITY, INFINITY, 0.0f, 0.0f, 0.0f, 0);
+    const sepax_band view = {e->col, e->lx, e->hx, e->ly, e->hy, e->id};
+    (sweep ? sweep : sweep_band)(&view, m, &q, home_y, o);
 }
 
 /* Shapes a split broadphase needs at least, and the shapes of a range of
@@ -480,8 +375,9 @@ static void sweep_task(int32_t start, int32_t end, uint32_t wi, void *context)
         return;
     }
     worker *w = j->w + wi;
-    out o;
-    /* flush reads pairs two at a time, one past an odd count */
+    sepax_sweep_out o;
+    /* the 128-bit sweep turns pairs two at a time, reading one past an
+     * odd count */
     memset(o.buf, 0, sizeof o.buf);
     o.pairs = w->pairs;
     o.capacity = w->capacity;
@@ -498,7 +394,7 @@ static void sweep_task(int32_t start, int32_t end, uint32_t wi, void *context)
             if (band_of(&j->g, r[k].ly) == (uint32_t)b)
                 home = r[k].ly < home ? r[k].ly : home;
         const size_t before = o.found;
-        band(r, m, j->x0, j->span_x, home, &w->e, w->hist, w->keys, &o);
+        band(r, m, j->x0, j->span_x, home, &w->e, w->hist, w->keys, j->s->kernels->sweep, &o);
         j->by[b] = wi;
         j->from[b] = before;
         j->n[b] = o.found - before;
@@ -587,7 +483,7 @@ static sepax_status broadphase_split(const sepax_store *s, const grid *g, float 
 
     /* records, then each worker's band scratch as in the serial call */
     const size_t cap = j.most + PAD, cells = cells_for(j.most);
-    const size_t per = 2 * j.most * sizeof(uint64_t) + cap * (4 * sizeof(float) + sizeof(uint32_t)) +
+    const size_t per = 2 * j.most * sizeof(uint64_t) + cap * (5 * sizeof(float) + sizeof(uint32_t)) +
                        cells * sizeof(uint32_t) + lines;
     unsigned char *mem2 = NULL;
     if (total < SIZE_MAX / 2u / sizeof(record) &&
@@ -603,7 +499,8 @@ static sepax_status broadphase_split(const sepax_store *s, const grid *g, float 
     for (uint32_t k = 0; k < t->worker_count; k++, p += per) {
         worker *w = j.w + k;
         w->keys = (uint64_t *)p;
-        w->e.lx = (float *)(w->keys + 2 * j.most);
+        w->e.col = (float *)(w->keys + 2 * j.most);
+        w->e.lx = w->e.col + cap;
         w->e.hx = w->e.lx + cap;
         w->e.ly = w->e.hx + cap;
         w->e.hy = w->e.ly + cap;
@@ -714,7 +611,7 @@ sepax_status sepax_broadphase(const sepax_store *s, sepax_pair *pairs, size_t ca
     const size_t cap = most + PAD, cells = cells_for(most);
     unsigned char *mem = sepax_alloc(&s->alloc, 2 * most * sizeof(uint64_t) +
                                                     (total + 1u) * sizeof(record) +
-                                                    cap * (4 * sizeof(float) + sizeof(uint32_t)) +
+                                                    cap * (5 * sizeof(float) + sizeof(uint32_t)) +
                                                     cells * sizeof(uint32_t));
     if (!mem) {
         sepax_free(&s->alloc, bmem);
@@ -723,7 +620,8 @@ sepax_status sepax_broadphase(const sepax_store *s, sepax_pair *pairs, size_t ca
     uint64_t *keys = (uint64_t *)mem;
     record *rec = (record *)(keys + 2 * most);
     entries e;
-    e.lx = (float *)(rec + total + 1u);
+    e.col = (float *)(rec + total + 1u);
+    e.lx = e.col + cap;
     e.hx = e.lx + cap;
     e.ly = e.hx + cap;
     e.hy = e.ly + cap;
@@ -747,13 +645,13 @@ sepax_status sepax_broadphase(const sepax_store *s, sepax_pair *pairs, size_t ca
             rec[cursor[b]++] = r;
     }
 
-    out o;
+    sepax_sweep_out o;
     memset(&o, 0, sizeof o);
     o.pairs = pairs;
     o.capacity = capacity;
     for (uint32_t b = 0; b < g.bands; b++)
         band(rec + start[b], cursor[b] - start[b], bd.x0, span_x, home_y[b], &e, hist, keys,
-             &o);
+             s->kernels->sweep, &o);
     sepax_free(&s->alloc, mem);
     sepax_free(&s->alloc, bmem);
     *pair_count = o.found;

@@ -7,7 +7,7 @@ static const sepax_kernels scalar_kernels = {sepax_reference_collide, sepax_refe
                                               sepax_reference_collide_any,
                                               sepax_reference_points,
                                               sepax_reference_collide_any,
-                                              sepax_reference_manifold_polygons, NULL};
+                                              sepax_reference_manifold_polygons, NULL, NULL};
 
 #ifdef SEPAX_HAVE_GENERIC
 extern const sepax_kernels sepax_kernels_generic;

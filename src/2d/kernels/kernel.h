@@ -216,6 +216,56 @@ static SEPAX_PREFETCH_INLINE void sepax_cache_prefetch(const sepax_columns *c,
 /* collide takes polygon pairs only, collide_circles pairs of two circles
  * only, collide_any pairs of any kinds in any order; on the pairs they
  * share, all three give the same results. */
+/* One band of the 2D broadphase (2d/broadphase.c) as the sweep reads it:
+ * entries sorted by (column, slot), one array per field, followed by
+ * SEPAX_SWEEP_PAD sentinels whose column and lower x are +inf. */
+typedef struct sepax_band {
+    const float *col, *lx, *hx, *ly, *hy;
+    const uint32_t *id;
+} sepax_band;
+
+/* Sentinels after a band: a round reads up to sixteen candidates past an
+ * entry (and the 128-bit sweep one id past its eight). */
+#define SEPAX_SWEEP_PAD 16u
+/* Pairs a sweep gathers before handing them on. */
+#define SEPAX_SWEEP_CHUNK 256u
+
+/* How far right a band's sweep looks from an entry with upper x x:
+ * min(max((x - origin) * inv, low), top). In a band sorted by columns of
+ * lower x it is the column of x, untruncated (a whole column number c is
+ * at most the truncated value exactly when it is at most the value); in
+ * a band sorted by exact lower x it is x itself (origin 0, inv 1, no
+ * clamps). */
+typedef struct sepax_reach {
+    float origin, inv, low, top;
+} sepax_reach;
+
+static inline float sepax_reach_of(const sepax_reach *q, float x)
+{
+    const float f = (x - q->origin) * q->inv;
+    const float g = f > q->low ? f : q->low;
+    return g < q->top ? g : q->top;
+}
+
+/* Where a sweep's pairs wait before sepax_sweep_deliver takes them to the
+ * caller's array or, in a split call (grow set), to a worker's own array,
+ * which grows as needed (failed set when it could not). */
+typedef struct sepax_sweep_out {
+    sepax_pair *pairs;
+    size_t capacity, found;
+    const sepax_allocator *grow;
+    int failed;
+    sepax_pair buf[SEPAX_SWEEP_CHUNK];
+} sepax_sweep_out;
+
+/* Copy count pairs (lower slot first) from o->buf on (2d/broadphase.c). */
+void sepax_sweep_deliver(sepax_sweep_out *o, size_t count);
+
+/* Sweep a band's m entries (kernels/sweep_tile.h); NULL where the backend
+ * has none, and broadphase.c's 128-bit sweep runs. */
+typedef void (*sepax_sweep_fn)(const sepax_band *band, size_t m, const sepax_reach *reach,
+                               float home_y, sepax_sweep_out *out);
+
 typedef struct sepax_kernels {
     sepax_collide_fn collide;
     sepax_world_fn world;
@@ -224,6 +274,7 @@ typedef struct sepax_kernels {
     sepax_collide_fn collide_circles;
     sepax_manifold_fn manifold_polygons;
     sepax_cache_fn cache_plain;
+    sepax_sweep_fn sweep;
 } sepax_kernels;
 
 /* The scalar reference (src/reference.c, src/world.c): the specification. */

@@ -15,7 +15,9 @@
  *                    SEPAX_WIDE_SCALAR_MANIFOLDS is defined)
  *   cache_plain      cache_tile.h: the cache filter's face test, WIDE pairs
  *                    of plain polygons at a time (256 bits or more; else
- *                    NULL, and cache.c's four lanes) */
+ *                    NULL, and cache.c's four lanes)
+ *   sweep            sweep_tile.h: the broadphase's band sweep (256 bits
+ *                    or more; else NULL, and broadphase.c's 128 bits) */
 #ifndef SEPAX_SAT_WIDE_H
 #define SEPAX_SAT_WIDE_H
 
@@ -32,6 +34,12 @@
 #include "world_wide.h"
 #include "round_tile.h"
 #include "cache_tile.h"
+#if SEPAX_WIDE_BITS >= 256
+#include "sweep_tile.h"
+#define SEPAX_SWEEP sweep_band
+#else
+#define SEPAX_SWEEP NULL
+#endif
 #if SEPAX_WIDE_BITS >= 256 || defined(SEPAX_CACHE_BLOCKS_128)
 #define SEPAX_CACHE_PLAIN cache_plain_wide
 #else
@@ -58,6 +66,6 @@ static void points_wide(const sepax_columns *c, const sepax_point_query *q, size
 
 const sepax_kernels SEPAX_CAT(sepax_kernels_, SEPAX_WIDE_NAME) = {
     collide_tiles, world_wide, collide_any_wide, points_wide, collide_circles_wide,
-    SEPAX_MANIFOLD_POLYGONS, SEPAX_CACHE_PLAIN};
+    SEPAX_MANIFOLD_POLYGONS, SEPAX_CACHE_PLAIN, SEPAX_SWEEP};
 
 #endif
