@@ -241,9 +241,12 @@ static inline uint32_t sweep_round(const sepax_band *e, size_t j, const sweep_pr
 
 /* The band's m entries, followed by SEPAX_SWEEP_PAD sentinels (column and
  * lower x +inf). */
-static void sweep_band(const sepax_band *e, size_t m, const sepax_reach *q, float home_y,
+static void sweep_band(const sepax_band *band, size_t m, const sepax_reach *q, float home_y,
                        sepax_sweep_out *o)
 {
+    /* a copy the pair stores cannot alias, so its pointers stay in
+     * registers */
+    const sepax_band copy = *band, *e = &copy;
     size_t nb = 0;
     sepax_pair *buf = o->buf;
     const wf home = wf_set1(home_y);
