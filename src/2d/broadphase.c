@@ -243,9 +243,16 @@ static void band(const record *r, size_t m, float x0, double span_x, float home_
     }
     sepax_reach q = {g.x0, g.inv_w, 0.0f, g.top_cell};
     if (crowd <= CROWD) {
+        /* the order as a permutation first, then the entries in order:
+         * stores to one small array and loads from the records, rather
+         * than stores to six arrays, which outgrow L1 in a large band */
+        uint32_t *perm = cell + m;
         for (size_t k = 0; k < m; k++)
-            entry_put(e, hist[cell[k]]++, (float)cell[k], r[k].lx, r[k].hx, r[k].ly, r[k].hy,
-                      r[k].id);
+            perm[hist[cell[k]]++] = (uint32_t)k;
+        for (size_t p = 0; p < m; p++) {
+            const record *t = r + perm[p];
+            entry_put(e, p, (float)cell[perm[p]], t->lx, t->hx, t->ly, t->hy, t->id);
+        }
     } else {
         /* Lower x bunched (or a far outlier stretching the cells), so
          * that a column's candidates would be many: the exact keys as
