@@ -424,10 +424,23 @@ Test(broadphase, awkward_scenes_match_brute_force, .timeout = 300)
     }
 }
 
-/* Boxes whose lower x crowd into a few values or a narrow range while a
- * few others stretch the x range: many boxes of a band share a cell of
- * lower x (more than the insertion pass takes, so the bands are sorted
- * on exact keys). */
+/* An empty store, and r seeded. */
+static sepax_store *seeded_store(cases_rng *r, uint64_t seed)
+{
+    sepax_store *s;
+    cr_assert_eq(sepax_store_create(NULL, &s), SEPAX_OK);
+    cases_rng_seed(r, seed);
+    return s;
+}
+
+/* An axis-aligned rectangle as a polygon, lower left corner (x, y). */
+static void add_rect(sepax_store *s, float x, float y, float w, float h)
+{
+    const sepax_vec2 v[4] = {{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}};
+    sepax_shape_id id;
+    cr_assert_eq(sepax_add_polygon(s, v, 4, &id), SEPAX_OK);
+}
+
 /* A band is sorted by column of lower x, then slot, so within a column a
  * later entry may lie left of an earlier one, even clear of it in x while
  * meeting it in y; and with narrow, tall boxes an entry has more
@@ -437,24 +450,17 @@ Test(broadphase, awkward_scenes_match_brute_force, .timeout = 300)
 Test(broadphase, shared_columns_out_of_x_order)
 {
     for (int variant = 0; variant < 4; variant++) {
-        sepax_store *s;
-        cr_assert_eq(sepax_store_create(NULL, &s), SEPAX_OK);
         cases_rng r;
-        cases_rng_seed(&r, 70 + (uint64_t)variant);
-        sepax_shape_id id;
+        sepax_store *s = seeded_store(&r, 70 + (uint64_t)variant);
         const int n = 24 + 8 * variant;
         for (int i = 0; i < n; i++) {
             /* lower x falling with the slot, with jitter, in [0, 3) */
             const float x = 3.0f * (float)(n - i) / (float)n - (float)cases_rng_range(&r, 0, 0.2);
             const float w = (float)cases_rng_range(&r, 0.01, variant < 2 ? 0.1 : 0.5);
-            const float y = (float)cases_rng_range(&r, 0, 0.1);
-            const sepax_vec2 v[4] = {{x, y}, {x + w, y}, {x + w, y + 1}, {x, y + 1}};
-            cr_assert_eq(sepax_add_polygon(s, v, 4, &id), SEPAX_OK);
+            add_rect(s, x, (float)cases_rng_range(&r, 0, 0.1), w, 1);
         }
         /* the far box: about ten columns over [0, 3] */
-        const float far = 3.0f * (float)(n + 1) / 10.0f;
-        const sepax_vec2 v[4] = {{far, 0}, {far + 0.1f, 0}, {far + 0.1f, 1}, {far, 1}};
-        cr_assert_eq(sepax_add_polygon(s, v, 4, &id), SEPAX_OK);
+        add_rect(s, 3.0f * (float)(n + 1) / 10.0f, 0, 0.1f, 1);
         char what[64];
         snprintf(what, sizeof what, "shared columns, variant %d", variant);
         compare(s, what);
@@ -462,13 +468,14 @@ Test(broadphase, shared_columns_out_of_x_order)
     }
 }
 
+/* Boxes whose lower x crowd into a few values or a narrow range while a
+ * few others stretch the x range: many boxes of a band share a column of
+ * lower x (more than 32, so the bands are sorted on exact keys). */
 Test(broadphase, crowded_lower_x)
 {
     for (int variant = 0; variant < 3; variant++) {
-        sepax_store *s;
-        cr_assert_eq(sepax_store_create(NULL, &s), SEPAX_OK);
         cases_rng r;
-        cases_rng_seed(&r, 40 + (uint64_t)variant);
+        sepax_store *s = seeded_store(&r, 40 + (uint64_t)variant);
         sepax_shape_id id;
         for (int i = 0; i < 600; i++) {
             float x = variant == 0   ? 0.0f
@@ -476,8 +483,7 @@ Test(broadphase, crowded_lower_x)
                                      : (float)cases_rng_range(&r, 0, 1e-3);
             float y = (float)cases_rng_range(&r, 0, 10);
             float w = (float)cases_rng_range(&r, 0.1, 2), h = (float)cases_rng_range(&r, 0.1, 2);
-            const sepax_vec2 v[4] = {{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}};
-            cr_assert_eq(sepax_add_polygon(s, v, 4, &id), SEPAX_OK);
+            add_rect(s, x, y, w, h);
         }
         cr_assert_eq(sepax_add_box(s, (sepax_vec2){1e6f, 5}, (sepax_vec2){1, 1}, 0, &id),
                      SEPAX_OK);

@@ -73,6 +73,8 @@ typedef simde__m512i wi;
 #define wi_add(a, b) simde_mm512_add_epi32(a, b)
 #define wi_and(a, b) simde_mm512_and_si512(a, b)
 #define wi_srli(a, n) simde_mm512_srli_epi32(a, n)
+#define wi_gt_m(a, b) simde_mm512_cmpgt_epi32_mask(a, b)
+#define wi_keep(m, a, fill) simde_mm512_mask_blend_epi32(m, fill, a)
 #define wi_or_shl16(lo, hi) simde_mm512_or_si512(lo, simde_mm512_slli_epi32(hi, 16))
 /* base[idx] per lane (32-bit elements, idx below 2^31): two 256-bit
  * gathers, as SIMDe 0.7 has no 512-bit one */
@@ -150,6 +152,8 @@ typedef simde__m256i wi;
 #define wi_add(a, b) simde_mm256_add_epi32(a, b)
 #define wi_and(a, b) simde_mm256_and_si256(a, b)
 #define wi_srli(a, n) simde_mm256_srli_epi32(a, n)
+#define wi_gt_m(a, b) simde_mm256_castsi256_ps(simde_mm256_cmpgt_epi32(a, b))
+#define wi_keep(m, a, fill) simde_mm256_blendv_epi8(fill, a, simde_mm256_castps_si256(m))
 #define wi_or_shl16(lo, hi) simde_mm256_or_si256(lo, simde_mm256_slli_epi32(hi, 16))
 /* base[idx] per lane (32-bit elements, idx below 2^31) */
 #define wi_gather_f(base, idx) simde_mm256_i32gather_ps(base, idx, 4)
@@ -210,6 +214,10 @@ typedef simde__m128i wi;
 #define wi_add(a, b) simde_mm_add_epi32(a, b)
 #define wi_and(a, b) simde_mm_and_si128(a, b)
 #define wi_srli(a, n) simde_mm_srli_epi32(a, n)
+#define wi_gt_m(a, b) simde_mm_castsi128_ps(simde_mm_cmpgt_epi32(a, b))
+#define wi_keep(m, a, fill)                                                                    \
+    simde_mm_or_si128(simde_mm_and_si128(simde_mm_castps_si128(m), a),                         \
+                      simde_mm_andnot_si128(simde_mm_castps_si128(m), fill))
 /* lo | hi << 16, lane by lane */
 #define wi_or_shl16(lo, hi) simde_mm_or_si128(lo, simde_mm_slli_epi32(hi, 16))
 /* base[idx] per lane: no gather instruction at this width, four loads */

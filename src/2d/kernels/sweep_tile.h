@@ -142,6 +142,17 @@ static void sweep_flush(sepax_sweep_out *o, size_t count)
     sepax_sweep_deliver(o, count);
 }
 
+/* The pairs (first, id) of every lane with the lower slot first: lo holds
+ * the first ids, hi the second. Slots are below 2^24, so the signed
+ * compare orders them. */
+static inline void sweep_order(uint32_t first, wi id, wi *lo, wi *hi)
+{
+    const wi slot_bits = wi_set1(SEPAX_ID_SLOT(0xFFFFFFFFu)), one = wi_set1(first);
+    const wm id_first = wi_gt_m(wi_and(one, slot_bits), wi_and(id, slot_bits));
+    *lo = wi_keep(id_first, id, one);
+    *hi = wi_keep(id_first, one, id);
+}
+
 #if WIDE == 8
 /* Bit mask of eight lanes -> the set lanes' numbers, three bits each,
  * lowest first. */
@@ -192,13 +203,8 @@ static inline uint32_t sweep_round(const sepax_band *e, size_t j, const sweep_pr
         simde_mm256_set1_epi32(7));
     const simde__m256i id = simde_mm256_permutevar8x32_epi32(
         simde_mm256_loadu_si256((const simde__m256i *)(e->id + j)), lane);
-    const simde__m256i slot_bits = simde_mm256_set1_epi32((int32_t)SEPAX_ID_SLOT(0xFFFFFFFFu));
-    const simde__m256i one = simde_mm256_set1_epi32((int32_t)first);
-    /* slots are below 2^24, so the signed compare orders them */
-    const simde__m256i id_first = simde_mm256_cmpgt_epi32(
-        simde_mm256_and_si256(one, slot_bits), simde_mm256_and_si256(id, slot_bits));
-    const simde__m256i lo = simde_mm256_blendv_epi8(one, id, id_first);
-    const simde__m256i hi = simde_mm256_blendv_epi8(id, one, id_first);
+    wi lo, hi;
+    sweep_order(first, id, &lo, &hi);
     const simde__m256i p01 = simde_mm256_unpacklo_epi32(lo, hi); /* pairs 0 1 | 4 5 */
     const simde__m256i p23 = simde_mm256_unpackhi_epi32(lo, hi); /* pairs 2 3 | 6 7 */
     simde_mm256_storeu_si256((simde__m256i *)buf, simde_mm256_permute2x128_si256(p01, p23, 0x20));
@@ -217,12 +223,8 @@ static inline uint32_t sweep_round(const sepax_band *e, size_t j, const sweep_pr
     const uint32_t hit = sweep_block(e, j, p, in);
     const simde__m512i id = simde_mm512_maskz_compress_epi32(
         (simde__mmask16)hit, simde_mm512_loadu_si512((const void *)(e->id + j)));
-    const simde__m512i slot_bits = simde_mm512_set1_epi32((int32_t)SEPAX_ID_SLOT(0xFFFFFFFFu));
-    const simde__m512i one = simde_mm512_set1_epi32((int32_t)first);
-    const simde__mmask16 id_first = simde_mm512_cmpgt_epi32_mask(
-        simde_mm512_and_si512(one, slot_bits), simde_mm512_and_si512(id, slot_bits));
-    const simde__m512i lo = simde_mm512_mask_blend_epi32(id_first, one, id);
-    const simde__m512i hi = simde_mm512_mask_blend_epi32(id_first, id, one);
+    wi lo, hi;
+    sweep_order(first, id, &lo, &hi);
     /* per 128 bits: pairs 4k, 4k+1 and 4k+2, 4k+3 */
     const simde__m512i p01 = simde_mm512_unpacklo_epi32(lo, hi);
     const simde__m512i p23 = simde_mm512_unpackhi_epi32(lo, hi);
