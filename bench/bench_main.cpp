@@ -26,6 +26,7 @@
 #include "bench_scene.h"
 #include "peer_broadphase.h"
 #include "roofline.h"
+#include "round_touch.h"
 #include "tasks.h"
 
 namespace sepax_bench {
@@ -127,6 +128,39 @@ void bm_collide(benchmark::State &state, const std::string &scene, int cls, sepa
     set_pair_counters(state, s, v, a.hits);
     set_agreement(state, a);
     state.counters["not_identical"] = (double)not_identical;
+}
+
+// The least a circle pair can cost on this list (round_touch.c): its ids
+// checked, its spans, centres and radii read and a 16-byte record written,
+// with no arithmetic.
+// slots: the centres and radii in per-slot columns instead (what a layout
+// that kept circles out of the vertex pool would leave).
+void bm_circle_touch(benchmark::State &state, const std::string &scene, int cls, bool slots)
+{
+    Scene &s = get_scene(scene);
+    PairView v;
+    if (!pair_view(state, s, cls, false, v))
+        return;
+    const size_t n = v.n, limit = sepax_store_slot_limit(s.store);
+    std::vector<float> cx(limit), cy(limit), r(limit);
+    sepax_bench_circle_columns(s.store, cx.data(), cy.data(), r.data());
+    auto once = [&] {
+        return slots ? sepax_bench_circle_touch_slots(s.store, cx.data(), cy.data(), r.data(),
+                                                      v.pairs, n, s.results.data())
+                     : sepax_bench_circle_touch(s.store, v.pairs, n, s.results.data());
+    };
+    size_t bad = once();
+    for (auto _ : state) {
+        bad += once();
+        benchmark::ClobberMemory();
+    }
+    if (bad != 0) {
+        state.SkipWithError("a pair names an id that is not live");
+        return;
+    }
+    state.SetItemsProcessed((int64_t)state.iterations() * (int64_t)n);
+    state.counters["ns_per_pair"] = ns_per((double)n);
+    state.counters["pairs"] = (double)n;
 }
 
 void bm_collide_hits(benchmark::State &state, const std::string &scene, int cls,
@@ -578,6 +612,18 @@ std::vector<std::string> register_all(const std::vector<PeerSubject> &peers)
                             bm_collide_l1(st, sc, cls, b);
                         });
                 }
+                // circle pairs alone: a class of a mixed scene, or a store of
+                // circles
+                const bool circles_only =
+                    cls == kAllPairs ? sc == "circles"
+                                     : std::strcmp(pair_class_name(cls), "circle_circle") == 0;
+                if (circles_only && !random_order)
+                    for (const bool slots : {false, true})
+                        reg(std::string(slots ? "sepax_circle_touch_slots" : "sepax_circle_touch") +
+                                tail,
+                            [sc, cls, slots](benchmark::State &st) {
+                                bm_circle_touch(st, sc, cls, slots);
+                            });
                 for (const PeerSubject *p : scene_peers) {
                     if (cls != kAllPairs && !p->per_class)
                         continue;

@@ -157,6 +157,24 @@ static SEPAX_PREFETCH_INLINE void sepax_prefetch_columns(const sepax_columns *c,
     __builtin_prefetch(b.nx);
 }
 
+/* What a circle pair reads, asked for ahead: its spans, then its centres
+ * and radii (a circle's normal rows, which sepax_prefetch_columns would
+ * also ask for, are never read). */
+static SEPAX_PREFETCH_INLINE void sepax_circle_prefetch(const sepax_columns *c,
+                                                        const sepax_pair *pairs, size_t n,
+                                                        size_t k)
+{
+    sepax_prefetch_spans(c, pairs, n, k);
+    if (k + SEPAX_PREFETCH_DATA < n) {
+        const uint32_t sa = SEPAX_ID_SLOT(pairs[k + SEPAX_PREFETCH_DATA].a);
+        const uint32_t sb = SEPAX_ID_SLOT(pairs[k + SEPAX_PREFETCH_DATA].b);
+        __builtin_prefetch(c->pool + c->span[sa].offset + 4u * SEPAX_BLOCK_ALIGN);
+        __builtin_prefetch(c->pool + c->span[sb].offset + 4u * SEPAX_BLOCK_ALIGN);
+        __builtin_prefetch(c->radius + sa);
+        __builtin_prefetch(c->radius + sb);
+    }
+}
+
 static SEPAX_PREFETCH_INLINE void sepax_prefetch_ahead(const sepax_columns *c,
                                                        const sepax_pair *pairs, size_t n, size_t k)
 {

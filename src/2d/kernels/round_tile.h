@@ -302,23 +302,6 @@ static void collide_any_wide(const sepax_columns *cols, const sepax_pair *pairs,
 }
 
 
-/* What a circle pair reads, asked for ahead: its spans, then its centres
- * and radii (a circle's normal rows, which sepax_prefetch_columns would
- * also ask for, are never read). */
-static SEPAX_PREFETCH_INLINE void circle_prefetch(const sepax_columns *c, const sepax_pair *pairs,
-                                                  size_t n, size_t k)
-{
-    sepax_prefetch_spans(c, pairs, n, k);
-    if (k + SEPAX_PREFETCH_DATA < n) {
-        const uint32_t sa = SEPAX_ID_SLOT(pairs[k + SEPAX_PREFETCH_DATA].a);
-        const uint32_t sb = SEPAX_ID_SLOT(pairs[k + SEPAX_PREFETCH_DATA].b);
-        __builtin_prefetch(c->pool + c->span[sa].offset + 4u * SEPAX_BLOCK_ALIGN);
-        __builtin_prefetch(c->pool + c->span[sb].offset + 4u * SEPAX_BLOCK_ALIGN);
-        __builtin_prefetch(c->radius + sa);
-        __builtin_prefetch(c->radius + sb);
-    }
-}
-
 /* Pairs of two circles only (a store that holds nothing else): straight
  * into the circle tile, with no routing pass, which on such a list costs
  * several times the tile itself. With 256 bits or more, WIDE pairs at a
@@ -335,13 +318,13 @@ static void collide_circles_wide(const sepax_columns *c, const sepax_pair *pairs
 #if SEPAX_WIDE_BITS >= 256
     for (; k + WIDE <= n; k += WIDE) {
         for (uint32_t l = 0; l < WIDE; l++)
-            circle_prefetch(c, pairs, n, k + l);
+            sepax_circle_prefetch(c, pairs, n, k + l);
         if (!circle_block(c, pairs, k, out))
             break;
     }
 #endif
     for (; k < n; k++) {
-        circle_prefetch(c, pairs, n, k);
+        sepax_circle_prefetch(c, pairs, n, k);
         circle_tile_add(&circles, c, SEPAX_ID_SLOT(pairs[k].a), SEPAX_ID_SLOT(pairs[k].b), k, out);
     }
     if (circles.n)
