@@ -231,8 +231,12 @@ static inline uint32_t sweep_round(const sepax_band *e, size_t j, const sweep_pr
     const simde__m512i first8 = simde_mm512_setr_epi64(0, 1, 8, 9, 2, 3, 10, 11);
     const simde__m512i last8 = simde_mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15);
     simde_mm512_storeu_si512((void *)buf, simde_mm512_permutex2var_epi64(p01, first8, p23));
-    simde_mm512_storeu_si512((void *)(buf + 8), simde_mm512_permutex2var_epi64(p01, last8, p23));
-    return (uint32_t)__builtin_popcount(hit);
+    const uint32_t count = (uint32_t)__builtin_popcount(hit);
+    /* more than eight hits in a round is rare, so the branch is */
+    if (count > 8u)
+        simde_mm512_storeu_si512((void *)(buf + 8),
+                                 simde_mm512_permutex2var_epi64(p01, last8, p23));
+    return count;
 }
 
 #else
