@@ -313,6 +313,9 @@ typedef struct bp_split {
     sepax_cut chunks, bands;
     uint32_t *first, *last;
     size_t *at; /* chunks x bands: count, then the next record's place */
+    /* chunks x bands: the lowest lower y of the chunk's shapes at home in
+     * the band; then, in the first row, the band's */
+    float *home;
     size_t *start;  /* bands + 1: where each band's records begin */
     record *rec;
     float *home_y;
@@ -339,13 +342,18 @@ static void count_task(int32_t start, int32_t end, uint32_t wi, void *context)
         size_t from, to;
         sepax_cut_range(&j->chunks, c, c + 1, &from, &to);
         size_t *count = j->at + (size_t)c * bands;
+        float *home = j->home + (size_t)c * bands;
         memset(count, 0, bands * sizeof *count);
+        for (size_t b = 0; b < bands; b++)
+            home[b] = INFINITY;
         for (size_t slot = from; slot < to; slot++) {
             if (s->kind[slot] == SEPAX_KIND_FREE)
                 continue;
-            const uint32_t b0 = band_of(&j->g, s->lo_y[slot]), b1 = band_of(&j->g, s->hi_y[slot]);
+            const float ly = s->lo_y[slot];
+            const uint32_t b0 = band_of(&j->g, ly), b1 = band_of(&j->g, s->hi_y[slot]);
             j->first[slot] = b0;
             j->last[slot] = b1;
+            home[b0] = ly < home[b0] ? ly : home[b0];
             for (uint32_t b = b0; b <= b1; b++)
                 count[b]++;
         }
@@ -394,14 +402,8 @@ static void sweep_task(int32_t start, int32_t end, uint32_t wi, void *context)
     for (int32_t b = start; b < end; b++) {
         const record *r = j->rec + j->start[b];
         const size_t m = j->start[b + 1] - j->start[b];
-        /* the lowest lower y of the shapes at home here, as the serial
-         * filing keeps it */
-        float home = INFINITY;
-        for (size_t k = 0; k < m; k++)
-            if (band_of(&j->g, r[k].ly) == (uint32_t)b)
-                home = r[k].ly < home ? r[k].ly : home;
         const size_t before = o.found;
-        band(r, m, j->x0, j->span_x, home, &w->e, w->hist, w->keys, j->s->kernels->sweep, &o);
+        band(r, m, j->x0, j->span_x, j->home[b], &w->e, w->hist, w->keys, j->s->kernels->sweep, &o);
         j->by[b] = wi;
         j->from[b] = before;
         j->n[b] = o.found - before;
@@ -458,7 +460,8 @@ static sepax_status broadphase_split(const sepax_store *s, const grid *g, float 
     if (bands > SIZE_MAX / sizeof(size_t) / chunks / 2u)
         return SEPAX_ERR_OUT_OF_MEMORY;
     const size_t lines = 64u;
-    size_t bytes = 2 * limit * sizeof(uint32_t) + chunks * bands * sizeof(size_t) +
+    size_t bytes = 2 * limit * sizeof(uint32_t) +
+                   chunks * bands * (sizeof(size_t) + sizeof(float)) +
                    (bands + 1u) * (3 * sizeof(size_t) + sizeof(uint32_t)) +
                    t->worker_count * sizeof(worker) + lines;
     unsigned char *mem = sepax_alloc(&s->alloc, bytes);
@@ -474,6 +477,7 @@ static sepax_status broadphase_split(const sepax_store *s, const grid *g, float 
     j.first = (uint32_t *)(j.n + bands + 1u);
     j.last = j.first + limit;
     j.by = j.last + limit;
+    j.home = (float *)(j.by + bands + 1u);
 
     sepax_tasks_run(t, count_task, &j.chunks, &j);
     size_t total = 0;
@@ -483,6 +487,8 @@ static sepax_status broadphase_split(const sepax_store *s, const grid *g, float 
             const size_t k = j.at[c * bands + b];
             j.at[c * bands + b] = total;
             total += k;
+            const float h = j.home[c * bands + b];
+            j.home[b] = h < j.home[b] ? h : j.home[b];
         }
         j.most = total - j.start[b] > j.most ? total - j.start[b] : j.most;
     }
