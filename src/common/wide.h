@@ -74,6 +74,8 @@ typedef simde__m512i wi;
 #define wi_and(a, b) simde_mm512_and_si512(a, b)
 #define wi_srli(a, n) simde_mm512_srli_epi32(a, n)
 #define wi_gt_m(a, b) simde_mm512_cmpgt_epi32_mask(a, b)
+#define wi_eq_m(a, b) simde_mm512_cmpeq_epi32_mask(a, b)
+#define wi_store(p, v) simde_mm512_storeu_si512((void *)(p), v)
 #define wi_keep(m, a, fill) simde_mm512_mask_blend_epi32(m, fill, a)
 #define wi_or_shl16(lo, hi) simde_mm512_or_si512(lo, simde_mm512_slli_epi32(hi, 16))
 /* base[idx] per lane (32-bit elements, idx below 2^31): two 256-bit
@@ -153,6 +155,8 @@ typedef simde__m256i wi;
 #define wi_and(a, b) simde_mm256_and_si256(a, b)
 #define wi_srli(a, n) simde_mm256_srli_epi32(a, n)
 #define wi_gt_m(a, b) simde_mm256_castsi256_ps(simde_mm256_cmpgt_epi32(a, b))
+#define wi_eq_m(a, b) simde_mm256_castsi256_ps(simde_mm256_cmpeq_epi32(a, b))
+#define wi_store(p, v) simde_mm256_storeu_si256((simde__m256i *)(void *)(p), v)
 #define wi_keep(m, a, fill) simde_mm256_blendv_epi8(fill, a, simde_mm256_castps_si256(m))
 #define wi_or_shl16(lo, hi) simde_mm256_or_si256(lo, simde_mm256_slli_epi32(hi, 16))
 /* base[idx] per lane (32-bit elements, idx below 2^31) */
@@ -215,6 +219,8 @@ typedef simde__m128i wi;
 #define wi_and(a, b) simde_mm_and_si128(a, b)
 #define wi_srli(a, n) simde_mm_srli_epi32(a, n)
 #define wi_gt_m(a, b) simde_mm_castsi128_ps(simde_mm_cmpgt_epi32(a, b))
+#define wi_eq_m(a, b) simde_mm_castsi128_ps(simde_mm_cmpeq_epi32(a, b))
+#define wi_store(p, v) simde_mm_storeu_si128((simde__m128i *)(void *)(p), v)
 #define wi_keep(m, a, fill)                                                                    \
     simde_mm_or_si128(simde_mm_and_si128(simde_mm_castps_si128(m), a),                         \
                       simde_mm_andnot_si128(simde_mm_castps_si128(m), fill))

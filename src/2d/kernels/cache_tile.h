@@ -30,35 +30,6 @@
 
 #if SEPAX_WIDE_BITS >= 256 || defined(SEPAX_CACHE_BLOCKS_128)
 
-#if SEPAX_WIDE_BITS == 512
-#define CW_STORE(p, v) simde_mm512_storeu_si512((void *)(p), v)
-typedef simde__mmask16 cw_mask;
-#define CW_GT(a, b) simde_mm512_cmpgt_epi32_mask(a, b)
-#define CW_EQ(a, b) simde_mm512_cmpeq_epi32_mask(a, b)
-#define CW_PICK(m, yes, no) simde_mm512_mask_blend_epi32(m, no, yes)
-#define CW_MAND(a, b) ((cw_mask)((a) & (b)))
-#define CW_MANDNOT(a, b) ((cw_mask)(~(a) & (b)))
-#define CW_BITS(m) ((uint32_t)(m))
-#elif SEPAX_WIDE_BITS == 128
-#define CW_STORE(p, v) simde_mm_storeu_si128((simde__m128i *)(void *)(p), v)
-typedef simde__m128i cw_mask;
-#define CW_GT(a, b) simde_mm_cmpgt_epi32(a, b)
-#define CW_EQ(a, b) simde_mm_cmpeq_epi32(a, b)
-#define CW_PICK(m, yes, no) simde_mm_or_si128(simde_mm_and_si128(m, yes), simde_mm_andnot_si128(m, no))
-#define CW_MAND(a, b) simde_mm_and_si128(a, b)
-#define CW_MANDNOT(a, b) simde_mm_andnot_si128(a, b)
-#define CW_BITS(m) ((uint32_t)simde_mm_movemask_ps(simde_mm_castsi128_ps(m)))
-#else
-#define CW_STORE(p, v) simde_mm256_storeu_si256((simde__m256i *)(void *)(p), v)
-typedef simde__m256i cw_mask;
-#define CW_GT(a, b) simde_mm256_cmpgt_epi32(a, b)
-#define CW_EQ(a, b) simde_mm256_cmpeq_epi32(a, b)
-#define CW_PICK(m, yes, no) simde_mm256_blendv_epi8(no, yes, m)
-#define CW_MAND(a, b) simde_mm256_and_si256(a, b)
-#define CW_MANDNOT(a, b) simde_mm256_andnot_si256(a, b)
-#define CW_BITS(m) ((uint32_t)simde_mm256_movemask_ps(simde_mm256_castsi256_ps(m)))
-#endif
-
 /* Pairs k .. k + WIDE - 1: apart[k + l] and undecided[k + l] for every
  * lane l. Returns 0, writing nothing, when some region lies past what a
  * 32-bit gather index reaches (cache.c then takes the pairs). Counts,
@@ -76,9 +47,9 @@ static int cache_plain_block(const sepax_columns *c, const sepax_pair *pairs,
     const wi sa = wi_and(ia, slot_bits), sb = wi_and(ib, slot_bits);
     const wi tag = wi_and(w0, byte), face_in = wi_and(wi_srli(w0, 8), byte);
     /* f owns the face (B when the tag says so), v is the other shape */
-    const cw_mask from_b = CW_EQ(wi_and(tag, wi_set1(2)), wi_set1(2));
-    const cw_mask has_face = CW_EQ(wi_and(tag, one), one);
-    const wi sf = CW_PICK(from_b, sb, sa), sv = CW_PICK(from_b, sa, sb);
+    const wm from_b = wi_eq_m(wi_and(tag, wi_set1(2)), wi_set1(2));
+    const wm has_face = wi_eq_m(wi_and(tag, one), one);
+    const wi sf = wi_keep(from_b, sb, sa), sv = wi_keep(from_b, sa, sb);
     const int *span_words = (const int *)(const void *)c->span;
     const wi two_f = wi_add(sf, sf), two_v = wi_add(sv, sv);
     const wi off_f = wi_gather_i(span_words, two_f);
@@ -91,20 +62,20 @@ static int cache_plain_block(const sepax_columns *c, const sepax_pair *pairs,
     if (!wi_within(off_f, reach) || !wi_within(off_v, reach))
         return 0;
     /* taken: a face of f, and v's vertices fit one block */
-    const cw_mask take =
-        CW_MAND(has_face, CW_MANDNOT(CW_GT(cnt_v, wi_set1((int)SEPAX_BLOCK_ALIGN)),
-                                     CW_GT(cnt_f, face_in)));
-    const wi face = CW_PICK(take, face_in, zero);
+    const wm take =
+        wm_and(has_face, wm_andnot(wi_gt_m(cnt_f, face_in),
+                                   wi_gt_m(cnt_v, wi_set1((int)SEPAX_BLOCK_ALIGN))));
+    const wi face = wi_keep(take, face_in, zero);
     const wi bf = wi_and(wi_add(cnt_f, wi_set1((int)SEPAX_BLOCK_ALIGN - 1)),
                                   wi_set1(~((int)SEPAX_BLOCK_ALIGN - 1)));
     const wi bf2 = wi_add(bf, bf);
     const wi fx0 = wi_add(off_f, wi_add(bf2, bf2));
     const wi vx0 = wi_add(off_v, wi_set1(4 * (int)SEPAX_BLOCK_ALIGN));
     /* o: vertex 0 of the shape in the lower slot */
-    const cw_mask f_low = CW_GT(sv, sf);
-    const wi i_ox = CW_PICK(f_low, fx0, vx0);
+    const wm f_low = wi_gt_m(sv, sf);
+    const wi i_ox = wi_keep(f_low, fx0, vx0);
     const wi i_oy =
-        CW_PICK(f_low, wi_add(fx0, bf), wi_add(vx0, wi_set1((int)SEPAX_BLOCK_ALIGN)));
+        wi_keep(f_low, wi_add(fx0, bf), wi_add(vx0, wi_set1((int)SEPAX_BLOCK_ALIGN)));
     const wi i_fx = wi_add(fx0, face), i_fy = wi_add(i_fx, bf);
     const wi i_nx = wi_add(i_fx, bf2), i_ny = wi_add(i_fy, bf2);
     const wf nx = wi_gather_f(c->pool, i_nx), ny = wi_gather_f(c->pool, i_ny);
@@ -113,7 +84,7 @@ static int cache_plain_block(const sepax_columns *c, const sepax_pair *pairs,
     const wf ay = wf_sub(wi_gather_f(c->pool, i_fy), oy);
     const wf cf = wf_add(wf_mul(nx, ax), wf_mul(ny, ay));
     uint32_t rows[WIDE];
-    CW_STORE(rows, vx0);
+    wi_store(rows, vx0);
     const float *vx[WIDE], *vy[WIDE];
     for (uint32_t l = 0; l < WIDE; l++) {
         vx[l] = c->pool + rows[l];
@@ -128,7 +99,7 @@ static int cache_plain_block(const sepax_columns *c, const sepax_pair *pairs,
         lo = wf_min(wf_add(wf_mul(nx, bx), wf_mul(ny, by)), lo);
     }
     const uint32_t bits = wm_bits(wf_gt_m(wf_sub(lo, cf), wf_set1(0.0f)));
-    const uint32_t taken = CW_BITS(take), open = CW_BITS(CW_MANDNOT(take, has_face));
+    const uint32_t taken = wm_bits(take), open = wm_bits(wm_andnot(has_face, take));
     for (uint32_t l = 0; l < WIDE; l++) {
         apart[k + l] = (uint8_t)((bits & taken) >> l & 1u);
         undecided[k + l] = (uint8_t)(open >> l & 1u);
@@ -152,13 +123,6 @@ static size_t cache_plain_wide(const sepax_columns *c, const sepax_pair *pairs,
     return k;
 }
 
-#undef CW_STORE
-#undef CW_BITS
-#undef CW_MANDNOT
-#undef CW_MAND
-#undef CW_PICK
-#undef CW_EQ
-#undef CW_GT
 #endif
 
 #endif

@@ -122,11 +122,7 @@ static HEDLEY_ALWAYS_INLINE int circle_block_slots(const sepax_columns *c, wi sa
     if (!wi_within(oa, reach) || !wi_within(ob, reach))
         return 0;
     /* slots are below 2^24, so the signed compare orders them */
-#if SEPAX_WIDE_BITS == 512
-    const wm a_origin = simde_mm512_cmpgt_epi32_mask(sb, sa);
-#else
-    const wm a_origin = simde_mm256_castsi256_ps(simde_mm256_cmpgt_epi32(sb, sa));
-#endif
+    const wm a_origin = wi_gt_m(sb, sa);
     const wi xoff = wi_set1(4 * (int)SEPAX_BLOCK_ALIGN);
     const wi yoff = wi_set1(5 * (int)SEPAX_BLOCK_ALIGN);
     const wf ax = wi_gather_f(c->pool, wi_add(oa, xoff));
