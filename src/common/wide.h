@@ -68,6 +68,7 @@ typedef simde__m512i wi;
 #define wi_bits_unless(m, bits)                                                                \
     simde_mm512_maskz_mov_epi32((wm)~(m), simde_mm512_set1_epi32((int)(bits)))
 #define wi_as_f(v) simde_mm512_castsi512_ps(v)
+#define wf_from_i(v) simde_mm512_cvtepu32_ps(v) /* unsigned: SIMDe 0.7 has no signed one; exact below 2^24 */
 #define wf_as_i(v) simde_mm512_castps_si512(v)
 #define wi_set1(x) simde_mm512_set1_epi32((int)(x))
 #define wi_add(a, b) simde_mm512_add_epi32(a, b)
@@ -149,6 +150,7 @@ typedef simde__m256i wi;
 #define wi_bits_unless(m, bits)                                                                \
     simde_mm256_andnot_si256(simde_mm256_castps_si256(m), simde_mm256_set1_epi32((int)(bits)))
 #define wi_as_f(v) simde_mm256_castsi256_ps(v)
+#define wf_from_i(v) simde_mm256_cvtepi32_ps(v) /* exact below 2^24 */
 #define wf_as_i(v) simde_mm256_castps_si256(v)
 #define wi_set1(x) simde_mm256_set1_epi32((int)(x))
 #define wi_add(a, b) simde_mm256_add_epi32(a, b)
@@ -213,6 +215,7 @@ typedef simde__m128i wi;
 #define wi_bits_unless(m, bits)                                                                \
     simde_mm_andnot_si128(simde_mm_castps_si128(m), simde_mm_set1_epi32((int)(bits)))
 #define wi_as_f(v) simde_mm_castsi128_ps(v)
+#define wf_from_i(v) simde_mm_cvtepi32_ps(v) /* exact below 2^24 */
 #define wf_as_i(v) simde_mm_castps_si128(v)
 #define wi_set1(x) simde_mm_set1_epi32((int)(x))
 #define wi_add(a, b) simde_mm_add_epi32(a, b)

@@ -48,6 +48,11 @@
 typedef struct core_tile {
     sepax_tile t; /* columns, vertex counts, origin, result places */
     SIMDE_ALIGN_TO_64 float ra[WIDE], rb[WIDE];
+    /* In a bin with a point core (a circle against a thin or polygon
+     * core), the point's row 0 (x, y, nx, ny), copied as the pair
+     * arrives: the tile then reads one row for it, not the four columns
+     * of a block that the other side needs. */
+    SIMDE_ALIGN_TO_64 float point[4][WIDE];
     uint32_t top_na, top_nb; /* largest vertex counts in the tile */
 } core_tile;
 
@@ -185,7 +190,21 @@ static HEDLEY_ALWAYS_INLINE void core_tile_run_m(core_tile *ct, uint32_t m, sepa
     const sepax_tile *t = &ct->t;
     const wf zero = wf_set1(0.0f);
     wf rel[2][4][SEPAX_BLOCK_ALIGN]; /* [A/B][x y nx ny][row] */
-    tile_relative(t, m, rel);
+    /* A bin of point cores on one side (see below) takes that side's one
+     * row from the tile; its other rows repeat it, as in the pool. */
+    const uint32_t a_point = ct->top_na == 1u, b_point = ct->top_nb == 1u;
+    for (uint32_t s = 0; s < 2; s++) {
+        if (s == 0 ? a_point : b_point) {
+            for (uint32_t col = 0; col < 4; col++) {
+                const wf v = wf_load(ct->point[col]);
+                for (uint32_t r = 0; r < m; r++)
+                    rel[s][col][r] = v;
+            }
+        } else {
+            tile_load(s == 0 ? t->a : t->b, rel[s]);
+        }
+    }
+    tile_to_origin(t, m, rel);
     const wf na = wf_load(t->na), nb = wf_load(t->nb);
     /* faces and edges of each lane's core (round.h): 0 and 1 for a point,
      * 4 and 1 for a segment, n and n for a polygon */
@@ -218,7 +237,6 @@ static HEDLEY_ALWAYS_INLINE void core_tile_run_m(core_tile *ct, uint32_t m, sepa
      * need only its one vertex row (the others repeat it). Its face rows
      * are then skipped in the containment test too (q_rows 0), whose
      * verdict for a point comes from the distance alone. */
-    const uint32_t a_point = ct->top_na == 1u, b_point = ct->top_nb == 1u;
     const uint32_t rows_a = a_point ? 0u : m, rows_b = b_point ? 0u : m;
     tile_pass pa = {wf_set1(-INFINITY), zero, rel[0][2][0], rel[0][3][0], wm_none()};
     tile_pass pb = {wf_set1(-INFINITY), zero, rel[1][2][0], rel[1][3][0], wm_none()};
@@ -298,6 +316,8 @@ static void core_tile_run(core_tile *ct, sepax_result *out)
     for (uint32_t l = t->n; l < WIDE; l++) {
         t->na[l] = t->na[0], t->nb[l] = t->nb[0];
         ct->ra[l] = ct->ra[0], ct->rb[l] = ct->rb[0];
+        for (uint32_t col = 0; col < 4; col++)
+            ct->point[col][l] = ct->point[col][0];
     }
     tile_pad(t);
     /* a bin holds one core shape per side, so the rows of its largest
@@ -330,6 +350,47 @@ static void core_tiles_flush(core_tile *tiles, sepax_result *out)
             core_tile_run(&tiles[k], out);
 }
 
+#if SEPAX_WIDE_BITS >= 256
+/* Run WIDE pairs of one bin (slots sa, sb by lane; records to at[]) in
+ * tile ct, which must be empty, filling its fields a vector at a time
+ * with gathers instead of a pair at a time as core_tile_add does: the
+ * same inputs, so the same tile run and the same bits. */
+static HEDLEY_ALWAYS_INLINE void core_tile_fill(core_tile *ct, const sepax_columns *c, wi sa,
+                                                wi sb, const size_t *at, sepax_result *out)
+{
+    sepax_tile *t = &ct->t;
+    /* a span is two 32-bit words: offset at 2 slot, count at 2 slot + 1 */
+    const int *words = (const int *)(const void *)c->span;
+    const wi sa2 = wi_add(sa, sa), sb2 = wi_add(sb, sb), one = wi_set1(1);
+    int32_t off_a[WIDE], off_b[WIDE];
+    wi_store(off_a, wi_gather_i(words, sa2));
+    wi_store(off_b, wi_gather_i(words, sb2));
+    const wf na = wf_from_i(wi_gather_i(words, wi_add(sa2, one)));
+    const wf nb = wf_from_i(wi_gather_i(words, wi_add(sb2, one)));
+    wf_store(t->na, na);
+    wf_store(t->nb, nb);
+    wf_store(ct->ra, wi_gather_f(c->radius, sa));
+    wf_store(ct->rb, wi_gather_f(c->radius, sb));
+    /* slots are below 2^24, so the signed compare orders them */
+    wf_store(t->a_origin, wf_keep(wi_gt_m(sb, sa), wf_set1(1.0f), wf_set1(0.0f)));
+    for (uint32_t l = 0; l < WIDE; l++) {
+        t->a[l] = c->pool + (uint32_t)off_a[l] + 4u * SEPAX_BLOCK_ALIGN;
+        t->b[l] = c->pool + (uint32_t)off_b[l] + 4u * SEPAX_BLOCK_ALIGN;
+        t->at[l] = at[l];
+    }
+    ct->top_na = (uint32_t)wf_first(wf_hmax(na));
+    ct->top_nb = (uint32_t)wf_first(wf_hmax(nb));
+    /* a bin's point side: every lane's shape on that side is a point */
+    const float *const *p = ct->top_na == 1u ? t->a : ct->top_nb == 1u ? t->b : NULL;
+    if (p)
+        for (uint32_t col = 0; col < 4; col++)
+            for (uint32_t l = 0; l < WIDE; l++)
+                ct->point[col][l] = p[l][col * SEPAX_BLOCK_ALIGN];
+    t->n = WIDE;
+    core_tile_run(ct, out);
+}
+#endif
+
 /* Put the pair k, both cores of at most a block, in the tile of its bin
  * (see CORE_CLASS), and run the tile once full. */
 static HEDLEY_ALWAYS_INLINE void core_tile_add(core_tile *ct, const sepax_columns *c,
@@ -344,6 +405,12 @@ static HEDLEY_ALWAYS_INLINE void core_tile_add(core_tile *ct, const sepax_column
     t->nb[l] = (float)pb.count;
     ct->ra[l] = c->radius[sa];
     ct->rb[l] = c->radius[sb];
+    /* no bin holds two points (those go to the circle tile), and a bin's
+     * point is always on the same side, so this branch predicts */
+    const float *p = pa.count == 1u ? t->a[l] : pb.count == 1u ? t->b[l] : NULL;
+    if (p)
+        for (uint32_t col = 0; col < 4; col++)
+            ct->point[col][l] = p[col * SEPAX_BLOCK_ALIGN];
     ct->top_na = pa.count > ct->top_na ? pa.count : ct->top_na;
     ct->top_nb = pb.count > ct->top_nb ? pb.count : ct->top_nb;
     if (++t->n == WIDE)

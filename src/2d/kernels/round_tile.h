@@ -150,11 +150,10 @@ static HEDLEY_ALWAYS_INLINE int circle_block(const sepax_columns *c, const sepax
     return circle_block_slots(c, sa, sb, at, out);
 }
 
-/* Pairs base + list[0 .. WIDE - 1] (a route list of collide_any_wide),
- * their records in their places. */
-static HEDLEY_ALWAYS_INLINE int circle_block_listed(const sepax_columns *c,
-                                                    const sepax_pair *pairs, size_t base,
-                                                    const uint16_t *list, sepax_result *out)
+/* The slots of pairs base + list[0 .. WIDE - 1] (a route list of
+ * collide_any_wide) by lane, and their places. */
+static HEDLEY_ALWAYS_INLINE void listed_slots(const sepax_pair *pairs, size_t base,
+                                              const uint16_t *list, wi *sa, wi *sb, size_t *at)
 {
 #if SEPAX_WIDE_BITS == 512
     const simde__m256i l16 = simde_mm256_loadu_si256((const simde__m256i *)list);
@@ -168,12 +167,33 @@ static HEDLEY_ALWAYS_INLINE int circle_block_listed(const sepax_columns *c,
     /* a pair is two 32-bit words: a at 2 i, b at 2 i + 1 */
     const int *words = (const int *)(const void *)(pairs + base);
     const wi two_i = wi_add(idx, idx), mask = wi_set1(0xFFFFFF);
-    const wi sa = wi_and(wi_gather_i(words, two_i), mask);
-    const wi sb = wi_and(wi_gather_i(words, wi_add(two_i, wi_set1(1))), mask);
-    size_t at[WIDE];
+    *sa = wi_and(wi_gather_i(words, two_i), mask);
+    *sb = wi_and(wi_gather_i(words, wi_add(two_i, wi_set1(1))), mask);
     for (uint32_t l = 0; l < WIDE; l++)
         at[l] = base + list[l];
+}
+
+/* Pairs base + list[0 .. WIDE - 1], two circles each, their records in
+ * their places. */
+static HEDLEY_ALWAYS_INLINE int circle_block_listed(const sepax_columns *c,
+                                                    const sepax_pair *pairs, size_t base,
+                                                    const uint16_t *list, sepax_result *out)
+{
+    wi sa, sb;
+    size_t at[WIDE];
+    listed_slots(pairs, base, list, &sa, &sb, at);
     return circle_block_slots(c, sa, sb, at, out);
+}
+
+/* Pairs base + list[0 .. WIDE - 1] of one core bin, in tile ct (empty). */
+static HEDLEY_ALWAYS_INLINE void core_block_listed(core_tile *ct, const sepax_columns *c,
+                                                   const sepax_pair *pairs, size_t base,
+                                                   const uint16_t *list, sepax_result *out)
+{
+    wi sa, sb;
+    size_t at[WIDE];
+    listed_slots(pairs, base, list, &sa, &sb, at);
+    core_tile_fill(ct, c, sa, sb, at, out);
 }
 #endif
 
@@ -258,6 +278,9 @@ static void collide_any_wide(const sepax_columns *cols, const sepax_pair *pairs,
     circles.n = 0;
     core_tile cores[CORE_BINS];
     core_tiles_init(cores);
+#if SEPAX_WIDE_BITS >= 256
+    core_tile block;
+#endif
     uint16_t list[ROUTES][ROUTE_CHUNK];
     for (size_t base = 0; base < n; base += ROUTE_CHUNK) {
         const size_t len = n - base < ROUTE_CHUNK ? n - base : ROUTE_CHUNK;
@@ -283,9 +306,17 @@ static void collide_any_wide(const sepax_columns *cols, const sepax_pair *pairs,
             circle_tile_add(&circles, c, SEPAX_ID_SLOT(pairs[k].a), SEPAX_ID_SLOT(pairs[k].b), k,
                             out);
         }
-        for (uint32_t r = ROUTE_CORES; r < ROUTE_ROUND_BIG; r++)
-            for (uint32_t j = 0; j < count[r]; j++)
+        for (uint32_t r = ROUTE_CORES; r < ROUTE_ROUND_BIG; r++) {
+            uint32_t j = 0;
+#if SEPAX_WIDE_BITS >= 256
+            /* whole tiles straight from the list; the bin's own tile
+             * keeps what is left over */
+            for (; j + WIDE <= count[r]; j += WIDE)
+                core_block_listed(&block, c, pairs, base, list[r] + j, out);
+#endif
+            for (; j < count[r]; j++)
                 core_tile_add(&cores[r - ROUTE_CORES], c, pairs, base + list[r][j], out);
+        }
         for (uint32_t j = 0; j < count[ROUTE_ROUND_BIG]; j++) {
             const size_t k = base + list[ROUTE_ROUND_BIG][j];
             out[k] = sepax_round_pair(c, SEPAX_ID_SLOT(pairs[k].a), SEPAX_ID_SLOT(pairs[k].b));

@@ -221,13 +221,11 @@ static HEDLEY_ALWAYS_INLINE void tile_results(const sepax_tile *t, const tile_pa
     tile_scatter(rec, t->at, out);
 }
 
-/* Load a tile's A and B columns and take x and y relative to each lane's
- * origin (vertex 0 of the shape in the lower slot), rows < m. */
-static HEDLEY_ALWAYS_INLINE void tile_relative(const sepax_tile *t, uint32_t m,
-                                               wf (*rel)[4][SEPAX_BLOCK_ALIGN])
+/* x and y of rows < m relative to each lane's origin (vertex 0 of the
+ * shape in the lower slot). */
+static HEDLEY_ALWAYS_INLINE void tile_to_origin(const sepax_tile *t, uint32_t m,
+                                                wf (*rel)[4][SEPAX_BLOCK_ALIGN])
 {
-    tile_load(t->a, rel[0]);
-    tile_load(t->b, rel[1]);
     const wm a_origin = wf_gt_m(wf_load(t->a_origin), wf_set1(0.5f));
     const wf ox = wf_keep(a_origin, rel[0][0][0], rel[1][0][0]);
     const wf oy = wf_keep(a_origin, rel[0][1][0], rel[1][1][0]);
@@ -237,6 +235,16 @@ static HEDLEY_ALWAYS_INLINE void tile_relative(const sepax_tile *t, uint32_t m,
             rel[s][1][r] = wf_sub(rel[s][1][r], oy);
         }
     }
+}
+
+/* Load a tile's A and B columns and take x and y relative to each lane's
+ * origin (vertex 0 of the shape in the lower slot), rows < m. */
+static HEDLEY_ALWAYS_INLINE void tile_relative(const sepax_tile *t, uint32_t m,
+                                               wf (*rel)[4][SEPAX_BLOCK_ALIGN])
+{
+    tile_load(t->a, rel[0]);
+    tile_load(t->b, rel[1]);
+    tile_to_origin(t, m, rel);
 }
 
 /* Spare lanes repeat the first pair, its place included (see
