@@ -26,6 +26,7 @@
 #include "bench_scene.h"
 #include "peer_broadphase.h"
 #include "roofline.h"
+#include "round_floor.h"
 #include "round_touch.h"
 #include "tasks.h"
 
@@ -259,6 +260,46 @@ void bm_collide_l1(benchmark::State &state, const std::string &scene, int cls,
     state.counters["ns_per_pair"] = ns_per((double)n);
     state.counters["pairs"] = (double)first;
     state.counters["shapes"] = (double)shapes.size();
+    state.counters["not_identical"] = (double)not_identical;
+}
+
+// The round kernels' tiles alone (round_floor.c): tiles filled from the
+// class's first pairs, run over and over with their columns in L1 and no
+// driver; the floor under the class's _l1 row, whose distance above it is
+// the driver (checks, routing, staging). Every record written must be the
+// reference's.
+using RoundFloorFn = size_t (*)(const sepax_store *, const sepax_pair *, size_t, size_t,
+                                sepax_result *);
+
+void bm_round_floor(benchmark::State &state, const std::string &scene, int cls, RoundFloorFn fn)
+{
+    Scene &s = get_scene(scene);
+    PairView v;
+    if (!pair_view(state, s, cls, false, v))
+        return;
+    std::vector<sepax_result> out(v.n);
+    std::memset(out.data(), 0xFF, out.size() * sizeof(sepax_result));
+    const size_t rounds = 16;
+    size_t pairs = 0;
+    for (auto _ : state)
+        pairs = fn(s.store, v.pairs, v.n, rounds, out.data());
+    if (pairs == 0) {
+        state.SkipWithError("no pair of this list goes to a round tile");
+        return;
+    }
+    sepax_result unwritten;
+    std::memset(&unwritten, 0xFF, sizeof unwritten);
+    size_t written = 0, not_identical = 0;
+    for (size_t i = 0; i < v.n; ++i) {
+        if (std::memcmp(&out[i], &unwritten, sizeof unwritten) == 0)
+            continue;
+        ++written;
+        not_identical += std::memcmp(&out[i], &s.reference[v.sweep_index(i)],
+                                     sizeof(sepax_result)) != 0;
+    }
+    state.SetItemsProcessed((int64_t)state.iterations() * (int64_t)pairs);
+    state.counters["ns_per_pair"] = ns_per((double)pairs);
+    state.counters["pairs"] = (double)written;
     state.counters["not_identical"] = (double)not_identical;
 }
 
@@ -511,6 +552,28 @@ void register_roofline()
     }
 }
 
+struct RoundFloorEntry {
+    sepax_backend backend;
+    RoundFloorFn fn;
+};
+
+// round_floor.c's entries for the backends this CPU runs
+std::vector<RoundFloorEntry> round_floor_entries()
+{
+    std::vector<RoundFloorEntry> v;
+#if defined(SEPAX_BENCH_ROOFLINE_AVX2)
+    v.push_back({SEPAX_BACKEND_AVX2, sepax_bench_round_floor_avx2});
+#endif
+#if defined(SEPAX_BENCH_ROOFLINE_AVX512)
+    v.push_back({SEPAX_BACKEND_AVX512, sepax_bench_round_floor_avx512});
+#endif
+    std::vector<RoundFloorEntry> out;
+    for (const RoundFloorEntry &e : v)
+        if (sepax_backend_available(e.backend))
+            out.push_back(e);
+    return out;
+}
+
 std::vector<sepax_backend> available_backends()
 {
     std::vector<sepax_backend> v;
@@ -612,6 +675,12 @@ std::vector<std::string> register_all(const std::vector<PeerSubject> &peers)
                             bm_collide_l1(st, sc, cls, b);
                         });
                 }
+                // the round tiles alone: per class of a mixed scene, or a
+                // store of circles
+                if (spec.kinds && !random_order && (cls != kAllPairs || sc == "circles"))
+                    for (const RoundFloorEntry &e : round_floor_entries())
+                        reg(std::string("roofline_") + sepax_backend_name(e.backend) + "/tile" + mid,
+                            [sc, cls, e](benchmark::State &st) { bm_round_floor(st, sc, cls, e.fn); });
                 // circle pairs alone: a class of a mixed scene, or a store of
                 // circles
                 const bool circles_only =

@@ -391,11 +391,10 @@ static HEDLEY_ALWAYS_INLINE void core_tile_fill(core_tile *ct, const sepax_colum
 }
 #endif
 
-/* Put the pair k, both cores of at most a block, in the tile of its bin
- * (see CORE_CLASS), and run the tile once full. */
-static HEDLEY_ALWAYS_INLINE void core_tile_add(core_tile *ct, const sepax_columns *c,
-                                               const sepax_pair *pairs, size_t k,
-                                               sepax_result *out)
+/* Put the pair k, both cores of at most a block, in tile ct (the tile of
+ * its bin, see CORE_CLASS); returns the pairs the tile now holds. */
+static HEDLEY_ALWAYS_INLINE uint32_t core_tile_put(core_tile *ct, const sepax_columns *c,
+                                                   const sepax_pair *pairs, size_t k)
 {
     const uint32_t sa = SEPAX_ID_SLOT(pairs[k].a), sb = SEPAX_ID_SLOT(pairs[k].b);
     const sepax_span pa = c->span[sa], pb = c->span[sb];
@@ -413,7 +412,15 @@ static HEDLEY_ALWAYS_INLINE void core_tile_add(core_tile *ct, const sepax_column
             ct->point[col][l] = p[col * SEPAX_BLOCK_ALIGN];
     ct->top_na = pa.count > ct->top_na ? pa.count : ct->top_na;
     ct->top_nb = pb.count > ct->top_nb ? pb.count : ct->top_nb;
-    if (++t->n == WIDE)
+    return ++t->n;
+}
+
+/* The same, running the tile once full. */
+static HEDLEY_ALWAYS_INLINE void core_tile_add(core_tile *ct, const sepax_columns *c,
+                                               const sepax_pair *pairs, size_t k,
+                                               sepax_result *out)
+{
+    if (core_tile_put(ct, c, pairs, k) == WIDE)
         core_tile_run(ct, out);
 }
 

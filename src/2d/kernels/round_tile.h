@@ -83,9 +83,10 @@ static void circle_tile_run(circle_tile *ct, sepax_result *out)
     ct->n = 0;
 }
 
-static HEDLEY_ALWAYS_INLINE void circle_tile_add(circle_tile *ct, const sepax_columns *c,
-                                                 uint32_t sa, uint32_t sb, size_t at,
-                                                 sepax_result *out)
+/* Put the circle pair (sa, sb), whose record goes to place at, in the
+ * tile; returns the pairs the tile now holds. */
+static HEDLEY_ALWAYS_INLINE uint32_t circle_tile_put(circle_tile *ct, const sepax_columns *c,
+                                                     uint32_t sa, uint32_t sb, size_t at)
 {
     /* a circle's core is one vertex: a block of SEPAX_BLOCK_ALIGN, whose
      * world x starts 4 blocks in and y one block after */
@@ -97,7 +98,15 @@ static HEDLEY_ALWAYS_INLINE void circle_tile_add(circle_tile *ct, const sepax_co
     ct->a_origin[l] = tile_origin_a(sa, sb);
     ct->at[l] = at;
     ct->ra[l] = c->radius[sa], ct->rb[l] = c->radius[sb];
-    if (++ct->n == WIDE)
+    return ++ct->n;
+}
+
+/* The same, running the tile once full. */
+static HEDLEY_ALWAYS_INLINE void circle_tile_add(circle_tile *ct, const sepax_columns *c,
+                                                 uint32_t sa, uint32_t sb, size_t at,
+                                                 sepax_result *out)
+{
+    if (circle_tile_put(ct, c, sa, sb, at) == WIDE)
         circle_tile_run(ct, out);
 }
 
