@@ -867,13 +867,13 @@ plot {', '.join(plots)}
 def roofline_table(med):
     """The tile kernel alone (roofline_<backend>/<part>/<class>), if it ran."""
     rows = {}
+    classes = ["mix"] + [f"m{m}" for m in range(3, 9)]
     for name, b in med.items():
         parts = name.split("/")
-        if len(parts) == 3 and parts[0].startswith("roofline_"):
+        if len(parts) == 3 and parts[0].startswith("roofline_") and parts[2] in classes:
             rows.setdefault((parts[0][len("roofline_"):], parts[1]), {})[parts[2]] = b
     if not rows:
         return ""
-    classes = ["mix"] + [f"m{m}" for m in range(3, 9)]
     lines = ["## The polygon tile alone",
              "",
              "One tile of pairs whose columns sit in L1, run over and over: no pair "
@@ -889,6 +889,49 @@ def roofline_table(med):
         r = rows[(backend, part)]
         lines.append(f"| {backend} | {part} | "
                      + " | ".join(fmt(r.get(c, {}).get("ns_per_pair")) for c in classes) + " |")
+    return "\n".join(lines) + "\n\n"
+
+
+def round_floor_table(med):
+    """The round kernels' tiles alone (roofline_<backend>/tile/<scene>[/<class>],
+    bench/round_floor.c) beside the same class's rows in L1 and in sweep
+    order, if they ran."""
+    lists = {}
+    for name in med:
+        parts = name.split("/")
+        if (parts[0].startswith("roofline_") and len(parts) in (3, 4) and parts[1] == "tile"
+                and parts[2] not in (["mix"] + [f"m{m}" for m in range(3, 9)])):
+            lists.setdefault("/".join(parts[2:]), set()).add(parts[0][len("roofline_"):])
+    if not lists:
+        return ""
+    backends = [b for b in BACKENDS if any(b in v for v in lists.values())]
+
+    def ns(name):
+        return med.get(name, {}).get("ns_per_pair")
+
+    head = ["list"]
+    for b in backends:
+        head += [f"{b} tile", f"{b} in L1", f"{b} row", f"{b} L1 / tile"]
+    lines = ["## The round tiles alone",
+             "",
+             "The core and circle tiles filled once from the list's first pairs (whole "
+             "tiles, at most 96 pairs, columns in L1) and run over and over with no "
+             "driver (bench/round_floor.c); beside them the whole collide call on the "
+             "list's first 48 pairs repeated (`_l1`, also in L1) and on the list in "
+             "sweep order. `L1 / tile` is what the driver (id checks, routing, staging) "
+             "costs on top of the tiles. ns per pair.",
+             "",
+             "| " + " | ".join(head) + " |",
+             "|---|" + "---:|" * (len(head) - 1)]
+    for lst in sorted(lists):
+        cells = [lst]
+        for b in backends:
+            tile = ns(f"roofline_{b}/tile/{lst}")
+            l1 = ns(f"sepax_{b}_l1/{lst}")
+            row = ns(f"sepax_{b}/{lst}/sweep")
+            ratio = f"{l1 / tile:.2f}" if tile and l1 else "–"
+            cells += [fmt(tile), fmt(l1), fmt(row), ratio]
+        lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n\n"
 
 
@@ -928,6 +971,7 @@ def main():
     cvs = spreads(doc)
     text = table(doc, med2, errors2, args.command, cvs, args.source, has_3d=bool(med3))
     text += roofline_table(med2)
+    text += round_floor_table(med2)
     if med3:
         text += ("\n" if med2 else "") + table3(ctx, med3, errors3, cvs)
     charts = []
