@@ -225,15 +225,6 @@ enum {
 #define ROUTE_SIDE_BIG 8u
 #define ROUTE_SIDE_POLYGON 4u
 #define ROUTE_SIZE_(n) ((n) > SEPAX_BLOCK_ALIGN ? ROUTE_SIDE_BIG : CORE_CLASS(n))
-#define ROUTE_SIZE4_(n)                                                                        \
-    ROUTE_SIZE_(n), ROUTE_SIZE_((n) + 1u), ROUTE_SIZE_((n) + 2u), ROUTE_SIZE_((n) + 3u)
-/* counts 1..64 (index 0 unused) */
-static const uint8_t route_size[SEPAX_MAX_POLYGON_VERTICES + 1u] = {
-    0u,
-    ROUTE_SIZE4_(1u), ROUTE_SIZE4_(5u), ROUTE_SIZE4_(9u), ROUTE_SIZE4_(13u),
-    ROUTE_SIZE4_(17u), ROUTE_SIZE4_(21u), ROUTE_SIZE4_(25u), ROUTE_SIZE4_(29u),
-    ROUTE_SIZE4_(33u), ROUTE_SIZE4_(37u), ROUTE_SIZE4_(41u), ROUTE_SIZE4_(45u),
-    ROUTE_SIZE4_(49u), ROUTE_SIZE4_(53u), ROUTE_SIZE4_(57u), ROUTE_SIZE4_(61u)};
 
 /* the route of two side codes: two plain polygons go to the polygon
  * tiles whatever their size, two points (circles) to the circle tile,
@@ -255,10 +246,27 @@ static const uint8_t route_table[16][16] = {
     ROUTE_ROW_(8u),  ROUTE_ROW_(9u),  ROUTE_ROW_(10u), ROUTE_ROW_(11u),
     ROUTE_ROW_(12u), ROUTE_ROW_(13u), ROUTE_ROW_(14u), ROUTE_ROW_(15u)};
 
+/* A side's code by its kind and vertex count, one load: rows of 128 so
+ * that the index is a shift and an add (counts are at most 64). */
+#define ROUTE_SIDE_(k, n)                                                                      \
+    (ROUTE_SIZE_(n) | ((k) == SEPAX_KIND_POLYGON ? ROUTE_SIDE_POLYGON : 0u))
+#define ROUTE_SIDE4_(k, n)                                                                     \
+    ROUTE_SIDE_(k, n), ROUTE_SIDE_(k, (n) + 1u), ROUTE_SIDE_(k, (n) + 2u), ROUTE_SIDE_(k, (n) + 3u)
+#define ROUTE_SIDE_ROW_(k)                                                                     \
+    {0u,                                                                                       \
+     ROUTE_SIDE4_(k, 1u),  ROUTE_SIDE4_(k, 5u),  ROUTE_SIDE4_(k, 9u),  ROUTE_SIDE4_(k, 13u),  \
+     ROUTE_SIDE4_(k, 17u), ROUTE_SIDE4_(k, 21u), ROUTE_SIDE4_(k, 25u), ROUTE_SIDE4_(k, 29u),  \
+     ROUTE_SIDE4_(k, 33u), ROUTE_SIDE4_(k, 37u), ROUTE_SIDE4_(k, 41u), ROUTE_SIDE4_(k, 45u),  \
+     ROUTE_SIDE4_(k, 49u), ROUTE_SIDE4_(k, 53u), ROUTE_SIDE4_(k, 57u), ROUTE_SIDE4_(k, 61u)}
+_Static_assert(SEPAX_MAX_POLYGON_VERTICES == 64u, "route_sides has rows for counts 0..64");
+_Static_assert(SEPAX_KIND_ROUNDED < 8u, "route_sides has a row per slot kind");
+static const uint8_t route_sides[8][128] = {
+    ROUTE_SIDE_ROW_(0u), ROUTE_SIDE_ROW_(1u), ROUTE_SIDE_ROW_(2u), ROUTE_SIDE_ROW_(3u),
+    ROUTE_SIDE_ROW_(4u), ROUTE_SIDE_ROW_(5u), ROUTE_SIDE_ROW_(6u), ROUTE_SIDE_ROW_(7u)};
+
 static HEDLEY_ALWAYS_INLINE uint32_t route_side(const sepax_columns *c, uint32_t slot)
 {
-    return route_size[c->span[slot].count] |
-           (uint32_t)(c->kind[slot] == SEPAX_KIND_POLYGON) * ROUTE_SIDE_POLYGON;
+    return route_sides[c->kind[slot]][c->span[slot].count];
 }
 
 static HEDLEY_ALWAYS_INLINE uint32_t route_of(const sepax_columns *c, uint32_t sa, uint32_t sb)
@@ -298,7 +306,16 @@ static void collide_any_wide(const sepax_columns *cols, const sepax_pair *pairs,
             const size_t k = base + i;
             sepax_prefetch_spans(c, pairs, n, k);
             const uint32_t sa = SEPAX_ID_SLOT(pairs[k].a), sb = SEPAX_ID_SLOT(pairs[k].b);
-            sepax_prefetch_columns(c, sa, sb);
+            /* sepax_prefetch_columns for cores of at most a block (world
+             * columns 4 blocks in), without working out the block from
+             * the count: a larger core's hint falls short, and such pairs
+             * are few and settled one at a time anyway */
+            const float *wa = c->pool + c->span[sa].offset + 4u * SEPAX_BLOCK_ALIGN;
+            const float *wb = c->pool + c->span[sb].offset + 4u * SEPAX_BLOCK_ALIGN;
+            __builtin_prefetch(wa);
+            __builtin_prefetch(wa + 2u * SEPAX_BLOCK_ALIGN);
+            __builtin_prefetch(wb);
+            __builtin_prefetch(wb + 2u * SEPAX_BLOCK_ALIGN);
             const uint32_t r = route_of(c, sa, sb);
             list[r][count[r]++] = (uint16_t)i;
         }
