@@ -136,19 +136,31 @@ void bm_collide(benchmark::State &state, const std::string &scene, int cls, sepa
 // with no arithmetic.
 // slots: the centres and radii in per-slot columns instead (what a layout
 // that kept circles out of the vertex pool would leave).
-void bm_circle_touch(benchmark::State &state, const std::string &scene, int cls, bool slots)
+// l1: on the list's first 48 pairs repeated into 3,072, as the _l1 rows,
+// so that every read hits L1: the least beside a tile's own floor.
+void bm_circle_touch(benchmark::State &state, const std::string &scene, int cls, bool slots,
+                     bool l1 = false)
 {
     Scene &s = get_scene(scene);
     PairView v;
     if (!pair_view(state, s, cls, false, v))
         return;
-    const size_t n = v.n, limit = sepax_store_slot_limit(s.store);
+    const size_t limit = sepax_store_slot_limit(s.store);
     std::vector<float> cx(limit), cy(limit), r(limit);
     sepax_bench_circle_columns(s.store, cx.data(), cy.data(), r.data());
+    std::vector<sepax_pair> repeated;
+    if (l1) {
+        const size_t first = std::min<size_t>(v.n, 48);
+        for (size_t i = 0; i < 3072; ++i)
+            repeated.push_back(v.pairs[i % first]);
+    }
+    const sepax_pair *list = l1 ? repeated.data() : v.pairs;
+    const size_t n = l1 ? repeated.size() : v.n;
+    std::vector<sepax_result> out(n);
     auto once = [&] {
         return slots ? sepax_bench_circle_touch_slots(s.store, cx.data(), cy.data(), r.data(),
-                                                      v.pairs, n, s.results.data())
-                     : sepax_bench_circle_touch(s.store, v.pairs, n, s.results.data());
+                                                      list, n, out.data())
+                     : sepax_bench_circle_touch(s.store, list, n, out.data());
     };
     size_t bad = once();
     for (auto _ : state) {
@@ -687,12 +699,16 @@ std::vector<std::string> register_all(const std::vector<PeerSubject> &peers)
                     cls == kAllPairs ? sc == "circles"
                                      : std::strcmp(pair_class_name(cls), "circle_circle") == 0;
                 if (circles_only && !random_order)
-                    for (const bool slots : {false, true})
-                        reg(std::string(slots ? "sepax_circle_touch_slots" : "sepax_circle_touch") +
-                                tail,
-                            [sc, cls, slots](benchmark::State &st) {
-                                bm_circle_touch(st, sc, cls, slots);
-                            });
+                    for (const bool slots : {false, true}) {
+                        const std::string subject =
+                            slots ? "sepax_circle_touch_slots" : "sepax_circle_touch";
+                        reg(subject + tail, [sc, cls, slots](benchmark::State &st) {
+                            bm_circle_touch(st, sc, cls, slots);
+                        });
+                        reg(subject + "_l1" + mid, [sc, cls, slots](benchmark::State &st) {
+                            bm_circle_touch(st, sc, cls, slots, true);
+                        });
+                    }
                 for (const PeerSubject *p : scene_peers) {
                     if (cls != kAllPairs && !p->per_class)
                         continue;
