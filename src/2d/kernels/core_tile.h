@@ -185,6 +185,101 @@ static HEDLEY_NEVER_INLINE wm core_within(const wf (*p)[SEPAX_BLOCK_ALIGN], uint
     return cand;
 }
 
+/* The records of a bin whose one side is a point core (a circle against a
+ * segment or a polygon): what core_tile_run_m's closest pair search and
+ * containment tests compute there, with the work that a point makes
+ * redundant left out, in the same expressions:
+ *
+ *   the point p against Q's edges: the first closest (best, q), as
+ *       core_closest_from from the point's one vertex
+ *   Q's vertex k against the point's one edge, of zero length: its
+ *       closest point is p + 1 * (+0) = p + 0 (core_segment_d2 with
+ *       ee = 0 <= we), so d2k = (v - (p + 0))^2, without the edge terms
+ *   the closest pair: A's side first, then B's, strictly closer wins
+ *   P in Q: Q's largest face value is its face pass's best (the same
+ *       products and constants, and the maximum of the same values);
+ *       outside it, or for a segment, the distance is sqrt(best)
+ *   Q in P: vertex k's distance is sqrt(d2k); stop once no lane is a
+ *       candidate
+ *
+ * so the search runs once instead of again in the containment tests, and
+ * the point needs no edge (and no reciprocal). p_side: 0 when A is the
+ * point. rec holds the face case's fields and is completed. */
+static HEDLEY_NEVER_INLINE void core_point_records(const wf (*rel)[4][SEPAX_BLOCK_ALIGN],
+                                                   uint32_t p_side, uint32_t top_nq,
+                                                   const core_edges *eq, uint32_t top_eq,
+                                                   wf ra, wf rb, wm q_poly, wf q_best,
+                                                   wm face_case, wf *rec)
+{
+    const wf zero = wf_set1(0.0f), inf = wf_set1(INFINITY);
+    const wf (*q)[SEPAX_BLOCK_ALIGN] = rel[1u - p_side];
+    const wf px = rel[p_side][0][0], py = rel[p_side][1][0];
+    wf best = inf, bqx = zero, bqy = zero;
+    for (uint32_t e = 0; e < top_eq; e++) {
+        wf qx, qy;
+        const wf d2 = core_segment_d2(px, py, eq, e, &qx, &qy);
+        const wm closer = wf_gt_m(best, d2);
+        best = wf_keep(closer, d2, best);
+        bqx = wf_keep(closer, qx, bqx);
+        bqy = wf_keep(closer, qy, bqy);
+    }
+    const wf cx = wf_add(px, zero), cy = wf_add(py, zero);
+    wf d2v[SEPAX_BLOCK_ALIGN];
+    for (uint32_t k = 0; k < top_nq; k++) {
+        const wf dx = wf_sub(q[0][k], cx), dy = wf_sub(q[1][k], cy);
+        d2v[k] = wf_add(wf_mul(dx, dx), wf_mul(dy, dy));
+    }
+    core_closest c = {inf, zero, zero, zero, zero};
+    if (p_side == 0u) {
+        const wm take = wf_gt_m(c.d2, best);
+        c.d2 = wf_keep(take, best, c.d2);
+        c.pax = wf_keep(take, px, c.pax), c.pay = wf_keep(take, py, c.pay);
+        c.pbx = wf_keep(take, bqx, c.pbx), c.pby = wf_keep(take, bqy, c.pby);
+    }
+    for (uint32_t k = 0; k < top_nq; k++) {
+        const wm take = wf_gt_m(c.d2, d2v[k]);
+        c.d2 = wf_keep(take, d2v[k], c.d2);
+        /* Q's vertex is A's point of the pair when Q is A */
+        wf *vx = p_side == 0u ? &c.pbx : &c.pax, *vy = p_side == 0u ? &c.pby : &c.pay;
+        wf *ox = p_side == 0u ? &c.pax : &c.pbx, *oy = p_side == 0u ? &c.pay : &c.pby;
+        *vx = wf_keep(take, q[0][k], *vx), *vy = wf_keep(take, q[1][k], *vy);
+        *ox = wf_keep(take, cx, *ox), *oy = wf_keep(take, cy, *oy);
+    }
+    if (p_side == 1u) {
+        const wm take = wf_gt_m(c.d2, best);
+        c.d2 = wf_keep(take, best, c.d2);
+        c.pbx = wf_keep(take, px, c.pbx), c.pby = wf_keep(take, py, c.pby);
+        c.pax = wf_keep(take, bqx, c.pax), c.pay = wf_keep(take, bqy, c.pay);
+    }
+    const wf rsum = wf_add(ra, rb);
+    const wf d = wf_sqrt(c.d2);
+    const wm apart = wm_andnot(wf_le_m(wf_set1(FLT_MIN), c.d2), face_case);
+    rec[0] = wf_keep(face_case, rec[0], wf_sub(d, rsum));
+    rec[1] = wf_keep(apart, wf_div(wf_sub(c.pbx, c.pax), d), rec[1]);
+    rec[2] = wf_keep(apart, wf_div(wf_sub(c.pby, c.pay), d), rec[2]);
+    wi meta = wf_as_i(wf_keep(apart, wi_as_f(wi_set1(SEPAX_EDGE_NONE)), rec[3]));
+    rec[0] = wf_add(rec[0], zero); /* -0 to +0, as in the reference */
+    const wm hit = wf_le_m(rec[0], zero);
+    if (wm_bits(hit)) {
+        const wf rp = p_side == 0u ? ra : rb, rq = p_side == 0u ? rb : ra;
+        /* P in Q (core_within with P's one vertex) */
+        wf s = wf_keep(q_poly, q_best, wf_set1(-INFINITY));
+        const wm need = wm_and(hit, wm_or(wm_andnot(hit, q_poly), wf_gt_m(s, zero)));
+        s = wf_keep(need, wf_sqrt(best), s);
+        const wm p_in_q = wm_and(hit, wf_le_m(wf_add(s, rp), rq));
+        /* Q in P (core_within against a point: distances only) */
+        wm q_in_p = hit;
+        for (uint32_t k = 0; k < top_nq && wm_bits(q_in_p); k++)
+            q_in_p = wm_and(q_in_p, wf_le_m(wf_add(wf_sqrt(d2v[k]), rq), rp));
+        const wm a_in_b = p_side == 0u ? p_in_q : q_in_p;
+        const wm b_in_a = p_side == 0u ? q_in_p : p_in_q;
+        meta = wi_or(meta, wi_bits_if(hit, SEPAX_HIT << 24));
+        meta = wi_or(meta, wi_bits_if(a_in_b, SEPAX_A_IN_B << 24));
+        meta = wi_or(meta, wi_bits_if(b_in_a, SEPAX_B_IN_A << 24));
+    }
+    rec[3] = wi_as_f(meta);
+}
+
 static HEDLEY_ALWAYS_INLINE void core_tile_run_m(core_tile *ct, uint32_t m, sepax_result *out)
 {
     const sepax_tile *t = &ct->t;
@@ -260,15 +355,27 @@ static HEDLEY_ALWAYS_INLINE void core_tile_run_m(core_tile *ct, uint32_t m, sepa
     const wi face_meta =
         wi_or(wi_from_f(wf_keep(from_b, pb.edge, pa.edge)), wi_bits_if(from_b, 1u << 16));
 
-    core_edges ea, eb;
-    core_edges_of((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], m, na_e, top_ea, &ea);
-    core_edges_of((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], m, nb_e, top_eb, &eb);
-
     wf rec[4];
     const wm face_case = wm_or(wf_le_m(core_sep, zero), wf_le_m(rsum, zero));
     rec[0] = wf_sub(core_sep, rsum);
     rec[1] = face_nx;
     rec[2] = face_ny;
+    if (a_point || b_point) {
+        const uint32_t q_side = a_point ? 1u : 0u;
+        core_edges eq;
+        core_edges_of((const wf(*)[SEPAX_BLOCK_ALIGN])rel[q_side], m, a_point ? nb_e : na_e,
+                      a_point ? top_eb : top_ea, &eq);
+        rec[3] = wi_as_f(face_meta);
+        core_point_records((const wf(*)[4][SEPAX_BLOCK_ALIGN])rel, 1u - q_side,
+                           a_point ? ct->top_nb : ct->top_na, &eq, a_point ? top_eb : top_ea,
+                           ra, rb, a_point ? poly_b : poly_a, a_point ? pb.best : pa.best,
+                           face_case, rec);
+        tile_scatter(rec, t->at, out);
+        return;
+    }
+    core_edges ea, eb;
+    core_edges_of((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], m, na_e, top_ea, &ea);
+    core_edges_of((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], m, nb_e, top_eb, &eb);
     wi meta = face_meta;
     if (wm_bits(face_case) != (1u << WIDE) - 1u) {
         core_closest c = {wf_set1(INFINITY), zero, zero, zero, zero};
