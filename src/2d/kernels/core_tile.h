@@ -329,18 +329,17 @@ static HEDLEY_ALWAYS_INLINE void core_tile_run_m(core_tile *ct, uint32_t m, sepa
     wf c_a[SEPAX_BLOCK_ALIGN], c_b[SEPAX_BLOCK_ALIGN]; /* each face's c */
     /* A bin of point cores (circles) on one side: a point has no faces,
      * so its pass keeps its starting values, and the other side's faces
-     * need only its one vertex row (the others repeat it). Its face rows
-     * are then skipped in the containment test too (q_rows 0), whose
-     * verdict for a point comes from the distance alone. */
-    const uint32_t rows_a = a_point ? 0u : m, rows_b = b_point ? 0u : m;
+     * need only its one vertex row (the others repeat it) and keep no
+     * constants: core_point_records takes the containment tests from the
+     * pass's best and the closest pair search. */
     tile_pass pa = {wf_set1(-INFINITY), zero, rel[0][2][0], rel[0][3][0], wm_none()};
     tile_pass pb = {wf_set1(-INFINITY), zero, rel[1][2][0], rel[1][3][0], wm_none()};
     if (a_point) {
         pb = tile_faces((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], anc[1][0], anc[1][1],
-                        (const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], m, 1, &fb, c_b);
+                        (const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], m, 1, &fb, NULL);
     } else if (b_point) {
         pa = tile_faces((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], anc[0][0], anc[0][1],
-                        (const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], m, 1, &fa, c_a);
+                        (const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], m, 1, &fa, NULL);
     } else {
         pa = tile_faces((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], anc[0][0], anc[0][1],
                         (const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], m, m, &fa, c_a);
@@ -396,10 +395,10 @@ static HEDLEY_ALWAYS_INLINE void core_tile_run_m(core_tile *ct, uint32_t m, sepa
     const wm hit = wf_le_m(rec[0], zero);
     if (wm_bits(hit)) {
         const wm a_in_b = core_within((const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], ct->top_na,
-                                      (const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], c_b, rows_b, ra,
+                                      (const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], c_b, m, ra,
                                       poly_b, &eb, top_eb, rb, hit);
         const wm b_in_a = core_within((const wf(*)[SEPAX_BLOCK_ALIGN])rel[1], ct->top_nb,
-                                      (const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], c_a, rows_a, rb,
+                                      (const wf(*)[SEPAX_BLOCK_ALIGN])rel[0], c_a, m, rb,
                                       poly_a, &ea, top_ea, ra, hit);
         meta = wi_or(meta, wi_bits_if(hit, SEPAX_HIT << 24));
         meta = wi_or(meta, wi_bits_if(a_in_b, SEPAX_A_IN_B << 24));
