@@ -114,6 +114,25 @@ static HEDLEY_ALWAYS_INLINE wf core_segment_d2(wf px, wf py, const core_edges *E
     return wf_add(wf_mul(dx, dx), wf_mul(dy, dy));
 }
 
+/* The first closest of edges 0 .. top_e - 1 to the point (px, py): its
+ * squared distance, and the closest point (bqx, bqy) on that edge; a
+ * later edge wins only when strictly closer, as sepax_core_closest. */
+static HEDLEY_ALWAYS_INLINE wf core_first_closest(wf px, wf py, const core_edges *E,
+                                                  uint32_t top_e, wf *bqx, wf *bqy)
+{
+    wf best = wf_set1(INFINITY);
+    *bqx = *bqy = wf_set1(0.0f);
+    for (uint32_t e = 0; e < top_e; e++) {
+        wf qx, qy;
+        const wf d2 = core_segment_d2(px, py, E, e, &qx, &qy);
+        const wm closer = wf_gt_m(best, d2);
+        best = wf_keep(closer, d2, best);
+        *bqx = wf_keep(closer, qx, *bqx);
+        *bqy = wf_keep(closer, qy, *bqy);
+    }
+    return best;
+}
+
 /* The closest pair so far: squared distance and the points on A and B. */
 typedef struct core_closest {
     wf d2, pax, pay, pbx, pby;
@@ -130,15 +149,8 @@ static HEDLEY_NEVER_INLINE void core_closest_from(const wf (*from)[SEPAX_BLOCK_A
 {
     for (uint32_t i = 0; i < top_n; i++) {
         const wf px = from[0][i], py = from[1][i];
-        wf best = wf_set1(INFINITY), bqx = wf_set1(0.0f), bqy = bqx;
-        for (uint32_t e = 0; e < top_e; e++) {
-            wf qx, qy;
-            const wf d2 = core_segment_d2(px, py, to, e, &qx, &qy);
-            const wm closer = wf_gt_m(best, d2);
-            best = wf_keep(closer, d2, best);
-            bqx = wf_keep(closer, qx, bqx);
-            bqy = wf_keep(closer, qy, bqy);
-        }
+        wf bqx, bqy;
+        const wf best = core_first_closest(px, py, to, top_e, &bqx, &bqy);
         const wm take = wf_gt_m(c->d2, best);
         c->d2 = wf_keep(take, best, c->d2);
         wf *vx = from_is_b ? &c->pbx : &c->pax, *vy = from_is_b ? &c->pby : &c->pay;
@@ -214,15 +226,8 @@ static HEDLEY_NEVER_INLINE void core_point_records(const wf (*rel)[4][SEPAX_BLOC
     const wf zero = wf_set1(0.0f), inf = wf_set1(INFINITY);
     const wf (*q)[SEPAX_BLOCK_ALIGN] = rel[1u - p_side];
     const wf px = rel[p_side][0][0], py = rel[p_side][1][0];
-    wf best = inf, bqx = zero, bqy = zero;
-    for (uint32_t e = 0; e < top_eq; e++) {
-        wf qx, qy;
-        const wf d2 = core_segment_d2(px, py, eq, e, &qx, &qy);
-        const wm closer = wf_gt_m(best, d2);
-        best = wf_keep(closer, d2, best);
-        bqx = wf_keep(closer, qx, bqx);
-        bqy = wf_keep(closer, qy, bqy);
-    }
+    wf bqx, bqy;
+    const wf best = core_first_closest(px, py, eq, top_eq, &bqx, &bqy);
     const wf cx = wf_add(px, zero), cy = wf_add(py, zero);
     wf d2v[SEPAX_BLOCK_ALIGN];
     for (uint32_t k = 0; k < top_nq; k++) {
