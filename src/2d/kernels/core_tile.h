@@ -23,6 +23,9 @@
  *       distance to the core elsewhere (computed only for lanes that
  *       still need it, and the loop stops once no lane is a candidate);
  *       B in A alike
+ *   a bin with a point core on one side (a circle against a segment or
+ *       polygon) takes the point's one row and ends in core_point_records:
+ *       one closest pair search, whose values the containment tests reuse
  *
  * Every lane evaluates round.h's expressions with the same operands in the
  * same order and keeps its strict comparisons, so the bits agree with the
