@@ -52,10 +52,11 @@ typedef struct core_tile {
     sepax_tile t; /* columns, vertex counts, origin, result places */
     SIMDE_ALIGN_TO_64 float ra[WIDE], rb[WIDE];
     /* In a bin with a point core (a circle against a thin or polygon
-     * core), the point's row 0 (x, y, nx, ny), copied as the pair
-     * arrives: the tile then reads one row for it, not the four columns
-     * of a block that the other side needs. */
-    SIMDE_ALIGN_TO_64 float point[4][WIDE];
+     * core), the point's x and y, copied as the pair arrives: the tile
+     * then reads one row for it, not the four columns of a block that
+     * the other side needs, and not its normal row, which a point's
+     * results never use (see core_tile_run_m). */
+    SIMDE_ALIGN_TO_64 float point[2][WIDE];
     uint32_t top_na, top_nb; /* largest vertex counts in the tile */
 } core_tile;
 
@@ -294,12 +295,17 @@ static HEDLEY_ALWAYS_INLINE void core_tile_run_m(core_tile *ct, uint32_t m, sepa
     const wf zero = wf_set1(0.0f);
     wf rel[2][4][SEPAX_BLOCK_ALIGN]; /* [A/B][x y nx ny][row] */
     /* A bin of point cores on one side (see below) takes that side's one
-     * row from the tile; its other rows repeat it, as in the pool. */
+     * row from the tile; its other rows repeat it, as in the pool. Its
+     * normal rows are zero, not the pool's: a point has no faces, so its
+     * pass keeps its starting values, and the other side's face pass
+     * always wins the comparison that would pick them (its best is
+     * finite: finite coordinates of bounded size), as in the reference,
+     * which never reads a point's normal either. */
     const uint32_t a_point = ct->top_na == 1u, b_point = ct->top_nb == 1u;
     for (uint32_t s = 0; s < 2; s++) {
         if (s == 0 ? a_point : b_point) {
             for (uint32_t col = 0; col < 4; col++) {
-                const wf v = wf_load(ct->point[col]);
+                const wf v = col < 2u ? wf_load(ct->point[col]) : zero;
                 for (uint32_t r = 0; r < m; r++)
                     rel[s][col][r] = v;
             }
@@ -430,7 +436,7 @@ static void core_tile_run(core_tile *ct, sepax_result *out)
     for (uint32_t l = t->n; l < WIDE; l++) {
         t->na[l] = t->na[0], t->nb[l] = t->nb[0];
         ct->ra[l] = ct->ra[0], ct->rb[l] = ct->rb[0];
-        for (uint32_t col = 0; col < 4; col++)
+        for (uint32_t col = 0; col < 2; col++)
             ct->point[col][l] = ct->point[col][0];
     }
     tile_pad(t);
@@ -497,7 +503,7 @@ static HEDLEY_ALWAYS_INLINE void core_tile_fill(core_tile *ct, const sepax_colum
     /* a bin's point side: every lane's shape on that side is a point */
     const float *const *p = ct->top_na == 1u ? t->a : ct->top_nb == 1u ? t->b : NULL;
     if (p)
-        for (uint32_t col = 0; col < 4; col++)
+        for (uint32_t col = 0; col < 2; col++)
             for (uint32_t l = 0; l < WIDE; l++)
                 ct->point[col][l] = p[l][col * SEPAX_BLOCK_ALIGN];
     t->n = WIDE;
@@ -522,7 +528,7 @@ static HEDLEY_ALWAYS_INLINE uint32_t core_tile_put(core_tile *ct, const sepax_co
      * point is always on the same side, so this branch predicts */
     const float *p = pa.count == 1u ? t->a[l] : pb.count == 1u ? t->b[l] : NULL;
     if (p)
-        for (uint32_t col = 0; col < 4; col++)
+        for (uint32_t col = 0; col < 2; col++)
             ct->point[col][l] = p[col * SEPAX_BLOCK_ALIGN];
     ct->top_na = pa.count > ct->top_na ? pa.count : ct->top_na;
     ct->top_nb = pb.count > ct->top_nb ? pb.count : ct->top_nb;

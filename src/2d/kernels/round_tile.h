@@ -317,11 +317,15 @@ static void collide_any_wide(const sepax_columns *cols, const sepax_pair *pairs,
              * are few and settled one at a time anyway */
             const float *wa = c->pool + c->span[sa].offset + 4u * SEPAX_BLOCK_ALIGN;
             const float *wb = c->pool + c->span[sb].offset + 4u * SEPAX_BLOCK_ALIGN;
+            const uint32_t side_a = route_side(c, sa), side_b = route_side(c, sb);
+            /* a circle (side code 0) is read for its x and y rows only:
+             * its normals' line is not asked for (the hint then repeats
+             * the first line) */
             __builtin_prefetch(wa);
-            __builtin_prefetch(wa + 2u * SEPAX_BLOCK_ALIGN);
+            __builtin_prefetch(wa + (side_a ? 2u * SEPAX_BLOCK_ALIGN : 0u));
             __builtin_prefetch(wb);
-            __builtin_prefetch(wb + 2u * SEPAX_BLOCK_ALIGN);
-            const uint32_t r = route_of(c, sa, sb);
+            __builtin_prefetch(wb + (side_b ? 2u * SEPAX_BLOCK_ALIGN : 0u));
+            const uint32_t r = route_table[side_a][side_b];
             list[r][count[r]++] = (uint16_t)i;
         }
         for (uint32_t j = 0; j < count[ROUTE_POLYGONS]; j++)
