@@ -274,6 +274,8 @@ static HEDLEY_ALWAYS_INLINE uint32_t route_side(const sepax_columns *c, uint32_t
     return route_sides[c->kind[slot]][c->span[slot].count];
 }
 
+/* A pair's route. The routing pass spells it out, as it also wants the
+ * two side codes for its hints; bench/round_floor.c routes with this. */
 static HEDLEY_ALWAYS_INLINE uint32_t route_of(const sepax_columns *c, uint32_t sa, uint32_t sb)
 {
     return route_table[route_side(c, sa)][route_side(c, sb)];
@@ -286,9 +288,10 @@ static HEDLEY_ALWAYS_INLINE uint32_t route_of(const sepax_columns *c, uint32_t s
  *
  * Why two passes per chunk: in a mixed list the kind of the next pair is
  * a coin toss, so choosing its tile with branches mispredicts on most
- * pairs. The first pass looks up each pair's route (route_of) and
- * appends the pair to that route's list (and prefetches its columns);
- * the second walks the lists, where every branch goes the same way. */
+ * pairs. The first pass looks up each pair's route (route_sides, then
+ * route_table) and appends the pair to that route's list (and
+ * prefetches its columns); the second walks the lists, where every
+ * branch goes the same way. */
 static void collide_any_wide(const sepax_columns *cols, const sepax_pair *pairs, size_t n,
                              sepax_result *out)
 {
