@@ -124,6 +124,10 @@ std::vector<SceneSpec> make_specs()
         add(sorted.first, mix_params((size_t)sorted.second), false, false);
         v.back().sort_pool = true;
     }
+    for (const auto &spatial : {std::make_pair("mix_2k_spatial", 2000), std::make_pair("mix_200k_spatial", 200000), std::make_pair("mix_2m_spatial", 2000000)}) {
+        add(spatial.first, mix_params((size_t)spatial.second), false, false);
+        v.back().spatial_load = true;
+    }
     return v;
 }
 
@@ -199,6 +203,25 @@ std::vector<sepax_pair> candidate_pairs(const sepax_store *store, float margin,
     return pairs;
 }
 
+// The scene's shapes reordered by band of their placement's y (bands
+// three mean shape sizes tall, as the broadphase's) and then x.
+void sort_by_space(sepax_scene &sc)
+{
+    const size_t n = sc.shape_count;
+    if (n < 2)
+        return;
+    const double band = 3.0 * 2.0 * std::sqrt((double)sc.extent * sc.extent / (double)n);
+    std::vector<std::pair<std::pair<int64_t, float>, size_t>> keys(n);
+    for (size_t i = 0; i < n; ++i) {
+        const sepax_vec2 p = sc.shapes[i].xf.p;
+        keys[i] = {{(int64_t)std::floor(p.y / band), p.x}, i};
+    }
+    std::sort(keys.begin(), keys.end());
+    std::vector<sepax_scene_shape> shapes(sc.shapes, sc.shapes + n);
+    for (size_t i = 0; i < n; ++i)
+        sc.shapes[i] = shapes[keys[i].second];
+}
+
 void build(Scene &s, const SceneSpec &spec)
 {
     const auto t0 = std::chrono::steady_clock::now();
@@ -212,6 +235,8 @@ void build(Scene &s, const SceneSpec &spec)
     if (sepax_scene_generate(&spec.params, &sc) != 0)
         die("generating scene " + spec.name, SEPAX_ERR_OUT_OF_MEMORY);
 
+    if (spec.spatial_load)
+        sort_by_space(sc);
     sepax_store_options opt = sepax_store_options_default();
     opt.initial_shapes = (uint32_t)std::min<size_t>(sc.shape_count, SEPAX_MAX_SHAPES);
     sepax_status st = sepax_store_create(&opt, &s.store);

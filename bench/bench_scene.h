@@ -36,6 +36,11 @@ struct SceneSpec {
     bool manifolds = false;
     // Call sepax_store_sort_pool once after loading.
     bool sort_pool = false;
+    // Add the shapes in the order the broadphase sweeps space (band of the
+    // centre's y, then x) instead of the generator's: slot order, pool
+    // order and space agree, as no layout call can make them agree for
+    // per-slot arrays. The floor for any storage order that follows space.
+    bool spatial_load = false;
 };
 
 // Pair classes: which Box2D 2.4 manifold function a pair needs. Box2D sees

@@ -1,9 +1,12 @@
-/* sepax_store_sort_pool (src/2d/layout.c): only where the pool holds each
- * shape changes. Every answer of the store (world vertices and boxes,
- * collide, hits, broadphase, point queries), before and after world
- * updates that follow the sorted order, on one thread and split across a
- * task system, is byte for byte what the unsorted store gives; adding and
- * removing shapes afterwards works; a refused allocation changes nothing. */
+/* sepax_store_sort_pool (src/2d/layout.c): only where the store holds
+ * each shape changes. Every answer of the store (world vertices and boxes,
+ * collide, hits, cached hits, manifolds, point queries, and the
+ * broadphase's set of pairs), before and after world updates, on one
+ * thread and split across a task system, is byte for byte what the
+ * unsorted store gives; the broadphase's order follows the new rows, the
+ * same on every run; adding and removing shapes afterwards, a growth of
+ * the store and a second sort keep it so; a refused allocation changes
+ * nothing. */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,8 +23,28 @@ typedef struct snapshot {
     sepax_pair *pairs;
     size_t pair_count;
     sepax_result *results;
+    sepax_hit *hits, *cached;
+    size_t hit_count, cached_count;
+    sepax_manifold *manifolds;
     uint8_t *inside;
 } snapshot;
+
+/* Some shape's row is not its slot. */
+static int rows_moved(const sepax_store *s)
+{
+    for (uint32_t slot = 0; slot < s->slot_limit; slot++)
+        if (s->row_of[slot] != slot)
+            return 1;
+    return 0;
+}
+
+static int pair_order(const void *x, const void *y)
+{
+    const sepax_pair *p = x, *q = y;
+    if (p->a != q->a)
+        return p->a < q->a ? -1 : 1;
+    return p->b < q->b ? -1 : p->b > q->b;
+}
 
 static sepax_point_query queries[SHAPES];
 
@@ -51,8 +74,24 @@ static void take(sepax_store *s, const sepax_shape_id *ids, snapshot *out)
     cr_assert_eq(sepax_broadphase(s, NULL, 0, &found), SEPAX_ERR_CAPACITY);
     out->pairs = must(malloc(found * sizeof *out->pairs));
     cr_assert_eq(sepax_broadphase(s, out->pairs, found, &out->pair_count), SEPAX_OK);
+    /* the same set in either layout, each in its own order: compared
+     * sorted, and every call below runs on the sorted list */
+    qsort(out->pairs, found, sizeof *out->pairs, pair_order);
     out->results = must(malloc(found * sizeof *out->results));
     cr_assert_eq(sepax_collide(s, out->pairs, found, out->results, NULL), SEPAX_OK);
+    out->hits = must(malloc(found * sizeof *out->hits));
+    cr_assert_eq(sepax_collide_hits(s, out->pairs, found, out->hits, found, &out->hit_count, NULL),
+                 SEPAX_OK);
+    /* twice: the second call starts from the caches the first wrote */
+    sepax_pair_cache *caches = must(calloc(found, sizeof *caches));
+    out->cached = must(malloc(found * sizeof *out->cached));
+    for (int round = 0; round < 2; round++)
+        cr_assert_eq(sepax_collide_hits_cached(s, out->pairs, found, caches, out->cached, found,
+                                               &out->cached_count, NULL),
+                     SEPAX_OK);
+    free(caches);
+    out->manifolds = must(malloc(found * sizeof *out->manifolds));
+    cr_assert_eq(sepax_collide_manifolds(s, out->pairs, found, out->manifolds, NULL), SEPAX_OK);
     out->inside = must(malloc(SHAPES));
     cr_assert_eq(sepax_query_points(s, queries, SHAPES, out->inside, NULL), SEPAX_OK);
 }
@@ -60,6 +99,7 @@ static void take(sepax_store *s, const sepax_shape_id *ids, snapshot *out)
 static void drop(snapshot *s)
 {
     free(s->world), free(s->lo), free(s->hi), free(s->pairs), free(s->results), free(s->inside);
+    free(s->hits), free(s->cached), free(s->manifolds);
 }
 
 static void same(const snapshot *a, const snapshot *b, const char *when)
@@ -75,6 +115,17 @@ static void same(const snapshot *a, const snapshot *b, const char *when)
               "%s: broadphase pairs differ", when);
     cr_assert(memcmp(a->results, b->results, a->pair_count * sizeof *a->results) == 0,
               "%s: collide results differ", when);
+    cr_assert(a->hit_count == b->hit_count &&
+                  memcmp(a->hits, b->hits, a->hit_count * sizeof *a->hits) == 0,
+              "%s: hits differ", when);
+    cr_assert(a->cached_count == b->cached_count &&
+                  memcmp(a->cached, b->cached, a->cached_count * sizeof *a->cached) == 0,
+              "%s: cached hits differ", when);
+    cr_assert(a->hit_count == a->cached_count &&
+                  memcmp(a->hits, a->cached, a->hit_count * sizeof *a->hits) == 0,
+              "%s: cached hits are not the hits", when);
+    cr_assert(memcmp(a->manifolds, b->manifolds, a->pair_count * sizeof *a->manifolds) == 0,
+              "%s: manifolds differ", when);
     cr_assert(memcmp(a->inside, b->inside, SHAPES) == 0, "%s: point queries differ", when);
 }
 
@@ -133,13 +184,13 @@ Test(layout, answers_unchanged_by_sorting)
     sepax_store *s = scene_store(ids, NULL), *t = scene_store(ids2, NULL);
     cr_assert(memcmp(ids, ids2, sizeof ids) == 0);
     cr_assert_eq(sepax_store_sort_pool(s), SEPAX_OK);
-    cr_assert_not_null(s->pool_order, "the sorted order is kept for the world update");
+    cr_assert(rows_moved(s), "the generator's order is not the sweep's");
     snapshot a, b;
     take(s, ids, &a), take(t, ids, &b);
     same(&a, &b, "sorted");
     drop(&a), drop(&b);
 
-    /* world updates now follow the sorted order */
+    /* world updates walk the new rows */
     move_all(s, ids), move_all(t, ids);
     cr_assert_eq(sepax_update_world(s), SEPAX_OK);
     take(s, ids, &a), take(t, ids, &b);
@@ -156,10 +207,9 @@ Test(layout, answers_unchanged_by_sorting)
     drop(&a), drop(&b);
     cr_assert_eq(sepax_store_set_tasks(s, NULL), SEPAX_OK);
 
-    /* removing and adding drops the order; answers stay the same */
+    /* a removed shape's slot keeps its row, and an add takes both */
     cr_assert_eq(sepax_remove(s, ids[5]), SEPAX_OK);
     cr_assert_eq(sepax_remove(t, ids[5]), SEPAX_OK);
-    cr_assert_null(s->pool_order);
     const sepax_vec2 c = {1.0f, 2.0f}, h = {0.5f, 0.25f};
     sepax_shape_id x = 0, y = 0;
     cr_assert_eq(sepax_add_box(s, c, h, 0.1f, &x), SEPAX_OK);
@@ -171,6 +221,57 @@ Test(layout, answers_unchanged_by_sorting)
     take(s, ids, &a), take(t, ids, &b);
     same(&a, &b, "after a remove and an add");
     drop(&a), drop(&b);
+
+    /* enough adds to grow the slots and the pool (a compaction in row
+     * order), then a second sort of a store with holes */
+    cr_assert_eq(sepax_remove(s, ids[7]), SEPAX_OK);
+    cr_assert_eq(sepax_remove(t, ids[7]), SEPAX_OK);
+    const size_t slots = s->slot_cap, pool = s->pool_cap;
+    for (int k = 0; k < 3 * SHAPES; k++) {
+        const sepax_vec2 at = {(float)(k % 97) * 0.7f, (float)(k / 97) * 0.9f};
+        cr_assert_eq(sepax_add_box(s, at, h, 0.01f * (float)k, &x), SEPAX_OK);
+        cr_assert_eq(sepax_add_box(t, at, h, 0.01f * (float)k, &y), SEPAX_OK);
+        cr_assert_eq(x, y);
+    }
+    cr_assert(s->slot_cap > slots && s->pool_cap > pool, "the store grew");
+    cr_assert(rows_moved(s));
+    ids[7] = x;
+    take(s, ids, &a), take(t, ids, &b);
+    same(&a, &b, "grown");
+    drop(&a), drop(&b);
+    cr_assert_eq(sepax_remove(s, x), SEPAX_OK);
+    cr_assert_eq(sepax_remove(t, x), SEPAX_OK);
+    ids[7] = ids[8];
+    cr_assert_eq(sepax_store_sort_pool(s), SEPAX_OK);
+    take(s, ids, &a), take(t, ids, &b);
+    same(&a, &b, "sorted again with holes");
+    drop(&a), drop(&b);
+    sepax_store_destroy(s), sepax_store_destroy(t);
+}
+
+/* The broadphase walks rows: after a sort its order is the new rows', and
+ * the same from one store built the same way to the next. */
+Test(layout, broadphase_order_follows_rows)
+{
+    static sepax_shape_id ids[SHAPES], ids2[SHAPES];
+    sepax_store *s = scene_store(ids, NULL), *t = scene_store(ids2, NULL);
+    size_t n = 0, m = 0;
+    cr_assert_eq(sepax_broadphase(s, NULL, 0, &n), SEPAX_ERR_CAPACITY);
+    sepax_pair *before = must(malloc(n * sizeof *before)), *p = must(malloc(n * sizeof *p)),
+               *q = must(malloc(n * sizeof *q));
+    cr_assert_eq(sepax_broadphase(s, before, n, &n), SEPAX_OK);
+    cr_assert_eq(sepax_store_sort_pool(s), SEPAX_OK);
+    cr_assert_eq(sepax_store_sort_pool(t), SEPAX_OK);
+    cr_assert_eq(sepax_broadphase(s, p, n, &m), SEPAX_OK);
+    cr_assert_eq(m, n);
+    cr_assert_eq(sepax_broadphase(t, q, n, &m), SEPAX_OK);
+    cr_assert(memcmp(p, q, n * sizeof *p) == 0, "the order is fixed by the store's contents");
+    cr_assert(memcmp(p, before, n * sizeof *p) != 0, "the order follows the rows");
+    /* a sorted store sorts to itself: the rows stay where they are */
+    cr_assert_eq(sepax_store_sort_pool(s), SEPAX_OK);
+    cr_assert_eq(sepax_broadphase(s, q, n, &m), SEPAX_OK);
+    cr_assert(memcmp(p, q, n * sizeof *p) == 0);
+    free(before), free(p), free(q);
     sepax_store_destroy(s), sepax_store_destroy(t);
 }
 
@@ -183,15 +284,17 @@ Test(layout, refused_allocation_changes_nothing)
     opt.allocator = &hooks;
     sepax_store *s = scene_store(ids, &opt);
     const float *pool = s->pool;
+    const void *rows = s->slot_mem;
     const size_t used = s->pool_used;
     float *copy = must(malloc(used * sizeof *copy));
     memcpy(copy, pool, used * sizeof *copy);
-    for (int refuse = 0; refuse < 3; refuse++) {
+    for (int refuse = 0; refuse < 4; refuse++) {
         fa.fail_at = fa.calls + refuse;
         cr_assert_eq(sepax_store_sort_pool(s), SEPAX_ERR_OUT_OF_MEMORY, "allocation %d", refuse);
         cr_assert_eq(s->pool, pool);
+        cr_assert_eq(s->slot_mem, rows);
         cr_assert(memcmp(s->pool, copy, used * sizeof *copy) == 0);
-        cr_assert_null(s->pool_order);
+        cr_assert(!rows_moved(s));
     }
     fa.fail_at = -1;
     cr_assert_eq(sepax_store_sort_pool(s), SEPAX_OK);

@@ -4,12 +4,12 @@
  *   bands: the y range cut into bands about BAND_HEIGHTS mean heights
  *     tall; a shape belongs to every band its y interval meets, and is at
  *     home in the band of its lower y (a visitor in the others)
- *   file: each shape, in slot order, appended to every band it belongs to
+ *   file: each shape, in row order, appended to every band it belongs to
  *   for each band (its entries fit in L1):
  *     columns: the scene's range of lower x cut into as many equal columns
  *       as the band has entries (the exact lower x instead where more than
  *       CROWD entries would share a column)
- *     sort by (column of lower x, slot): one counting pass, stable
+ *     sort by (column of lower x, row): one counting pass, stable
  *       (a radix sort on the exact keys for exact columns); PAD sentinels
  *       with column and lower x = +inf close the band
  *     T = lowest lower y of the shapes at home in the band
@@ -31,7 +31,7 @@
  * A plain one-axis sweep meets every shape of its x slice of the whole
  * scene (n^1.5 tests on a square scene); the bands keep the candidates
  * near the number of true overlaps. Sorting by column instead of by exact
- * lower x leaves entries that share a column in slot order, so no pass
+ * lower x leaves entries that share a column in row order, so no pass
  * puts them in order (an insertion pass did, and mispredicted on about a
  * fifth of the entries); the sweep then tests x on both sides. The sweep
  * is the store's backend's where it has one (eight candidates per compare
@@ -39,7 +39,8 @@
  * bits; every width writes the same pairs in the same order.
  *
  * Output order, fixed by the store's contents: band (bottom up), then the
- * first shape of the sweep, then the second, both by (column, slot).
+ * first shape of the sweep, then the second, both by (column, row). Rows
+ * are slots until sepax_store_sort_pool lays them out in space (store.h).
  * Touching boxes overlap, as touching shapes hit. */
 #include <math.h>
 #include <string.h>
@@ -87,28 +88,28 @@ static inline uint32_t cell_of(const grid *g, float x)
     return scale(x, g->x0, g->inv_w, g->top_cell);
 }
 
-/* band_of for every live slot's lower and upper y; four slots at a time
+/* band_of for every live row's lower and upper y; four rows at a time
  * when there are no holes, with the same operations in each lane. */
 static void bands_of(const sepax_store *s, const grid *g, uint32_t *first, uint32_t *last)
 {
-    uint32_t slot = 0;
+    uint32_t row = 0;
     if (s->live == s->slot_limit) {
         const wf y0 = wf_set1(g->y0), inv = wf_set1(g->inv_h), top = wf_set1(g->top_band);
         const wf zero = wf_set1(0.0f);
-        for (; slot + 4u <= s->slot_limit; slot += 4u) {
-            const wf f0 = wf_mul(wf_sub(wf_load(s->lo_y + slot), y0), inv);
-            const wf f1 = wf_mul(wf_sub(wf_load(s->hi_y + slot), y0), inv);
-            simde_mm_storeu_si128((simde__m128i *)(first + slot),
+        for (; row + 4u <= s->slot_limit; row += 4u) {
+            const wf f0 = wf_mul(wf_sub(wf_load(s->lo_y + row), y0), inv);
+            const wf f1 = wf_mul(wf_sub(wf_load(s->hi_y + row), y0), inv);
+            simde_mm_storeu_si128((simde__m128i *)(first + row),
                                   simde_mm_cvttps_epi32(wf_min(wf_max(f0, zero), top)));
-            simde_mm_storeu_si128((simde__m128i *)(last + slot),
+            simde_mm_storeu_si128((simde__m128i *)(last + row),
                                   simde_mm_cvttps_epi32(wf_min(wf_max(f1, zero), top)));
         }
     }
-    for (; slot < s->slot_limit; slot++) {
-        if (s->kind[slot] == SEPAX_KIND_FREE)
+    for (; row < s->slot_limit; row++) {
+        if (s->kind[row] == SEPAX_KIND_FREE)
             continue;
-        first[slot] = band_of(g, s->lo_y[slot]);
-        last[slot] = band_of(g, s->hi_y[slot]);
+        first[row] = band_of(g, s->lo_y[row]);
+        last[row] = band_of(g, s->hi_y[row]);
     }
 }
 
@@ -120,15 +121,15 @@ typedef struct bounds {
 static bounds scan(const sepax_store *s)
 {
     bounds b = {INFINITY, -INFINITY, INFINITY, -INFINITY, 0.0};
-    uint32_t slot = 0;
+    uint32_t row = 0;
     if (s->live == s->slot_limit) {
-        /* No holes: four slots per step. Lane order is fixed, so the sum
+        /* No holes: four rows per step. Lane order is fixed, so the sum
          * is the same on every run. */
         wf x0 = wf_set1(INFINITY), x1 = wf_set1(-INFINITY), y0 = x0, y1 = x1;
         wf h = wf_set1(0.0f);
-        for (; slot + 4u <= s->slot_limit; slot += 4u) {
-            const wf lx = wf_load(s->lo_x + slot), ly = wf_load(s->lo_y + slot);
-            const wf hy = wf_load(s->hi_y + slot);
+        for (; row + 4u <= s->slot_limit; row += 4u) {
+            const wf lx = wf_load(s->lo_x + row), ly = wf_load(s->lo_y + row);
+            const wf hy = wf_load(s->hi_y + row);
             x0 = wf_min(lx, x0);
             x1 = wf_max(lx, x1);
             y0 = wf_min(ly, y0);
@@ -147,10 +148,10 @@ static bounds scan(const sepax_store *s)
             b.height += hs[k];
         }
     }
-    for (; slot < s->slot_limit; slot++) {
-        if (s->kind[slot] == SEPAX_KIND_FREE)
+    for (; row < s->slot_limit; row++) {
+        if (s->kind[row] == SEPAX_KIND_FREE)
             continue;
-        const float lx = s->lo_x[slot], ly = s->lo_y[slot], hy = s->hi_y[slot];
+        const float lx = s->lo_x[row], ly = s->lo_y[row], hy = s->hi_y[row];
         b.x0 = lx < b.x0 ? lx : b.x0;
         b.x1 = lx > b.x1 ? lx : b.x1;
         b.y0 = ly < b.y0 ? ly : b.y0;
@@ -202,7 +203,7 @@ static inline uint32_t cells_for(size_t m)
     return m < 1u ? 1u : m > 4194304u ? 4194304u : (uint32_t)m;
 }
 
-/* One band: its m records in slot order, sorted into e by (column, slot),
+/* One band: its m records in row order, sorted into e by (column, row),
  * then swept. e, hist and keys are sized for the largest band, so a band
  * stays in L1 from its sort to its sweep. */
 static void band(const record *r, size_t m, float x0, double span_x, float home_y,
@@ -256,7 +257,7 @@ static void band(const record *r, size_t m, float x0, double span_x, float home_
     } else {
         /* Lower x bunched (or a far outlier stretching the cells), so
          * that a column's candidates would be many: the exact keys as
-         * columns, stable, so equal lower x stay in slot order. */
+         * columns, stable, so equal lower x stay in row order. */
         for (size_t k = 0; k < m; k++)
             keys[k] = ((uint64_t)sepax_float_key(r[k].lx) << 32) | k;
         const uint64_t *sorted = sepax_radix_sort(keys, keys + m, m);
@@ -273,10 +274,10 @@ static void band(const record *r, size_t m, float x0, double span_x, float home_
 }
 
 /* Shapes a split broadphase needs at least, and the shapes of a range of
- * slots it files at least. */
+ * rows it files at least. */
 #define LEAST_SHAPES 8192u
-#define LEAST_SLOTS 4096u
-/* Ranges per worker at most, of slots and of bands: the band work is
+#define LEAST_ROWS 4096u
+/* Ranges per worker at most, of rows and of bands: the band work is
  * uneven, so a few. */
 #define RANGES_PER_WORKER 4u
 
@@ -295,10 +296,10 @@ typedef struct worker {
 
 /* The split call (sepax_broadphase with a task system): the same bands,
  * records, sorts and sweeps as on one thread, in four rounds.
- *   1. ranges of slots (chunks): each slot's bands, and per chunk how
+ *   1. ranges of rows (chunks): each row's bands, and per chunk how
  *      many records it files under each band
  *   2. (here) every (band, chunk)'s place: bands in order, and within a
- *      band the chunks in slot order, so every band's records lie in slot
+ *      band the chunks in row order, so every band's records lie in row
  *      order as the serial filing leaves them
  *   3. the chunks file their records
  *   4. ranges of bands: sort and sweep each band with the worker's own
@@ -346,13 +347,13 @@ static void count_task(int32_t start, int32_t end, uint32_t wi, void *context)
         memset(count, 0, bands * sizeof *count);
         for (size_t b = 0; b < bands; b++)
             home[b] = INFINITY;
-        for (size_t slot = from; slot < to; slot++) {
-            if (s->kind[slot] == SEPAX_KIND_FREE)
+        for (size_t row = from; row < to; row++) {
+            if (s->kind[row] == SEPAX_KIND_FREE)
                 continue;
-            const float ly = s->lo_y[slot];
-            const uint32_t b0 = band_of(&j->g, ly), b1 = band_of(&j->g, s->hi_y[slot]);
-            j->first[slot] = b0;
-            j->last[slot] = b1;
+            const float ly = s->lo_y[row];
+            const uint32_t b0 = band_of(&j->g, ly), b1 = band_of(&j->g, s->hi_y[row]);
+            j->first[row] = b0;
+            j->last[row] = b1;
             home[b0] = ly < home[b0] ? ly : home[b0];
             for (uint32_t b = b0; b <= b1; b++)
                 count[b]++;
@@ -370,13 +371,13 @@ static void file_task(int32_t start, int32_t end, uint32_t wi, void *context)
         size_t from, to;
         sepax_cut_range(&j->chunks, c, c + 1, &from, &to);
         size_t *at = j->at + (size_t)c * bands;
-        for (size_t slot = from; slot < to; slot++) {
-            if (s->kind[slot] == SEPAX_KIND_FREE)
+        for (size_t row = from; row < to; row++) {
+            if (s->kind[row] == SEPAX_KIND_FREE)
                 continue;
             /* + 0 as in the serial filing */
-            const record r = {s->lo_x[slot] + 0.0f, s->hi_x[slot], s->lo_y[slot], s->hi_y[slot],
-                              s->live_id[slot]};
-            for (uint32_t b = j->first[slot]; b <= j->last[slot]; b++)
+            const record r = {s->lo_x[row] + 0.0f, s->hi_x[row], s->lo_y[row], s->hi_y[row],
+                              s->row_id[row]};
+            for (uint32_t b = j->first[row]; b <= j->last[row]; b++)
                 j->rec[at[b]++] = r;
         }
     }
@@ -443,10 +444,10 @@ static sepax_status broadphase_split(const sepax_store *s, const grid *g, float 
     j.capacity = capacity;
     atomic_init(&j.broken, 0);
     const size_t limit = s->slot_limit, bands = g->bands;
-    /* chunks of whole 64-slot lines, each a task item of its own */
+    /* chunks of whole 64-row lines, each a task item of its own */
     size_t chunks = (size_t)t->worker_count * RANGES_PER_WORKER;
-    if (chunks > limit / LEAST_SLOTS)
-        chunks = limit / LEAST_SLOTS;
+    if (chunks > limit / LEAST_ROWS)
+        chunks = limit / LEAST_ROWS;
     chunks = chunks < 1u ? 1u : chunks;
     size_t unit = (limit + chunks - 1u) / chunks;
     unit = (unit + 63u) / 64u * 64u;
@@ -574,7 +575,7 @@ sepax_status sepax_broadphase(const sepax_store *s, sepax_pair *pairs, size_t ca
     const uint32_t limit = s->slot_limit;
     const uint8_t *kind = s->kind;
     const float *lo_x = s->lo_x, *lo_y = s->lo_y, *hi_x = s->hi_x, *hi_y = s->hi_y;
-    const uint32_t *live_id = s->live_id;
+    const uint32_t *row_id = s->row_id;
 
     const bounds bd = scan(s);
     grid g = {bd.y0, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 1, 1};
@@ -601,10 +602,10 @@ sepax_status sepax_broadphase(const sepax_store *s, sepax_pair *pairs, size_t ca
     uint32_t *first = (uint32_t *)(home_y + rows), *last = first + limit;
     bands_of(s, &g, first, last);
     memset(cursor, 0, rows * sizeof *cursor);
-    for (uint32_t slot = 0; slot < limit; slot++) {
-        if (kind[slot] == SEPAX_KIND_FREE)
+    for (uint32_t row = 0; row < limit; row++) {
+        if (kind[row] == SEPAX_KIND_FREE)
             continue;
-        const uint32_t b0 = first[slot], b1 = last[slot];
+        const uint32_t b0 = first[row], b1 = last[row];
         cursor[b0]++;
         cursor[b0 + 1u] += b1 > b0;
         for (uint32_t b = b0 + 2u; b <= b1; b++)
@@ -641,12 +642,12 @@ sepax_status sepax_broadphase(const sepax_store *s, sepax_pair *pairs, size_t ca
     e.id = (uint32_t *)(e.hy + cap);
     uint32_t *hist = e.id + cap;
 
-    for (uint32_t slot = 0; slot < limit; slot++) {
-        if (kind[slot] == SEPAX_KIND_FREE)
+    for (uint32_t row = 0; row < limit; row++) {
+        if (kind[row] == SEPAX_KIND_FREE)
             continue;
         /* + 0 makes -0 a +0, so that equal lower x compare and sort alike */
-        const record r = {lo_x[slot] + 0.0f, hi_x[slot], lo_y[slot], hi_y[slot], live_id[slot]};
-        const uint32_t b0 = first[slot], b1 = last[slot];
+        const record r = {lo_x[row] + 0.0f, hi_x[row], lo_y[row], hi_y[row], row_id[row]};
+        const uint32_t b0 = first[row], b1 = last[row];
         home_y[b0] = r.ly < home_y[b0] ? r.ly : home_y[b0];
         rec[cursor[b0]++] = r;
         /* The next band's next record is written either way and kept only

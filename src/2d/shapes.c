@@ -132,8 +132,8 @@ sepax_status sepax_shape_info(const sepax_store *s, sepax_shape_id id, sepax_sha
         return st;
     const uint32_t slot = SEPAX_ID_SLOT(id);
     if (kind)
-        *kind = (sepax_shape_kind)(s->kind[slot] - 1);
+        *kind = (sepax_shape_kind)(s->slot_kind[slot] - 1);
     if (radius)
-        *radius = s->radius[slot];
+        *radius = s->slot_radius[slot];
     return SEPAX_OK;
 }

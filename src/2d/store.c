@@ -15,14 +15,15 @@ static size_t align_up(size_t v, size_t a)
     return (v + a - 1u) / a * a;
 }
 
-/* Carve every per-slot array out of one block, largest alignment first. */
-enum { SLOT_ARRAYS = 12 };
+/* Carve every array of slot_mem out of one block, each at a cache line. */
+enum { SLOT_ARRAYS = 16 };
 
 static size_t slot_layout(uint32_t cap, size_t off[SLOT_ARRAYS])
 {
     const size_t sizes[SLOT_ARRAYS] = {
         sizeof(sepax_transform), sizeof(sepax_span), sizeof(float), sizeof(float),
-        sizeof(float), sizeof(float), sizeof(uint32_t), 1, 1, sizeof(float), sizeof(uint32_t), 0,
+        sizeof(float), sizeof(float), sizeof(uint32_t), 1, 1, sizeof(float), sizeof(uint32_t),
+        sizeof(uint32_t), sizeof(uint32_t), sizeof(sepax_span), 1, sizeof(float),
     };
     size_t at = 0;
     for (int k = 0; k < SLOT_ARRAYS; k++) {
@@ -33,13 +34,24 @@ static size_t slot_layout(uint32_t cap, size_t off[SLOT_ARRAYS])
     return at;
 }
 
-static sepax_status grow_slots(sepax_store *s, uint32_t need)
+/* Row p of the new arrays takes old row order[p] (order NULL: p); per-slot
+ * arrays keep their places. */
+#define MOVE_ROWS(dst, src, n, order)                                                      \
+    do {                                                                                   \
+        if (order)                                                                         \
+            for (uint32_t p_ = 0; p_ < (n); p_++)                                          \
+                (dst)[p_] = (src)[(order)[p_]];                                            \
+        else if (n)                                                                        \
+            memcpy((dst), (src), (n) * sizeof *(dst));                                     \
+    } while (0)
+
+/* Move every array of slot_mem to a new block of cap entries, rows
+ * [0, slot_limit) taken in the given order (a permutation of them, or
+ * NULL), and point each slot at its row's new place. Rows and slots beyond
+ * the old capacity pair up one to one: the permutation never moves a row
+ * across slot_limit. */
+static sepax_status remake_slots(sepax_store *s, uint32_t cap, const uint32_t *order)
 {
-    if (need <= s->slot_cap)
-        return SEPAX_OK;
-    uint32_t cap = s->slot_cap ? s->slot_cap : INITIAL_SLOTS;
-    while (cap < need)
-        cap = cap > SEPAX_MAX_SHAPES / 2 ? SEPAX_MAX_SHAPES : cap * 2;
     size_t off[SLOT_ARRAYS];
     size_t bytes = slot_layout(cap, off);
     unsigned char *m = sepax_alloc(&s->alloc, bytes);
@@ -55,19 +67,31 @@ static sepax_status grow_slots(sepax_store *s, uint32_t need)
     uint8_t *kind = m + off[7], *gen = m + off[8];
     float *radius = (float *)(m + off[9]);
     uint32_t *live_id = (uint32_t *)(m + off[10]);
-    uint32_t n = s->slot_limit;
+    uint32_t *row_of = (uint32_t *)(m + off[11]), *row_id = (uint32_t *)(m + off[12]);
+    sepax_span *slot_span = (sepax_span *)(m + off[13]);
+    uint8_t *slot_kind = m + off[14];
+    float *slot_radius = (float *)(m + off[15]);
+    const uint32_t n = s->slot_limit, old = s->slot_cap;
+    MOVE_ROWS(xf, s->xf, n, order);
+    MOVE_ROWS(lo_x, s->lo_x, n, order);
+    MOVE_ROWS(lo_y, s->lo_y, n, order);
+    MOVE_ROWS(hi_x, s->hi_x, n, order);
+    MOVE_ROWS(hi_y, s->hi_y, n, order);
+    MOVE_ROWS(span, s->span, n, order);
+    MOVE_ROWS(kind, s->kind, n, order);
+    MOVE_ROWS(radius, s->radius, n, order);
+    MOVE_ROWS(row_id, s->row_id, n, order);
     if (n) {
-        memcpy(xf, s->xf, n * sizeof *xf);
-        memcpy(lo_x, s->lo_x, n * sizeof(float));
-        memcpy(lo_y, s->lo_y, n * sizeof(float));
-        memcpy(hi_x, s->hi_x, n * sizeof(float));
-        memcpy(hi_y, s->hi_y, n * sizeof(float));
-        memcpy(span, s->span, n * sizeof *span);
-        memcpy(kind, s->kind, n);
         memcpy(gen, s->gen, n);
-        memcpy(radius, s->radius, n * sizeof(float));
         memcpy(live_id, s->live_id, n * sizeof(uint32_t));
+        memcpy(slot_span, s->slot_span, n * sizeof *slot_span);
+        memcpy(slot_kind, s->slot_kind, n);
+        memcpy(slot_radius, s->slot_radius, n * sizeof(float));
     }
+    if (old)
+        memcpy(row_of, s->row_of, old * sizeof(uint32_t));
+    for (uint32_t k = old; k < cap; k++)
+        row_of[k] = k;
     if (s->free_count)
         memcpy(free_slots, s->free_slots, s->free_count * sizeof(uint32_t));
     sepax_free(&s->alloc, s->slot_mem);
@@ -79,11 +103,65 @@ static sepax_status grow_slots(sepax_store *s, uint32_t need)
     s->kind = kind, s->gen = gen;
     s->radius = radius;
     s->live_id = live_id;
+    s->row_of = row_of, s->row_id = row_id;
+    s->slot_span = slot_span, s->slot_kind = slot_kind, s->slot_radius = slot_radius;
+    if (order)
+        for (uint32_t p = 0; p < n; p++)
+            row_of[sepax_store_slot_of_row(s, p)] = p;
+    return SEPAX_OK;
+}
+
+/* Copy the live rows' regions into pool, in row order, and point both
+ * spans of each shape at its new place; returns the floats used. */
+static size_t copy_regions(sepax_store *s, float *pool)
+{
+    size_t at = 0;
+    for (uint32_t row = 0; row < s->slot_limit; row++) {
+        if (s->kind[row] == SEPAX_KIND_FREE)
+            continue;
+        const size_t region = sepax_region_of(s->span[row].count);
+        memcpy(pool + at, s->pool + s->span[row].offset, region * sizeof(float));
+        s->span[row].offset = (uint32_t)at;
+        s->slot_span[SEPAX_ID_SLOT(s->row_id[row])].offset = (uint32_t)at;
+        at += region;
+    }
+    return at;
+}
+
+static sepax_status grow_slots(sepax_store *s, uint32_t need)
+{
+    if (need <= s->slot_cap)
+        return SEPAX_OK;
+    uint32_t cap = s->slot_cap ? s->slot_cap : INITIAL_SLOTS;
+    while (cap < need)
+        cap = cap > SEPAX_MAX_SHAPES / 2 ? SEPAX_MAX_SHAPES : cap * 2;
+    return remake_slots(s, cap, NULL);
+}
+
+sepax_status sepax_store_move_rows(sepax_store *s, const uint32_t *order)
+{
+    const size_t bytes = (s->pool_cap + SEPAX_POOL_PAD) * sizeof(float);
+    float *pool = sepax_alloc(&s->alloc, bytes);
+    if (!pool)
+        return SEPAX_ERR_OUT_OF_MEMORY;
+    const sepax_status st = remake_slots(s, s->slot_cap, order);
+    if (st != SEPAX_OK) {
+        sepax_free(&s->alloc, pool);
+        return st;
+    }
+    /* zeroed as a grown pool is: the lanes kernels load past a region */
+    memset(pool, 0, bytes);
+    const size_t at = copy_regions(s, pool);
+    sepax_free(&s->alloc, s->pool);
+    s->pool = pool;
+    s->pool_used = at;
+    s->pool_holes = 0;
     return SEPAX_OK;
 }
 
 /* Make room for `need` more pool floats. A new pool is always compacted:
- * live blocks are copied in slot order and removed shapes' holes vanish. */
+ * live blocks are copied in row order, so a pool laid out in space
+ * stays so, and removed shapes' holes vanish. */
 static sepax_status grow_pool(sepax_store *s, size_t need)
 {
     if (s->pool_used + need <= s->pool_cap)
@@ -102,17 +180,8 @@ static sepax_status grow_pool(sepax_store *s, size_t need)
     /* Zeroed so that the lanes kernels load past a region hold defined,
      * finite values. */
     memset(pool, 0, bytes);
-    size_t at = 0;
-    for (uint32_t slot = 0; slot < s->slot_limit; slot++) {
-        if (s->kind[slot] == SEPAX_KIND_FREE)
-            continue;
-        size_t region = sepax_region_of(s->span[slot].count);
-        memcpy(pool + at, s->pool + s->span[slot].offset, region * sizeof(float));
-        s->span[slot].offset = (uint32_t)at;
-        at += region;
-    }
+    const size_t at = copy_regions(s, pool);
     sepax_free(&s->alloc, s->pool);
-    sepax_store_forget_order(s);
     s->pool = pool;
     s->pool_cap = cap;
     s->pool_used = at;
@@ -178,7 +247,6 @@ void sepax_store_destroy(sepax_store *s)
     if (!s)
         return;
     sepax_allocator a = s->alloc;
-    sepax_free(&a, s->pool_order);
     sepax_free(&a, s->pool);
     sepax_free(&a, s->slot_mem);
     sepax_free(&a, s);
@@ -191,7 +259,7 @@ static sepax_shape_id make_id(const sepax_store *s, uint32_t slot)
 
 sepax_columns sepax_store_columns(const sepax_store *s)
 {
-    sepax_columns c = {s->pool, s->span, s->kind, s->radius};
+    sepax_columns c = {s->pool, s->slot_span, s->slot_kind, s->slot_radius};
     return c;
 }
 
@@ -201,16 +269,16 @@ sepax_world_job sepax_store_world_job(sepax_store *s)
     return j;
 }
 
-void sepax_store_update_slots(sepax_store *s, const uint32_t *slots, size_t n)
+void sepax_store_update_rows(sepax_store *s, const uint32_t *rows, size_t n)
 {
     sepax_world_job job = sepax_store_world_job(s);
-    s->kernels->world(&job, slots, n);
+    s->kernels->world(&job, rows, n);
 }
 
-/* The world kernels address every per-slot array by slot and the pool by
- * span offset, so a job whose per-slot arrays start at from updates
- * slots from.. as the whole update would; a from of a multiple of 4 keeps
- * the kernels' groups of four slots as they were. */
+/* The world kernels address every per-row array by row and the pool by
+ * span offset, so a job whose per-row arrays start at from updates
+ * rows from.. as the whole update would; a from of a multiple of 4 keeps
+ * the kernels' groups of four rows as they were. */
 void sepax_store_update_range(sepax_store *s, uint32_t from, uint32_t to)
 {
     sepax_world_job job = sepax_store_world_job(s);
@@ -264,15 +332,18 @@ sepax_status sepax_store_insert(sepax_store *s, int kind, const sepax_vec2 *v, u
     if ((st = grow_pool(s, sepax_region_of(n))) != SEPAX_OK)
         return st;
 
-    uint32_t slot = s->free_count ? s->free_slots[--s->free_count] : s->slot_limit++;
-    sepax_store_forget_order(s);
+    const uint32_t slot = s->free_count ? s->free_slots[--s->free_count] : s->slot_limit++;
+    const uint32_t row = s->row_of[slot];
     uint32_t off = (uint32_t)s->pool_used;
     s->pool_used += sepax_region_of(n);
-    s->kind[slot] = (uint8_t)kind;
-    s->radius[slot] = radius;
-    s->span[slot].offset = off;
-    s->span[slot].count = n;
-    s->xf[slot] = sepax_transform_identity();
+    s->kind[row] = (uint8_t)kind;
+    s->radius[row] = radius;
+    s->span[row].offset = off;
+    s->span[row].count = n;
+    s->xf[row] = sepax_transform_identity();
+    s->slot_kind[slot] = (uint8_t)kind;
+    s->slot_radius[slot] = radius;
+    s->slot_span[slot] = s->span[row];
     s->live++;
     s->round_live += kind != SEPAX_KIND_POLYGON;
     s->circle_live += kind == SEPAX_KIND_CIRCLE;
@@ -284,8 +355,8 @@ sepax_status sepax_store_insert(sepax_store *s, int kind, const sepax_vec2 *v, u
         ly[i] = v[k].y;
     }
     core_normals(v, n, blk, lnx, lny);
-    sepax_store_update_slots(s, &slot, 1);
-    *out_id = s->live_id[slot] = make_id(s, slot);
+    sepax_store_update_rows(s, &row, 1);
+    *out_id = s->live_id[slot] = s->row_id[row] = make_id(s, slot);
     return SEPAX_OK;
 }
 
@@ -296,16 +367,18 @@ sepax_status sepax_remove(sepax_store *s, sepax_shape_id id)
     sepax_status st = sepax_store_check_id(s, id);
     if (st != SEPAX_OK)
         return st;
-    uint32_t slot = SEPAX_ID_SLOT(id);
-    s->round_live -= s->kind[slot] != SEPAX_KIND_POLYGON;
-    s->circle_live -= s->kind[slot] == SEPAX_KIND_CIRCLE;
-    s->kind[slot] = SEPAX_KIND_FREE;
-    s->radius[slot] = 0.0f;
-    s->pool_holes += sepax_region_of(s->span[slot].count);
-    sepax_store_forget_order(s);
-    s->span[slot].count = 0;
+    const uint32_t slot = SEPAX_ID_SLOT(id), row = s->row_of[slot];
+    s->round_live -= s->kind[row] != SEPAX_KIND_POLYGON;
+    s->circle_live -= s->kind[row] == SEPAX_KIND_CIRCLE;
+    s->kind[row] = SEPAX_KIND_FREE;
+    s->radius[row] = 0.0f;
+    s->pool_holes += sepax_region_of(s->span[row].count);
+    s->span[row].count = 0;
+    s->slot_kind[slot] = SEPAX_KIND_FREE;
+    s->slot_radius[slot] = 0.0f;
+    s->slot_span[slot].count = 0;
     s->gen[slot]++;
-    s->live_id[slot] = SEPAX_FREE_ID(slot);
+    s->live_id[slot] = s->row_id[row] = SEPAX_FREE_ID(slot);
     s->free_slots[s->free_count++] = slot;
     s->live--;
     return SEPAX_OK;
@@ -332,9 +405,9 @@ sepax_status sepax_shape_id_of_slot(const sepax_store *s, uint32_t slot, sepax_s
         return SEPAX_ERR_NULL;
     if (slot >= s->slot_limit)
         return SEPAX_ERR_BAD_ID;
-    if (s->kind[slot] == SEPAX_KIND_FREE)
+    if (s->live_id[slot] == SEPAX_FREE_ID(slot))
         return SEPAX_ERR_STALE_ID;
-    *out_id = make_id(s, slot);
+    *out_id = s->live_id[slot];
     return SEPAX_OK;
 }
 
@@ -346,7 +419,7 @@ sepax_status sepax_shape_vertices(const sepax_store *s, sepax_shape_id id, int w
     sepax_status st = sepax_store_check_id(s, id);
     if (st != SEPAX_OK)
         return st;
-    const sepax_span sp = s->span[SEPAX_ID_SLOT(id)];
+    const sepax_span sp = s->slot_span[SEPAX_ID_SLOT(id)];
     const uint32_t n = sp.count, blk = sepax_block_of(n);
     const float *x = s->pool + sp.offset + (world ? 4u * blk : 0u), *y = x + blk;
     const uint32_t written = capacity < n ? (uint32_t)capacity : n;
@@ -365,7 +438,7 @@ sepax_status sepax_shape_transform(const sepax_store *s, sepax_shape_id id, sepa
         return SEPAX_ERR_NULL;
     sepax_status st = sepax_store_check_id(s, id);
     if (st == SEPAX_OK)
-        *out = s->xf[SEPAX_ID_SLOT(id)];
+        *out = s->xf[sepax_store_row(s, id)];
     return st;
 }
 
@@ -377,11 +450,11 @@ sepax_status sepax_shape_aabb(const sepax_store *s, sepax_shape_id id, sepax_vec
     sepax_status st = sepax_store_check_id(s, id);
     if (st != SEPAX_OK)
         return st;
-    uint32_t slot = SEPAX_ID_SLOT(id);
-    lower->x = s->lo_x[slot];
-    lower->y = s->lo_y[slot];
-    upper->x = s->hi_x[slot];
-    upper->y = s->hi_y[slot];
+    const uint32_t row = sepax_store_row(s, id);
+    lower->x = s->lo_x[row];
+    lower->y = s->lo_y[row];
+    upper->x = s->hi_x[row];
+    upper->y = s->hi_y[row];
     return SEPAX_OK;
 }
 

@@ -14,39 +14,57 @@ struct sepax_store {
     const sepax_kernels *kernels;
     sepax_task_system tasks; /* worker_count 0: none */
 
-    /* Per slot, all carved out of one allocation (slot_mem) so that growth
-     * either fully happens or leaves everything as it was. A free slot has
-     * count 0 in its span. */
+    /* One allocation (slot_mem) holds every array below, so that growth
+     * either fully happens or leaves everything as it was.
+     *
+     * Per slot (the low bits of an id): gen, live_id, the free slots, the
+     * slot's row, and the span, kind and radius that the batch calls over
+     * pairs read by id (sepax_columns). Per row: what the world update,
+     * the broadphase and the layout walk in order: transform, span, kind,
+     * radius, box, and the id of the row's shape (row_id, which is
+     * live_id of the row's slot, so that a walk over rows names shapes
+     * without reaching back to the slots). row_of is a permutation of
+     * [0, slot_cap): the identity until sepax_store_sort_pool lays the
+     * rows out in space, and it never moves a row across slot_limit, so
+     * rows [0, slot_limit) hold every shape. A free slot keeps its row,
+     * with kind FREE and count 0 in both spans. The pool holds regions in
+     * row order, up to the shapes added since it was last laid out. */
     void *slot_mem;
     uint32_t slot_cap, slot_limit, live;
-    uint8_t *kind, *gen;
+    uint8_t *gen;
     uint32_t *live_id; /* the id of the slot's shape, or SEPAX_FREE_ID */
-    float *radius;
+    uint32_t *row_of;
+    uint32_t *free_slots;
+    uint32_t free_count;
+    sepax_span *slot_span;
+    uint8_t *slot_kind;
+    float *slot_radius;
     uint32_t round_live;  /* live shapes that are not plain polygons */
     uint32_t circle_live; /* live circles */
+
+    uint8_t *kind;
+    uint32_t *row_id;
+    float *radius;
     sepax_span *span;
     sepax_transform *xf;
     float *lo_x, *lo_y, *hi_x, *hi_y;
-    uint32_t *free_slots;
-    uint32_t free_count;
 
     /* The vertex pool (layout in kernels/kernel.h), pool_cap floats plus
      * SEPAX_POOL_PAD. pool_holes counts floats of removed shapes. */
     float *pool;
     size_t pool_cap, pool_used, pool_holes;
-    /* After sepax_store_sort_pool: the live slots in pool order, which the
-     * world update follows so that it writes the pool front to back; NULL
-     * once a shape is added or removed or the pool grows. */
-    uint32_t *pool_order;
-    size_t pool_order_count;
 };
 
-/* The pool is no longer in the order pool_order records. */
-static inline void sepax_store_forget_order(sepax_store *s)
+/* The row of a live id's shape. */
+static inline uint32_t sepax_store_row(const sepax_store *s, sepax_shape_id id)
 {
-    sepax_free(&s->alloc, s->pool_order);
-    s->pool_order = NULL;
-    s->pool_order_count = 0;
+    return s->row_of[SEPAX_ID_SLOT(id)];
+}
+
+/* The slot whose shape (or free place) is in row r. */
+static inline uint32_t sepax_store_slot_of_row(const sepax_store *s, uint32_t r)
+{
+    return s->kind[r] == SEPAX_KIND_FREE ? SEPAX_ID_SLOT(~s->row_id[r]) : SEPAX_ID_SLOT(s->row_id[r]);
 }
 
 /* Floats a shape of count vertices occupies in the pool. */
@@ -63,12 +81,16 @@ static inline sepax_status sepax_store_check_id(const sepax_store *s, sepax_shap
 }
 
 sepax_columns sepax_store_columns(const sepax_store *s);
-/* Run the backend's world kernel over the listed slots (slots == NULL:
+/* Lay the rows [0, slot_limit) out in the given order (row p takes old
+ * row order[p]) and the pool's regions in the new row order; ids are
+ * unchanged. On failure the store is as it was. */
+sepax_status sepax_store_move_rows(sepax_store *s, const uint32_t *order);
+/* Run the backend's world kernel over the listed rows (rows == NULL:
  * all, n = slot_limit); it also grows round shapes' boxes by their
  * radius. */
-void sepax_store_update_slots(sepax_store *s, const uint32_t *slots, size_t n);
+void sepax_store_update_rows(sepax_store *s, const uint32_t *rows, size_t n);
 sepax_world_job sepax_store_world_job(sepax_store *s);
-/* The same over slots [from, to) only, from a multiple of 4. */
+/* The same over rows [from, to) only, from a multiple of 4. */
 void sepax_store_update_range(sepax_store *s, uint32_t from, uint32_t to);
 
 /* Polygon cleaning (polygon_clean.c): validate, merge, drop collinear,

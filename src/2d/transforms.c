@@ -32,15 +32,22 @@ sepax_status sepax_set_transforms(sepax_store *s, const sepax_shape_id *ids,
         if (st != SEPAX_OK)
             return st;
     }
-    for (size_t i = 0; i < count; i++)
-        s->xf[SEPAX_ID_SLOT(ids[i])] = transforms[i];
-    sepax_store_update_slots(s, ids, count);
+    /* the world kernel takes rows: a stack-sized list of them at a time */
+    uint32_t rows[256];
+    for (size_t base = 0; base < count; base += 256) {
+        const size_t n = count - base < 256 ? count - base : 256;
+        for (size_t i = 0; i < n; i++) {
+            rows[i] = sepax_store_row(s, ids[base + i]);
+            s->xf[rows[i]] = transforms[base + i];
+        }
+        sepax_store_update_rows(s, rows, n);
+    }
     return SEPAX_OK;
 }
 
-/* Slots a range of the split world update holds at least, and ranges
+/* Rows a range of the split world update holds at least, and ranges
  * per worker at most. */
-#define LEAST_SLOTS 2048u
+#define LEAST_ROWS 2048u
 #define RANGES_PER_WORKER 4u
 
 typedef struct world_split {
@@ -48,40 +55,31 @@ typedef struct world_split {
     sepax_cut cut;
 } world_split;
 
-/* Items are slots, or places in a sorted pool's order (layout.c), which
- * is written front to back in its own order: in slot order every region
- * would be a jump. */
-static void update_items(sepax_store *s, size_t from, size_t to)
-{
-    if (s->pool_order)
-        sepax_store_update_slots(s, s->pool_order + from, to - from);
-    else
-        sepax_store_update_range(s, (uint32_t)from, (uint32_t)to);
-}
-
 static void world_task(int32_t start, int32_t end, uint32_t worker, void *context)
 {
     (void)worker;
     world_split *j = context;
     size_t from, to;
     sepax_cut_range(&j->cut, start, end, &from, &to);
-    update_items(j->s, from, to);
+    sepax_store_update_range(j->s, (uint32_t)from, (uint32_t)to);
 }
 
 sepax_status sepax_update_world(sepax_store *s)
 {
     if (!s)
         return SEPAX_ERR_NULL;
-    const size_t n = s->pool_order ? s->pool_order_count : s->slot_limit;
-    if (sepax_tasks_split(&s->tasks, n, LEAST_SLOTS)) {
-        /* a shape's update reads and writes its own slot and pool region
-         * only; ranges of 64 slots keep the per-slot arrays' cache lines
+    /* Rows in order: their pool regions lie in the same order, so the
+     * update writes the pool front to back whatever the layout. */
+    const size_t n = s->slot_limit;
+    if (sepax_tasks_split(&s->tasks, n, LEAST_ROWS)) {
+        /* a shape's update reads and writes its own row and pool region
+         * only; ranges of 64 rows keep the per-row arrays' cache lines
          * (and the kernels' groups of four) whole */
-        world_split j = {s, sepax_cut_make(&s->tasks, n, 64, LEAST_SLOTS, RANGES_PER_WORKER)};
+        world_split j = {s, sepax_cut_make(&s->tasks, n, 64, LEAST_ROWS, RANGES_PER_WORKER)};
         sepax_tasks_run(&s->tasks, world_task, &j.cut, &j);
         return SEPAX_OK;
     }
-    update_items(s, 0, n);
+    sepax_store_update_range(s, 0, (uint32_t)n);
     return SEPAX_OK;
 }
 
