@@ -128,6 +128,18 @@ static size_t copy_regions(sepax_store *s, float *pool)
     return at;
 }
 
+/* Make pool (bytes long) the store's, with the live regions compacted
+ * into it in row order. It is zeroed first so that the lanes kernels
+ * load past a region hold defined, finite values. */
+static void take_pool(sepax_store *s, float *pool, size_t bytes)
+{
+    memset(pool, 0, bytes);
+    s->pool_used = copy_regions(s, pool);
+    s->pool_holes = 0;
+    sepax_free(&s->alloc, s->pool);
+    s->pool = pool;
+}
+
 static sepax_status grow_slots(sepax_store *s, uint32_t need)
 {
     if (need <= s->slot_cap)
@@ -149,13 +161,7 @@ sepax_status sepax_store_move_rows(sepax_store *s, const uint32_t *order)
         sepax_free(&s->alloc, pool);
         return st;
     }
-    /* zeroed as a grown pool is: the lanes kernels load past a region */
-    memset(pool, 0, bytes);
-    const size_t at = copy_regions(s, pool);
-    sepax_free(&s->alloc, s->pool);
-    s->pool = pool;
-    s->pool_used = at;
-    s->pool_holes = 0;
+    take_pool(s, pool, bytes);
     return SEPAX_OK;
 }
 
@@ -177,15 +183,8 @@ static sepax_status grow_pool(sepax_store *s, size_t need)
     float *pool = sepax_alloc(&s->alloc, bytes);
     if (!pool)
         return SEPAX_ERR_OUT_OF_MEMORY;
-    /* Zeroed so that the lanes kernels load past a region hold defined,
-     * finite values. */
-    memset(pool, 0, bytes);
-    const size_t at = copy_regions(s, pool);
-    sepax_free(&s->alloc, s->pool);
-    s->pool = pool;
+    take_pool(s, pool, bytes);
     s->pool_cap = cap;
-    s->pool_used = at;
-    s->pool_holes = 0;
     return SEPAX_OK;
 }
 
