@@ -41,13 +41,14 @@ typedef struct sepax_columns {
     const float *radius;
 } sepax_columns;
 
-/* What the world update reads and writes. */
+/* What the world update reads and writes, all per row (2d/store.h):
+ * a world kernel's "slots" are rows. */
 typedef struct sepax_world_job {
     float *pool;
     const sepax_span *span;
     const sepax_transform *xf;
     const float *radius;
-    float *lo_x, *lo_y, *hi_x, *hi_y; /* per-slot AABB */
+    float *lo_x, *lo_y, *hi_x, *hi_y; /* per-row AABB */
 } sepax_world_job;
 
 /* nextafterf(x, -INFINITY) for finite x, without a library call: finite
@@ -186,7 +187,7 @@ static SEPAX_PREFETCH_INLINE void sepax_prefetch_ahead(const sepax_columns *c,
 
 typedef void (*sepax_collide_fn)(const sepax_columns *cols, const sepax_pair *pairs, size_t n,
                                  sepax_result *out);
-/* Update the world columns of the listed slots (slots == NULL: slots
+/* Update the world columns of the listed rows (slots == NULL: rows
  * 0 .. n-1, skipping those with count 0). */
 typedef void (*sepax_world_fn)(const sepax_world_job *job, const uint32_t *slots, size_t n);
 
