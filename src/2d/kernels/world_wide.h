@@ -164,8 +164,8 @@ static void world_wide(const sepax_world_job *j, const uint32_t *slots, size_t n
         world_all(j, (uint32_t)n);
         return;
     }
-    /* A listed order (a sorted pool's, layout.c) reaches the per-slot
-     * arrays at random: ask for the slot's transform, span and box a few
+    /* A listed order (sepax_set_transforms' shapes) reaches the per-row
+     * arrays anywhere: ask for the row's transform, span and box a few
      * shapes ahead. A hint only. */
     for (size_t k = 0; k < n; k++) {
         if (k + WORLD_AHEAD < n) {
