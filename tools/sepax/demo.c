@@ -117,6 +117,14 @@ static int demo_build(demo *d, const demo_options *o)
         }
     }
     free(status);
+    /* Laid out in space once loaded, as a program with a large scene
+     * should: the same answers, fewer cache misses past a few hundred
+     * thousand shapes (docs/ARCHITECTURE.md, "Pool order"). */
+    const sepax_status laid = sepax_store_sort_pool(d->store);
+    if (laid != SEPAX_OK) {
+        fprintf(stderr, "sepax: laying out the store: %s\n", sepax_status_string(laid));
+        return laid == SEPAX_ERR_OUT_OF_MEMORY ? out_of_memory() : EXIT_CANNOT_RUN;
+    }
     return EXIT_GOOD;
 }
 
