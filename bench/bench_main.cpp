@@ -533,57 +533,47 @@ void bm_roofline(benchmark::State &state, RooflineFn fn, uint32_t m, int faces_o
     state.counters["pairs"] = (double)pairs;
 }
 
+// The floors of the wide x86 backends this CPU runs: roofline.c's polygon
+// tile and round_floor.c's round tiles, each built with the backend's flags.
+struct FloorEntry {
+    sepax_backend backend;
+    RooflineFn tile;
+    RoundFloorFn round;
+};
+
+std::vector<FloorEntry> floor_entries()
+{
+    std::vector<FloorEntry> v;
+#if defined(SEPAX_BENCH_ROOFLINE_AVX2)
+    v.push_back({SEPAX_BACKEND_AVX2, sepax_bench_roofline_avx2, sepax_bench_round_floor_avx2});
+#endif
+#if defined(SEPAX_BENCH_ROOFLINE_AVX512)
+    v.push_back(
+        {SEPAX_BACKEND_AVX512, sepax_bench_roofline_avx512, sepax_bench_round_floor_avx512});
+#endif
+    std::vector<FloorEntry> out;
+    for (const FloorEntry &e : v)
+        if (sepax_backend_available(e.backend))
+            out.push_back(e);
+    return out;
+}
+
 // roofline_<backend>/{tile,faces}/{mix,m3..m8}, for the backends this CPU runs.
 void register_roofline()
 {
-    struct Entry {
-        sepax_backend backend;
-        RooflineFn fn;
-    };
-    std::vector<Entry> entries;
-#if defined(SEPAX_BENCH_ROOFLINE_AVX2)
-    entries.push_back({SEPAX_BACKEND_AVX2, sepax_bench_roofline_avx2});
-#endif
-#if defined(SEPAX_BENCH_ROOFLINE_AVX512)
-    entries.push_back({SEPAX_BACKEND_AVX512, sepax_bench_roofline_avx512});
-#endif
-    for (const Entry &e : entries) {
-        if (!sepax_backend_available(e.backend))
-            continue;
+    for (const FloorEntry &e : floor_entries()) {
         for (const int faces_only : {0, 1}) {
             for (uint32_t m = 0; m <= 8; m = m ? m + 1 : 3) {
                 const std::string name = std::string("roofline_") + sepax_backend_name(e.backend) +
                                          (faces_only ? "/faces/" : "/tile/") +
                                          (m ? "m" + std::to_string(m) : std::string("mix"));
-                const RooflineFn fn = e.fn;
+                const RooflineFn fn = e.tile;
                 benchmark::RegisterBenchmark(name.c_str(), [fn, m, faces_only](benchmark::State &st) {
                     bm_roofline(st, fn, m, faces_only);
                 })->Unit(benchmark::kMicrosecond);
             }
         }
     }
-}
-
-struct RoundFloorEntry {
-    sepax_backend backend;
-    RoundFloorFn fn;
-};
-
-// round_floor.c's entries for the backends this CPU runs
-std::vector<RoundFloorEntry> round_floor_entries()
-{
-    std::vector<RoundFloorEntry> v;
-#if defined(SEPAX_BENCH_ROOFLINE_AVX2)
-    v.push_back({SEPAX_BACKEND_AVX2, sepax_bench_round_floor_avx2});
-#endif
-#if defined(SEPAX_BENCH_ROOFLINE_AVX512)
-    v.push_back({SEPAX_BACKEND_AVX512, sepax_bench_round_floor_avx512});
-#endif
-    std::vector<RoundFloorEntry> out;
-    for (const RoundFloorEntry &e : v)
-        if (sepax_backend_available(e.backend))
-            out.push_back(e);
-    return out;
 }
 
 std::vector<sepax_backend> available_backends()
@@ -690,9 +680,9 @@ std::vector<std::string> register_all(const std::vector<PeerSubject> &peers)
                 // the round tiles alone: per class of a mixed scene, or a
                 // store of circles
                 if (spec.kinds && !random_order && (cls != kAllPairs || sc == "circles"))
-                    for (const RoundFloorEntry &e : round_floor_entries())
+                    for (const FloorEntry &e : floor_entries())
                         reg(std::string("roofline_") + sepax_backend_name(e.backend) + "/tile" + mid,
-                            [sc, cls, e](benchmark::State &st) { bm_round_floor(st, sc, cls, e.fn); });
+                            [sc, cls, e](benchmark::State &st) { bm_round_floor(st, sc, cls, e.round); });
                 // circle pairs alone: a class of a mixed scene, or a store of
                 // circles
                 const bool circles_only =
