@@ -117,13 +117,14 @@ std::vector<SceneSpec> make_specs()
     add("mix_20k", mix_params(20000), true, false);
     add("mix_200k", mix_params(200000), true, false);
     add("mix_2m", mix_params(2000000), true, false);
-    // The same with the pool re-laid in the broadphase's order
-    // (sepax_store_sort_pool) once after loading: what the layout does to
-    // each stage as the pool outgrows the caches.
+    // The same laid out in the broadphase's order (sepax_store_sort_pool)
+    // once after loading: what the layout does to each stage as the store
+    // outgrows the caches.
     for (const auto &sorted : {std::make_pair("mix_200k_sorted", 200000), std::make_pair("mix_2m_sorted", 2000000)}) {
         add(sorted.first, mix_params((size_t)sorted.second), false, false);
         v.back().sort_pool = true;
     }
+    // The same shapes added in that order: the floor for any layout.
     for (const auto &spatial : {std::make_pair("mix_2k_spatial", 2000), std::make_pair("mix_200k_spatial", 200000), std::make_pair("mix_2m_spatial", 2000000)}) {
         add(spatial.first, mix_params((size_t)spatial.second), false, false);
         v.back().spatial_load = true;

@@ -37,9 +37,10 @@ struct SceneSpec {
     // Call sepax_store_sort_pool once after loading.
     bool sort_pool = false;
     // Add the shapes in the order the broadphase sweeps space (band of the
-    // centre's y, then x) instead of the generator's: slot order, pool
-    // order and space agree, as no layout call can make them agree for
-    // per-slot arrays. The floor for any storage order that follows space.
+    // centre's y, then x) instead of the generator's: slots, rows and pool
+    // all follow space, where sepax_store_sort_pool cannot move a slot (the
+    // live ids the batch calls check, the spans they read). The floor for
+    // any layout.
     bool spatial_load = false;
 };
 
