@@ -144,10 +144,7 @@ static sepax_status grow_slots(sepax_store *s, uint32_t need)
 {
     if (need <= s->slot_cap)
         return SEPAX_OK;
-    uint32_t cap = s->slot_cap ? s->slot_cap : INITIAL_SLOTS;
-    while (cap < need)
-        cap = cap > SEPAX_MAX_SHAPES / 2 ? SEPAX_MAX_SHAPES : cap * 2;
-    return remake_slots(s, cap, NULL);
+    return remake_slots(s, sepax_slots_grown(s->slot_cap, INITIAL_SLOTS, need), NULL);
 }
 
 sepax_status sepax_store_move_rows(sepax_store *s, const uint32_t *order)

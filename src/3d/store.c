@@ -38,9 +38,7 @@ static sepax_status grow_slots(sepax3_store *s, uint32_t need)
 {
     if (need <= s->slot_cap)
         return SEPAX_OK;
-    uint32_t cap = s->slot_cap ? s->slot_cap : INITIAL_SLOTS;
-    while (cap < need)
-        cap = cap > SEPAX_MAX_SHAPES / 2 ? SEPAX_MAX_SHAPES : cap * 2;
+    const uint32_t cap = sepax_slots_grown(s->slot_cap, INITIAL_SLOTS, need);
     size_t off[ARRAYS];
     const size_t bytes = slot_layout(cap, off);
     unsigned char *m = sepax_alloc(&s->alloc, bytes);

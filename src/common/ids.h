@@ -24,4 +24,15 @@ static inline sepax_status sepax_id_check(const uint32_t *live_id, uint32_t slot
     return SEPAX_OK;
 }
 
+/* The slot capacity a store grows to for need slots from cap (0: none
+ * yet, start at first): doubled until it holds them, at most
+ * SEPAX_MAX_SHAPES. */
+static inline uint32_t sepax_slots_grown(uint32_t cap, uint32_t first, uint32_t need)
+{
+    cap = cap ? cap : first;
+    while (cap < need)
+        cap = cap > SEPAX_MAX_SHAPES / 2 ? SEPAX_MAX_SHAPES : cap * 2;
+    return cap;
+}
+
 #endif
