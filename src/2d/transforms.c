@@ -68,7 +68,8 @@ sepax_status sepax_update_world(sepax_store *s)
 {
     if (!s)
         return SEPAX_ERR_NULL;
-    /* Rows in order: their pool regions lie in the same order, so the
+    /* Rows in order: the pool holds their regions in the same order (but
+     * for shapes added since it was last laid out or compacted), so the
      * update writes the pool front to back whatever the layout. */
     const size_t n = s->slot_limit;
     if (sepax_tasks_split(&s->tasks, n, LEAST_ROWS)) {

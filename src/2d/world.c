@@ -16,17 +16,17 @@
 
 #include "kernels/kernel.h"
 
-void sepax_reference_world(const sepax_world_job *j, const uint32_t *slots, size_t n)
+void sepax_reference_world(const sepax_world_job *j, const uint32_t *rows, size_t n)
 {
     for (size_t k = 0; k < n; k++) {
-        const uint32_t slot = slots ? SEPAX_ID_SLOT(slots[k]) : (uint32_t)k;
-        const sepax_span sp = j->span[slot];
+        const uint32_t row = rows ? rows[k] : (uint32_t)k;
+        const sepax_span sp = j->span[row];
         if (sp.count == 0)
             continue;
         const uint32_t blk = sepax_block_of(sp.count);
         const float *lx = j->pool + sp.offset, *ly = lx + blk, *lnx = ly + blk, *lny = lnx + blk;
         float *wx = j->pool + sp.offset + 4u * blk, *wy = wx + blk, *wnx = wy + blk, *wny = wnx + blk;
-        const sepax_transform t = j->xf[slot];
+        const sepax_transform t = j->xf[row];
         const float c = t.q.c, s = t.q.s;
         float lo_x = INFINITY, lo_y = INFINITY, hi_x = -INFINITY, hi_y = -INFINITY;
         for (uint32_t i = 0; i < blk; i++) {
@@ -42,6 +42,6 @@ void sepax_reference_world(const sepax_world_job *j, const uint32_t *slots, size
             hi_x = px > hi_x ? px : hi_x;
             hi_y = py > hi_y ? py : hi_y;
         }
-        sepax_box_store(j, slot, lo_x, lo_y, hi_x, hi_y);
+        sepax_box_store(j, row, lo_x, lo_y, hi_x, hi_y);
     }
 }

@@ -41,8 +41,7 @@ typedef struct sepax_columns {
     const float *radius;
 } sepax_columns;
 
-/* What the world update reads and writes, all per row (2d/store.h):
- * a world kernel's "slots" are rows. */
+/* What the world update reads and writes, all per row (2d/store.h). */
 typedef struct sepax_world_job {
     float *pool;
     const sepax_span *span;
@@ -187,9 +186,9 @@ static SEPAX_PREFETCH_INLINE void sepax_prefetch_ahead(const sepax_columns *c,
 
 typedef void (*sepax_collide_fn)(const sepax_columns *cols, const sepax_pair *pairs, size_t n,
                                  sepax_result *out);
-/* Update the world columns of the listed rows (slots == NULL: rows
+/* Update the world columns of the listed rows (rows == NULL: rows
  * 0 .. n-1, skipping those with count 0). */
-typedef void (*sepax_world_fn)(const sepax_world_job *job, const uint32_t *slots, size_t n);
+typedef void (*sepax_world_fn)(const sepax_world_job *job, const uint32_t *rows, size_t n);
 
 /* inside[i] for queries[i]: the point lies inside or on the shape. */
 typedef void (*sepax_points_fn)(const sepax_columns *cols, const sepax_point_query *queries,
@@ -299,7 +298,7 @@ typedef struct sepax_kernels {
 /* The scalar reference (src/reference.c, src/world.c): the specification. */
 void sepax_reference_collide(const sepax_columns *cols, const sepax_pair *pairs, size_t n,
                              sepax_result *out);
-void sepax_reference_world(const sepax_world_job *job, const uint32_t *slots, size_t n);
+void sepax_reference_world(const sepax_world_job *job, const uint32_t *rows, size_t n);
 void sepax_reference_collide_any(const sepax_columns *cols, const sepax_pair *pairs, size_t n,
                                  sepax_result *out);
 void sepax_reference_points(const sepax_columns *cols, const sepax_point_query *queries, size_t n,

@@ -60,12 +60,12 @@ static HEDLEY_ALWAYS_INLINE simde__m128 box_finish(simde__m128 v, simde__m128 r,
 
 /* One shape's world columns; returns its extremes as (min x, min y,
  * min -x, min -y). */
-static HEDLEY_ALWAYS_INLINE simde__m128 world_columns(const sepax_world_job *j, uint32_t slot,
+static HEDLEY_ALWAYS_INLINE simde__m128 world_columns(const sepax_world_job *j, uint32_t row,
                                                       uint32_t offset, uint32_t blk)
 {
     const float *lx = j->pool + offset, *ly = lx + blk, *lnx = ly + blk, *lny = lnx + blk;
     float *wx = j->pool + offset + 4u * blk, *wy = wx + blk, *wnx = wy + blk, *wny = wnx + blk;
-    const sepax_transform t = j->xf[slot];
+    const sepax_transform t = j->xf[row];
     const wb c = wb_set1(t.q.c), s = wb_set1(t.q.s), px = wb_set1(t.p.x), py = wb_set1(t.p.y);
     wb lox = wb_set1(INFINITY), loy = lox, hix = wb_set1(-INFINITY), hiy = hix;
     for (uint32_t i = 0; i < blk; i += WB) {
@@ -89,26 +89,26 @@ static HEDLEY_ALWAYS_INLINE simde__m128 world_columns(const sepax_world_job *j, 
 
 /* One shape, its box stored lane by lane. Shapes of one block, the
  * common case, get their own copy with constant offsets and no loop. */
-static HEDLEY_ALWAYS_INLINE void world_one(const sepax_world_job *j, uint32_t slot)
+static HEDLEY_ALWAYS_INLINE void world_one(const sepax_world_job *j, uint32_t row)
 {
-    const sepax_span sp = j->span[slot];
+    const sepax_span sp = j->span[row];
     if (sp.count == 0)
         return;
     const simde__m128 u =
         sp.count <= SEPAX_BLOCK_ALIGN
-            ? world_columns(j, slot, sp.offset, SEPAX_BLOCK_ALIGN)
-            : world_columns(j, slot, sp.offset, sepax_block_of(sp.count));
+            ? world_columns(j, row, sp.offset, SEPAX_BLOCK_ALIGN)
+            : world_columns(j, row, sp.offset, sepax_block_of(sp.count));
     const simde__m128 flip =
         simde_mm_castsi128_ps(simde_mm_setr_epi32(0, 0, INT32_MIN, INT32_MIN));
     float box[4];
-    simde_mm_storeu_ps(box, box_finish(u, simde_mm_set1_ps(j->radius[slot]), flip));
-    j->lo_x[slot] = box[0];
-    j->lo_y[slot] = box[1];
-    j->hi_x[slot] = box[2];
-    j->hi_y[slot] = box[3];
+    simde_mm_storeu_ps(box, box_finish(u, simde_mm_set1_ps(j->radius[row]), flip));
+    j->lo_x[row] = box[0];
+    j->lo_y[row] = box[1];
+    j->hi_x[row] = box[2];
+    j->hi_y[row] = box[3];
 }
 
-/* Every slot 0 .. n-1, four at a time where four in a row are in use and
+/* Every row 0 .. n-1, four at a time where four in succession are in use and
  * fit a block each. */
 static void world_all(const sepax_world_job *j, uint32_t n)
 {
@@ -158,9 +158,9 @@ static void world_all(const sepax_world_job *j, uint32_t n)
 
 #define WORLD_AHEAD 8u
 
-static void world_wide(const sepax_world_job *j, const uint32_t *slots, size_t n)
+static void world_wide(const sepax_world_job *j, const uint32_t *rows, size_t n)
 {
-    if (!slots) {
+    if (!rows) {
         world_all(j, (uint32_t)n);
         return;
     }
@@ -169,7 +169,7 @@ static void world_wide(const sepax_world_job *j, const uint32_t *slots, size_t n
      * shapes ahead. A hint only. */
     for (size_t k = 0; k < n; k++) {
         if (k + WORLD_AHEAD < n) {
-            const uint32_t a = SEPAX_ID_SLOT(slots[k + WORLD_AHEAD]);
+            const uint32_t a = rows[k + WORLD_AHEAD];
             __builtin_prefetch(&j->xf[a]);
             __builtin_prefetch(&j->span[a]);
             __builtin_prefetch(&j->radius[a]);
@@ -178,7 +178,7 @@ static void world_wide(const sepax_world_job *j, const uint32_t *slots, size_t n
             __builtin_prefetch(&j->hi_x[a], 1);
             __builtin_prefetch(&j->hi_y[a], 1);
         }
-        world_one(j, SEPAX_ID_SLOT(slots[k]));
+        world_one(j, rows[k]);
     }
 }
 
