@@ -158,8 +158,19 @@ SEPAX_API sepax3_store_options sepax3_store_options_default(void);
 
 typedef struct sepax3_store sepax3_store;
 
+/** Statuses, as in 2D (sepax.h): a required pointer that is NULL is
+ *  SEPAX_ERR_NULL; an id whose slot the store never used (0xFFFFFFFF
+ *  among them) is SEPAX_ERR_BAD_ID, one of a removed shape or of another
+ *  generation SEPAX_ERR_STALE_ID; a list call with count 0 does nothing
+ *  and answers SEPAX_OK whatever its pointers; a count whose byte size
+ *  overflows is SEPAX_ERR_OVERFLOW, checked before the pointers. Every
+ *  refused call leaves the store as it was. */
+
 /** Create an empty 3D store; options may be NULL for the defaults. Its
- *  backend starts as sepax_backend_default() says. */
+ *  backend starts as sepax_backend_default() says (whose statuses it
+ *  returns when that fails). SEPAX_ERR_NULL for out NULL or an allocator
+ *  with a NULL hook, SEPAX_ERR_BAD_OPTIONS for a size field this library
+ *  does not know, SEPAX_ERR_OUT_OF_MEMORY; *out is NULL on failure. */
 SEPAX_API sepax_status sepax3_store_create(const sepax3_store_options *options,
                                            sepax3_store **out);
 /** Free a store and everything it holds; NULL is accepted. */
@@ -181,15 +192,20 @@ typedef enum sepax3_shape_kind {
 #define SEPAX3_MAX_HULL_POINTS 1024u
 
 /** Add an oriented box: centre and rotation in the shape's local frame,
- *  half extents > 0 along the rotated axes. Every number finite, centre
- *  and half extents within SEPAX_MAX_COORDINATE, rotation of unit length
- *  within SEPAX3_QUAT_TOLERANCE (SEPAX_ERR_BAD_TRANSFORM otherwise;
- *  SEPAX_ERR_BAD_ARGUMENT for a half extent not > 0). The transform
- *  starts as the identity and the world data is filled. */
+ *  half extents > 0 along the rotated axes. Checked in this order, as
+ *  sepax_add_box is: any number NaN or infinite (SEPAX_ERR_NOT_FINITE), a
+ *  half extent not > 0 (SEPAX_ERR_BAD_ARGUMENT), centre or half extents
+ *  beyond SEPAX_MAX_COORDINATE (SEPAX_ERR_OUT_OF_RANGE), rotation not of
+ *  unit length within SEPAX3_QUAT_TOLERANCE (SEPAX_ERR_BAD_TRANSFORM);
+ *  then SEPAX_ERR_FULL or SEPAX_ERR_OUT_OF_MEMORY. The transform starts
+ *  as the identity and the world data is filled. */
 SEPAX_API sepax_status sepax3_add_box(sepax3_store *store, sepax_vec3 centre,
                                       sepax_vec3 half_extents, sepax_quat rotation,
                                       sepax_shape_id *out_id);
-/** Add a sphere; radius finite, > 0 and <= SEPAX_MAX_COORDINATE. */
+/** Add a sphere: centre finite (SEPAX_ERR_NOT_FINITE) and within
+ *  SEPAX_MAX_COORDINATE (SEPAX_ERR_OUT_OF_RANGE), then radius finite,
+ *  > 0 (SEPAX_ERR_BAD_ARGUMENT) and <= SEPAX_MAX_COORDINATE, as
+ *  sepax_add_circle checks them. */
 SEPAX_API sepax_status sepax3_add_sphere(sepax3_store *store, sepax_vec3 centre, float radius,
                                          sepax_shape_id *out_id);
 /** Add the convex hull of count points (local frame), built by Qhull with
@@ -204,19 +220,24 @@ SEPAX_API sepax_status sepax3_add_sphere(sepax3_store *store, sepax_vec3 centre,
  *  mean, which becomes the shape's centre. */
 SEPAX_API sepax_status sepax3_add_hull(sepax3_store *store, const sepax_vec3 *points,
                                        size_t count, sepax_shape_id *out_id);
-/** Add a capsule: the segment p1-p2 (local frame) grown by radius. Ends
- *  finite and within SEPAX_MAX_COORDINATE, distinct
- *  (SEPAX_ERR_DEGENERATE), radius finite and > 0. */
+/** Add a capsule: the segment p1-p2 (local frame) grown by radius.
+ *  Checked as sepax_add_capsule checks them: radius finite
+ *  (SEPAX_ERR_NOT_FINITE), > 0 (SEPAX_ERR_BAD_ARGUMENT) and within
+ *  SEPAX_MAX_COORDINATE (SEPAX_ERR_OUT_OF_RANGE); then the ends, finite
+ *  and within SEPAX_MAX_COORDINATE; then distinct (SEPAX_ERR_DEGENERATE,
+ *  also for ends so close that half the length rounds to 0). */
 SEPAX_API sepax_status sepax3_add_capsule(sepax3_store *store, sepax_vec3 p1, sepax_vec3 p2,
                                           float radius, sepax_shape_id *out_id);
-/** Remove a shape; its id becomes stale. */
+/** Remove a shape; its id becomes stale. SEPAX_ERR_NULL, _BAD_ID,
+ *  _STALE_ID. */
 SEPAX_API sepax_status sepax3_remove(sepax3_store *store, sepax_shape_id id);
 
-/** Number of live shapes. */
+/** Number of live shapes; 0 for a NULL store. */
 SEPAX_API uint32_t sepax3_store_count(const sepax3_store *store);
-/** One past the highest slot in use. */
+/** One past the highest slot in use; 0 for a NULL store. */
 SEPAX_API uint32_t sepax3_store_slot_limit(const sepax3_store *store);
-/** SEPAX_OK if id names a live shape, else SEPAX_ERR_BAD_ID or _STALE_ID. */
+/** SEPAX_OK if id names a live shape, else SEPAX_ERR_BAD_ID or _STALE_ID
+ *  (SEPAX_ERR_NULL for a NULL store). */
 SEPAX_API sepax_status sepax3_shape_check(const sepax3_store *store, sepax_shape_id id);
 
 /** A shape as it was added, in its local frame. A capsule is described
@@ -234,13 +255,20 @@ typedef struct sepax3_shape_desc {
     uint32_t vertex_count, face_count, edge_count; /**< hulls; zero otherwise */
 } sepax3_shape_desc;
 
-/** What a shape was added as. */
+/** What a shape was added as. SEPAX_ERR_NULL, _BAD_ID, _STALE_ID; *out
+ *  is written only on success (as for every shape query below). */
 SEPAX_API sepax_status sepax3_shape_info(const sepax3_store *store, sepax_shape_id id,
                                          sepax3_shape_desc *out);
 
-/** A hull's vertices in its local frame, as kept (up to capacity);
- *  *count receives the number of vertices, SEPAX_ERR_CAPACITY when it
- *  exceeds capacity; SEPAX_ERR_BAD_ARGUMENT when the shape is no hull. */
+/** A hull's vertices in its local frame, as kept (up to capacity), as
+ *  sepax_shape_vertices gives a 2D core's: *count receives the number of
+ *  vertices; vertices NULL with capacity 0 asks only for the count
+ *  (SEPAX_OK). When vertices is given and the count exceeds capacity,
+ *  the first capacity are written and SEPAX_ERR_CAPACITY is returned.
+ *  SEPAX_ERR_NULL for store or count NULL, or vertices NULL with a
+ *  capacity; SEPAX_ERR_BAD_ID, _STALE_ID; SEPAX_ERR_BAD_ARGUMENT when the
+ *  shape is no hull. No vertex is written on any of these; after the
+ *  pointers pass, *count is 0 on a refused id or a non-hull. */
 SEPAX_API sepax_status sepax3_hull_vertices(const sepax3_store *store, sepax_shape_id id,
                                             sepax_vec3 *vertices, size_t capacity,
                                             size_t *count);
@@ -256,25 +284,32 @@ typedef struct sepax3_world_shape {
     float radius;
 } sepax3_world_shape;
 
+/** SEPAX_ERR_NULL, _BAD_ID, _STALE_ID. */
 SEPAX_API sepax_status sepax3_shape_world(const sepax3_store *store, sepax_shape_id id,
                                           sepax3_world_shape *out);
-/** The shape's current transform. */
+/** The shape's current transform. SEPAX_ERR_NULL, _BAD_ID, _STALE_ID. */
 SEPAX_API sepax_status sepax3_shape_transform(const sepax3_store *store, sepax_shape_id id,
                                               sepax3_transform *out);
 /** World bounding box as of the last world update; it contains the shape
- *  (a sphere's is rounded one float outward). */
+ *  (a sphere's is rounded one float outward). SEPAX_ERR_NULL (either
+ *  output NULL), _BAD_ID, _STALE_ID. */
 SEPAX_API sepax_status sepax3_shape_aabb(const sepax3_store *store, sepax_shape_id id,
                                          sepax_vec3 *lower, sepax_vec3 *upper);
 
 /** Set the transforms of count shapes and update their world data
  *  (centre, axes, bounding box), several shapes at a time in the
  *  backend's lanes. Every id and transform is checked before anything
- *  changes: finite numbers, |p| components within SEPAX_MAX_COORDINATE
- *  (SEPAX_ERR_OUT_OF_RANGE), q of unit length within
- *  SEPAX3_QUAT_TOLERANCE (SEPAX_ERR_BAD_TRANSFORM). */
+ *  changes, each in this order, as sepax_set_transforms does: a live id
+ *  (SEPAX_ERR_BAD_ID, _STALE_ID), finite numbers (SEPAX_ERR_NOT_FINITE),
+ *  |p| components within SEPAX_MAX_COORDINATE (SEPAX_ERR_OUT_OF_RANGE),
+ *  q of unit length within SEPAX3_QUAT_TOLERANCE
+ *  (SEPAX_ERR_BAD_TRANSFORM). count 0 is SEPAX_OK with any pointers; a
+ *  count whose transforms' byte size overflows is SEPAX_ERR_OVERFLOW,
+ *  then ids or transforms NULL SEPAX_ERR_NULL. */
 SEPAX_API sepax_status sepax3_set_transforms(sepax3_store *store, const sepax_shape_id *ids,
                                              const sepax3_transform *transforms, size_t count);
-/** Recompute the world data of every live shape from its transform. */
+/** Recompute the world data of every live shape from its transform
+ *  (SEPAX_ERR_NULL for a NULL store). */
 SEPAX_API sepax_status sepax3_update_world(sepax3_store *store);
 
 /** Which axis gave a result. */
@@ -322,14 +357,22 @@ typedef struct sepax3_hit {
 
 /** Collide count pairs, writing results[i] for pairs[i]. Every pair is
  *  checked first (live ids, two different shapes); on a bad pair nothing
- *  is written and *bad_index (if not NULL) names it. */
+ *  is written and *bad_index (if not NULL) names it. As sepax_collide:
+ *  SEPAX_ERR_NULL for store NULL; count 0 is SEPAX_OK with any pointers;
+ *  SEPAX_ERR_OVERFLOW for a count whose pairs' or results' byte size
+ *  overflows; SEPAX_ERR_NULL for pairs or results NULL; then per pair
+ *  SEPAX_ERR_BAD_ID, _STALE_ID, or SEPAX_ERR_BAD_PAIR for a pair naming
+ *  one shape twice. */
 SEPAX_API sepax_status sepax3_collide(const sepax3_store *store, const sepax_pair *pairs,
                                       size_t count, sepax3_result *results, size_t *bad_index);
 /** Collide count pairs and write only the hits, in pair order (room for
- *  capacity); *hit_count receives the number of hits, and when it exceeds
- *  capacity the first capacity are written and SEPAX_ERR_CAPACITY is
- *  returned. On any other failure *hit_count is 0 and nothing is
- *  written. */
+ *  capacity; hits may be NULL with capacity 0, to count them); *hit_count
+ *  receives the number of hits, and when it exceeds capacity the first
+ *  capacity are written and SEPAX_ERR_CAPACITY is returned. On any other
+ *  failure *hit_count is 0 and nothing is written. As sepax_collide_hits:
+ *  SEPAX_ERR_NULL for hit_count NULL or hits NULL with a capacity;
+ *  SEPAX_ERR_OVERFLOW for a count above UINT32_MAX (pair indices are
+ *  32-bit) when the store is given; then the checks of sepax3_collide. */
 SEPAX_API sepax_status sepax3_collide_hits(const sepax3_store *store, const sepax_pair *pairs,
                                            size_t count, sepax3_hit *hits, size_t capacity,
                                            size_t *hit_count, size_t *bad_index);
@@ -341,8 +384,14 @@ typedef struct sepax3_point_query {
 } sepax3_point_query;
 
 /** inside[i] = 1 when the point lies inside or on the shape, else 0.
- *  Every id is checked first; on a bad one nothing is written and
- *  *bad_index (if not NULL) names it. */
+ *  Every query is checked first, as sepax_query_points checks them: a
+ *  point with a NaN or infinite coordinate is SEPAX_ERR_NOT_FINITE, then
+ *  its id SEPAX_ERR_BAD_ID or _STALE_ID; on a bad one nothing is written
+ *  and *bad_index (if not NULL) names the first. A finite point beyond
+ *  SEPAX_MAX_COORDINATE is answered, not refused. SEPAX_ERR_NULL for
+ *  store NULL; count 0 is SEPAX_OK with any pointers; then
+ *  SEPAX_ERR_OVERFLOW for a count whose byte size overflows, and
+ *  SEPAX_ERR_NULL for queries or inside NULL. */
 SEPAX_API sepax_status sepax3_query_points(const sepax3_store *store,
                                            const sepax3_point_query *queries, size_t count,
                                            uint8_t *inside, size_t *bad_index);
@@ -354,7 +403,9 @@ SEPAX_API sepax_status sepax3_query_points(const sepax3_store *store,
  *  second. The order is fixed by the store's contents. Writes up to capacity pairs; *pair_count receives
  *  the number found, and SEPAX_ERR_CAPACITY is returned when it exceeds
  *  capacity. On any other failure *pair_count is 0 and nothing is
- *  written. */
+ *  written: SEPAX_ERR_NULL (pair_count or store NULL, or pairs NULL with a
+ *  capacity), SEPAX_ERR_OUT_OF_MEMORY, or SEPAX_ERR_BAD_ARGUMENT when a
+ *  task system gave a worker index at or above its worker_count. */
 SEPAX_API sepax_status sepax3_broadphase(const sepax3_store *store, sepax_pair *pairs,
                                          size_t capacity, size_t *pair_count);
 
@@ -362,13 +413,19 @@ SEPAX_API sepax_status sepax3_broadphase(const sepax3_store *store, sepax_pair *
  *  sepax3_broadphase across the caller's workers (sepax_common.h,
  *  sepax_task_system; results byte-identical for any worker count), or,
  *  with tasks NULL, run them on the calling thread again. Statuses as for
- *  sepax_store_set_tasks. The other batch calls run on the calling
+ *  sepax_store_set_tasks: SEPAX_ERR_NULL (store, enqueue or finish NULL),
+ *  SEPAX_ERR_BAD_OPTIONS (size), SEPAX_ERR_BAD_ARGUMENT (worker_count 0
+ *  or above SEPAX_MAX_WORKERS). The other batch calls run on the calling
  *  thread. */
 SEPAX_API sepax_status sepax3_store_set_tasks(sepax3_store *store, const sepax_task_system *tasks);
 
-/** The backend this store's batch calls and world updates use. */
+/** The backend this store's batch calls and world updates use
+ *  (SEPAX_BACKEND_SCALAR for a NULL store). */
 SEPAX_API sepax_backend sepax3_store_backend(const sepax3_store *store);
-/** Make this store use a backend (needs the caller's lock). */
+/** Make this store use a backend (needs the caller's lock).
+ *  SEPAX_ERR_NULL, SEPAX_ERR_UNKNOWN_BACKEND for a value outside the
+ *  enum, SEPAX_ERR_UNSUPPORTED_BACKEND for one not built in or not run
+ *  by this CPU. */
 SEPAX_API sepax_status sepax3_store_set_backend(sepax3_store *store, sepax_backend backend);
 
 #ifdef __cplusplus

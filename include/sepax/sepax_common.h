@@ -54,23 +54,36 @@ typedef enum sepax_status {
     SEPAX_ERR_NULL,                /**< a required pointer was NULL */
     SEPAX_ERR_TOO_FEW_VERTICES,    /**< fewer than 3 distinct vertices (a hull: 4 points) */
     SEPAX_ERR_TOO_MANY_VERTICES,   /**< more than the limits above */
-    SEPAX_ERR_NOT_FINITE,          /**< NaN or infinite coordinate */
+    SEPAX_ERR_NOT_FINITE,          /**< NaN or infinite coordinate, extent, radius,
+                                        rotation or query point */
     SEPAX_ERR_DEGENERATE,          /**< zero area or volume, or segment ends coincide */
     SEPAX_ERR_NON_CONVEX,          /**< a reflex corner */
     SEPAX_ERR_SELF_INTERSECTING,   /**< edges cross, or the outline winds twice */
-    SEPAX_ERR_BAD_ARGUMENT,        /**< non-positive box half-extent or radius */
+    SEPAX_ERR_BAD_ARGUMENT,        /**< a box half-extent or a radius not above 0; a
+                                        shape that is no hull (sepax3_hull_vertices);
+                                        a task system's worker_count of 0 or above
+                                        SEPAX_MAX_WORKERS, or a worker index it gave
+                                        at or above that count */
     SEPAX_ERR_OUT_OF_MEMORY,       /**< an allocation failed */
     SEPAX_ERR_BAD_ID,              /**< id names no slot of this store */
     SEPAX_ERR_STALE_ID,            /**< id names a removed shape */
     SEPAX_ERR_BAD_PAIR,            /**< a pair names the same shape twice */
-    SEPAX_ERR_BAD_TRANSFORM,       /**< rotation (c, s) not of unit length */
+    SEPAX_ERR_BAD_TRANSFORM,       /**< a rotation not of unit length: 2D (c, s)
+                                        beyond SEPAX_ROTATION_TOLERANCE, a 3D
+                                        quaternion beyond SEPAX3_QUAT_TOLERANCE
+                                        (a zero one too), in a transform or a box */
     SEPAX_ERR_CAPACITY,            /**< output buffer too small; see count */
     SEPAX_ERR_FULL,                /**< store holds SEPAX_MAX_SHAPES */
-    SEPAX_ERR_OVERFLOW,            /**< a count whose byte size overflows */
-    SEPAX_ERR_UNKNOWN_BACKEND,     /**< backend name not known */
+    SEPAX_ERR_OVERFLOW,            /**< a count whose byte size overflows, more
+                                        pairs than 32-bit indices name, or a shape
+                                        pool that 32-bit offsets cannot address */
+    SEPAX_ERR_UNKNOWN_BACKEND,     /**< backend name not known, or a sepax_backend
+                                        value outside the enum */
     SEPAX_ERR_UNSUPPORTED_BACKEND, /**< backend not built or CPU lacks it */
-    SEPAX_ERR_OUT_OF_RANGE,        /**< |coordinate| > SEPAX_MAX_COORDINATE */
-    SEPAX_ERR_BAD_OPTIONS,         /**< options' size field names no known layout */
+    SEPAX_ERR_OUT_OF_RANGE,        /**< a coordinate, extent or radius (or a
+                                        translation) beyond SEPAX_MAX_COORDINATE */
+    SEPAX_ERR_BAD_OPTIONS,         /**< the size field of an options struct or a
+                                        task system names no known layout */
     SEPAX_ERR_HULL_FAILED,         /**< the hull builder (Qhull) failed on the points */
     SEPAX_STATUS_COUNT
 } sepax_status;

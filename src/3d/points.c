@@ -1,4 +1,4 @@
-/* sepax3_query_points: check every id, then test each point against its
+/* sepax3_query_points: check every query, then test each point against its
  * shape in the shape's frame. One scalar routine serves every backend, so
  * the answers are the same on all of them by construction (the test is a
  * few dot products per query; the ids dominate).
@@ -8,6 +8,8 @@
  *   hull:    p as for a box; inside when n.p - d <= 0 for every face
  *   capsule: p as for a box; inside when p's squared distance to the
  *            segment (-h0, 0, 0)-(h0, 0, 0) is <= r^2 */
+#include <math.h>
+
 #include "hull3.h"
 #include "segment3.h"
 #include "store.h"
@@ -53,8 +55,15 @@ sepax_status sepax3_query_points(const sepax3_store *s, const sepax3_point_query
         return SEPAX_ERR_OVERFLOW;
     if (!queries || !out)
         return SEPAX_ERR_NULL;
+    /* As in 2D: a NaN or infinite point is refused, since "inside" means
+     * nothing for it; a finite point beyond SEPAX_MAX_COORDINATE is
+     * answered (outside every shape it cannot reach), as the shapes'
+     * limit is what keeps the kernels finite, not the point's. */
     for (size_t i = 0; i < count; i++) {
-        const sepax_status st = sepax3_store_check_id(s, queries[i].shape);
+        const sepax_vec3 x = queries[i].point;
+        sepax_status st = SEPAX_ERR_NOT_FINITE;
+        if (isfinite(x.x) && isfinite(x.y) && isfinite(x.z))
+            st = sepax3_store_check_id(s, queries[i].shape);
         if (st != SEPAX_OK) {
             if (bad_index)
                 *bad_index = i;

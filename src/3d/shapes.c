@@ -21,6 +21,14 @@ sepax_status sepax3_add_box(sepax3_store *s, sepax_vec3 centre, sepax_vec3 half,
 {
     if (!s || !out_id)
         return SEPAX_ERR_NULL;
+    /* In 2D's order (sepax_add_box): any NaN or infinity first, then a
+     * half extent not above 0, then the range, so that a box with several
+     * faults gets the same status in both stores. */
+    if (!sepax3_finite(centre) || !sepax3_finite(half) || !isfinite(rotation.w) ||
+        !isfinite(rotation.x) || !isfinite(rotation.y) || !isfinite(rotation.z))
+        return SEPAX_ERR_NOT_FINITE;
+    if (!(half.x > 0.0f) || !(half.y > 0.0f) || !(half.z > 0.0f))
+        return SEPAX_ERR_BAD_ARGUMENT;
     sepax_status st = sepax3_check_point(centre);
     if (st == SEPAX_OK)
         st = sepax3_check_point(half);
@@ -28,8 +36,6 @@ sepax_status sepax3_add_box(sepax3_store *s, sepax_vec3 centre, sepax_vec3 half,
         st = sepax3_check_quat(rotation);
     if (st != SEPAX_OK)
         return st;
-    if (!(half.x > 0.0f) || !(half.y > 0.0f) || !(half.z > 0.0f))
-        return SEPAX_ERR_BAD_ARGUMENT;
     /* Normalised once, in double, so that the world update composes two
      * rotations of unit length and needs to normalise only the
      * transform's. */
@@ -68,11 +74,12 @@ sepax_status sepax3_add_capsule(sepax3_store *s, sepax_vec3 p1, sepax_vec3 p2, f
 {
     if (!s || !out_id)
         return SEPAX_ERR_NULL;
-    sepax_status st = sepax3_check_point(p1);
+    /* the radius first, as sepax_add_capsule checks it */
+    sepax_status st = check_radius(radius);
+    if (st == SEPAX_OK)
+        st = sepax3_check_point(p1);
     if (st == SEPAX_OK)
         st = sepax3_check_point(p2);
-    if (st == SEPAX_OK)
-        st = check_radius(radius);
     if (st != SEPAX_OK)
         return st;
     const double d[3] = {(double)p2.x - p1.x, (double)p2.y - p1.y, (double)p2.z - p1.z};
@@ -150,7 +157,9 @@ sepax_status sepax3_hull_vertices(const sepax3_store *s, sepax_shape_id id, sepa
     for (uint32_t i = 0; i < p.nv && i < capacity; i++)
         out[i] = (sepax_vec3){c[0] + p.vx[i], c[1] + p.vy[i], c[2] + p.vz[i]};
     *count = p.nv;
-    return p.nv > capacity ? SEPAX_ERR_CAPACITY : SEPAX_OK;
+    /* no buffer at all is a question about the count, not a short one
+     * (as sepax_shape_vertices answers it) */
+    return out && p.nv > capacity ? SEPAX_ERR_CAPACITY : SEPAX_OK;
 }
 
 sepax_status sepax3_shape_info(const sepax3_store *s, sepax_shape_id id, sepax3_shape_desc *out)

@@ -86,10 +86,15 @@ static sepax_status reserve_pool(sepax3_store *s, size_t need)
     if (s->pool_cap - s->pool_used >= need)
         return SEPAX_OK;
     const size_t live = s->pool_used - s->pool_dead;
+    /* Offsets are 32-bit: a pool they cannot address is a count too
+     * large, not a failed allocation (the 2D store's grow_pool says
+     * SEPAX_ERR_OVERFLOW for it too). */
     if (need > (size_t)UINT32_MAX - live)
-        return SEPAX_ERR_OUT_OF_MEMORY; /* offsets are 32-bit */
-    size_t cap = 2 * (live + need);
-    cap = cap < 4096u ? 4096u : cap > UINT32_MAX ? UINT32_MAX : cap;
+        return SEPAX_ERR_OVERFLOW;
+    size_t cap = live + need > UINT32_MAX / 2 ? UINT32_MAX : 2 * (live + need);
+    cap = cap < 4096u ? 4096u : cap;
+    if (cap > SIZE_MAX / sizeof(float))
+        return SEPAX_ERR_OVERFLOW;
     float *pool = sepax_alloc(&s->alloc, cap * sizeof(float));
     if (!pool)
         return SEPAX_ERR_OUT_OF_MEMORY;

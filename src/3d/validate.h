@@ -7,6 +7,11 @@
 
 #include "sepax/sepax3d.h"
 
+static inline int sepax3_finite(sepax_vec3 p)
+{
+    return isfinite(p.x) && isfinite(p.y) && isfinite(p.z);
+}
+
 /* finite, and within SEPAX_MAX_COORDINATE */
 static inline sepax_status sepax3_check_point(sepax_vec3 p)
 {
