@@ -12,8 +12,12 @@
  *   coordinates about the vertex mean, rounded to float; a face's offset
  *   is its farthest corner's, so every corner lies inside or on it
  *
- * Qhull allocates with malloc, outside the store's hooks, and frees all of
- * it before this returns; the block itself comes from the hooks. */
+ * Qhull's working memory and the error stream (fmemopen) come from the C
+ * library's malloc, outside the store's hooks, because Qhull's allocator
+ * is fixed when Qhull is compiled; all of it is freed before this returns.
+ * A refusal there is SEPAX_ERR_OUT_OF_MEMORY, except the error stream's
+ * buffer: stdio then writes unbuffered and the input's own status stands.
+ * The scratch space and the block come from the hooks. */
 #define _POSIX_C_SOURCE 200809L /* fmemopen */
 #include <math.h>
 #include <stdio.h>
@@ -253,6 +257,14 @@ sepax_status sepax3_hull_build(const sepax_allocator *alloc, const sepax_vec3 *p
     }
     int still_long, total_long;
     qh_freeqhull(qh, !qh_ALL);
+    /* qh_memfreeshort frees the size tables only once qh_memsetup has run
+     * (LASTsize set): a shortage while qh_meminitbuffers allocates them
+     * would leak the one it got */
+    if (!qh->qhmem.LASTsize) {
+        qh_free(qh->qhmem.freelists);
+        qh_free(qh->qhmem.sizetable);
+        qh->qhmem.freelists = NULL, qh->qhmem.sizetable = NULL;
+    }
     qh_memfreeshort(qh, &still_long, &total_long);
     fclose(err);
 
