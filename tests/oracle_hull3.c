@@ -1,7 +1,9 @@
 /* The hull and capsule oracle (oracle_hull3.h): brute force in double. */
 #include "oracle_hull3.h"
 
+#include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,6 +68,7 @@ static void find_faces(oh3_shape *s)
         size = fmax(size, hi[k] - lo[k]);
     /* float-rounded vertices of merged faces are coplanar to about 1e-7 */
     const double tol = 1e-6 * size + 1e-7 * extent(s);
+    uint64_t face_on[OH3_MAX_F];
     s->nf = 0;
     for (int i = 0; i < s->nv; i++)
         for (int j = i + 1; j < s->nv; j++)
@@ -94,11 +97,20 @@ static void find_faces(oh3_shape *s)
                     continue;
                 for (int c = 0; c < 3; c++)
                     n[c] *= sign;
+                /* one face per set of vertices on its plane: faces whose
+                 * normals differ by less than any angle (the shallow
+                 * pyramid over a face with one vertex 1e-5 off it) are
+                 * still different faces */
+                uint64_t on = 0;
+                for (int m = 0; m < s->nv; m++)
+                    if (fabs(dot(n, s->v[m]) - sign * d) <= tol)
+                        on |= (uint64_t)1 << m;
                 int dup = 0;
                 for (int f = 0; f < s->nf && !dup; f++)
-                    dup = dot(n, s->n[f]) > 1 - 1e-10;
+                    dup = on == face_on[f];
                 if (dup || s->nf == OH3_MAX_F)
                     continue;
+                face_on[s->nf] = on;
                 double far = -INFINITY;
                 for (int m = 0; m < s->nv; m++)
                     far = fmax(far, dot(n, s->v[m]));
@@ -429,4 +441,36 @@ int oh3_contains(const oh3_shape *s, const double x[3], double tol)
         if (dot(s->n[f], x) - s->d[f] > tol)
             return 0;
     return 1;
+}
+
+const char *oh3_disagreement(const oh3_shape *A, const oh3_shape *B, const sepax3_result *o,
+                             double ref, double size, double *band_out)
+{
+    const double band = SEPAX3_EDGE_TOLERANCE * size + 32.0 * FLT_EPSILON * oh3_scale(A, B);
+    if (band_out)
+        *band_out = band;
+    const double n[3] = {o->normal.x, o->normal.y, o->normal.z};
+    if (!(fabs(sqrt(dot(n, n)) - 1.0) <= 1e-5))
+        return "normal not of unit length";
+    if (!isfinite(o->separation))
+        return "separation not finite";
+    if (ref <= band && fabs(o->separation - ref) > band)
+        return "depth against the oracle";
+    if (ref > band && o->separation > ref + band)
+        return "separation beyond what the oracle allows";
+    if (fabs(ref) > band && ((o->flags & SEPAX_HIT) != 0) != (ref <= 0))
+        return "hit flag against the oracle";
+    if ((o->flags & SEPAX_HIT) &&
+        fabs(oh3_gap_along(A, B, n) - o->separation) >
+            (o->axis == SEPAX3_AXIS_POINTS ? band + 1e-4 * size : band))
+        return "depth is not the gap along the normal";
+    if (o->flags & (SEPAX_A_IN_B | SEPAX_B_IN_A)) {
+        const oh3_shape *in = (o->flags & SEPAX_A_IN_B) ? A : B, *out = in == A ? B : A;
+        for (int v = 0; v < in->nv; v++)
+            if (!oh3_contains(out, in->v[v], band))
+                return "containment flag but a corner lies outside";
+        if (in->round && (!oh3_contains(out, in->p0, band) || !oh3_contains(out, in->p1, band)))
+            return "containment flag but the core leaves the other shape";
+    }
+    return NULL;
 }

@@ -51,5 +51,18 @@ double oh3_scale(const oh3_shape *A, const oh3_shape *B);
 
 /* Whether point x lies inside or on the shape, within tol. */
 int oh3_contains(const oh3_shape *s, const double x[3], double tol);
+/* Why the library's result o for the pair (A, B) disagrees with the
+ * oracle's separation ref, or NULL when it agrees, within a band of
+ * SEPAX3_EDGE_TOLERANCE times size (the sum of both shapes' world half
+ * extents) plus 32 float spacings of the pair's scale, which *band_out
+ * receives: a unit normal and a finite separation; the hit flag wherever
+ * ref is clear of the band; an overlap's depth equal to ref (SAT is exact
+ * on penetration); apart, a separation no larger than ref (SAT bounds the
+ * distance from below, and the oracle's unpruned axes may find more); a
+ * hit's depth the gap along its normal (a points result's normal comes
+ * from closest points squared up to their segments: 1e-4 of size more);
+ * containment flags true. */
+const char *oh3_disagreement(const oh3_shape *A, const oh3_shape *B, const sepax3_result *o,
+                             double ref, double size, double *band_out);
 
 #endif

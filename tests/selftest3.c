@@ -334,16 +334,9 @@ static size_t hull_points(cases_rng *r, sepax_vec3 *p)
     return n;
 }
 
-/* The reference against oracle_hull3 on every pair, within a band (the
- * edge tolerance plus a few float spacings of the scene's scale): the
- * hit flag; for overlapping pairs the depth (penetration is exact on the
- * Minkowski faces SAT tests); for separated ones a separation no larger
- * than the oracle's (apart, SAT gives a lower bound of the distance, and
- * the oracle's unpruned axes may find a larger one); a hit's depth the
- * gap along its normal; containment flags true. A points result's normal
- * comes from closest points, which are made square to the segments they
- * lie inside (segment3.h); its gap is held to the band plus 1e-4 of the
- * pair's size. */
+/* The reference against oracle_hull3 on every pair, within the band
+ * oh3_disagreement states (the edge tolerance plus a few float spacings
+ * of the pair's scale). */
 static void oracle_hull_check(const char *scene, const job *j, oh3_shape *shapes,
                               const size_t *index_of)
 {
@@ -365,36 +358,16 @@ static void oracle_hull_check(const char *scene, const job *j, oh3_shape *shapes
         sepax3_shape_world(j->store, j->pairs[i].b, &wb);
         const double size = (double)wa.half_extents.x + wa.half_extents.y + wa.half_extents.z +
                             wb.half_extents.x + wb.half_extents.y + wb.half_extents.z;
-        const double band = SEPAX3_EDGE_TOLERANCE * size + 32.0 * FLT_EPSILON * oh3_scale(A, B);
         const sepax3_result *o = &res[i];
-        const double n[3] = {o->normal.x, o->normal.y, o->normal.z};
-        const char *why = NULL;
-        if (fabs(sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]) - 1.0) > 1e-5)
-            why = "normal not of unit length";
-        else if (ref <= band && fabs(o->separation - ref) > band)
-            why = "depth against the oracle";
-        else if (ref > band && o->separation > ref + band)
-            why = "separation beyond what the oracle allows";
-        else if (fabs(ref) > band && ((o->flags & SEPAX_HIT) != 0) != (ref <= 0))
-            why = "hit flag against the oracle";
-        else if ((o->flags & SEPAX_HIT) &&
-                 fabs(oh3_gap_along(A, B, n) - o->separation) >
-                     (o->axis == SEPAX3_AXIS_POINTS ? band + 1e-4 * size : band))
-            why = "depth is not the gap along the normal";
-        else if (o->flags & (SEPAX_A_IN_B | SEPAX_B_IN_A)) {
-            const oh3_shape *in = (o->flags & SEPAX_A_IN_B) ? A : B, *out = in == A ? B : A;
-            for (int v = 0; v < in->nv && !why; v++)
-                if (!oh3_contains(out, in->v[v], band))
-                    why = "containment flag but a corner lies outside";
-            if (in->round && (!oh3_contains(out, in->p0, band) || !oh3_contains(out, in->p1, band)))
-                why = "containment flag but the core leaves the other shape";
-        }
+        double band;
+        const char *why = oh3_disagreement(A, B, o, ref, size, &band);
         if (why) {
             if (!bad)
                 snprintf(msg, sizeof msg,
                          "pair %zu (kinds %d %d): %s (separation %.9g, oracle %.9g, gap %.9g, "
                          "axis %u, band %.3g)",
-                         i, A->round, B->round, why, o->separation, ref, oh3_gap_along(A, B, n),
+                         i, A->round, B->round, why, o->separation, ref,
+                         oh3_gap_along(A, B, (const double[3]){o->normal.x, o->normal.y, o->normal.z}),
                          o->axis, band);
             bad++;
         }

@@ -285,6 +285,31 @@ Test(hull3, capsules_crossed)
     sepax3_store_destroy(s);
 }
 
+/* Two capsules 1e-4 rad from parallel (found by fuzz_collide3): A's
+ * segment runs (0, 0, 0)-(4, 0, 0), B's from (-0.5, 0.08045, 0) down to
+ * (3.5, 0.08005, 0), radii 0.01. B's height above A falls along x, so
+ * the closest points are B's far end and the point of A below it:
+ * 0.08005 apart, separation 0.08005 - 0.02. The segments' a e - b^2 is
+ * all rounding here; when it fell back to s = 0 the distance was read at
+ * A's start instead, 0.0804 (3.5e-4 too far). */
+Test(hull3, capsules_nearly_parallel)
+{
+    sepax3_store *s = store();
+    sepax_shape_id a, b;
+    cr_assert_eq(sepax3_add_capsule(s, (sepax_vec3){0, 0, 0}, (sepax_vec3){4, 0, 0}, 0.01f, &a), SEPAX_OK);
+    cr_assert_eq(sepax3_add_capsule(s, (sepax_vec3){-0.5f, 0.08045f, 0},
+                                    (sepax_vec3){3.5f, 0.08005f, 0}, 0.01f, &b),
+                 SEPAX_OK);
+    const double want = (double)0.08005f - 0.02;
+    sepax3_result r = collide(s, a, b);
+    NEAR(r.separation, want, 1e-6);
+    NEAR(r.normal.y, 1, 1e-6);
+    r = collide(s, b, a);
+    NEAR(r.separation, want, 1e-6);
+    NEAR(r.normal.y, -1, 1e-6);
+    sepax3_store_destroy(s);
+}
+
 /* A sphere at (-1, -1, -1) from the corner tetrahedron. Radius 1.5: no
  * face axis separates by more than the radius (each face is 1 away), so
  * the closest point, the vertex at the origin: sqrt 3 - 1.5 apart, along

@@ -20,11 +20,18 @@ static inline float seg3_clamp01(float x)
 /* The closest points c1 of p1-q1 and c2 of p2-q2 (either may have zero
  * length): w = c1 - c2, returns |w|^2.
  *
- *   d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2
+ *   d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2, L = d1 x d2
  *   s, t minimise |p1 + s d1 - p2 - t d2| on [0,1]^2: s from the
  *   unclamped solution, clamped; t for that s; when t leaves [0,1] it is
- *   clamped and s found again for it. Parallel segments (a e - b^2 not
+ *   clamped and s found again for it. Parallel segments (L . L not
  *   above 0) start from s = 0.
+ *   The unclamped s is (b f - c e) / (a e - b^2) with a = d1.d1,
+ *   b = d1.d2, c = d1.r, e = d2.d2, f = d2.r; it is formed as
+ *   (L . (d2 x r)) / (L . L), the same value by Lagrange's identity, but
+ *   good to about FLT_EPSILON / angle rather than FLT_EPSILON / angle^2:
+ *   for segments 1e-4 rad from parallel, a e - b^2 is all rounding (it
+ *   can come out negative), s then fell back to 0, and the distance from
+ *   that end was up to the angle times the length too long.
  *   Then w is made square to each segment whose point is inside it, as
  *   it is at the true closest points: along d1 x d2 when both are and
  *   the segments are not near parallel, else by losing its part along
@@ -43,6 +50,9 @@ static inline float seg3_closest(const float p1[3], const float q1[3], const flo
         r[k] = p1[k] - p2[k];
     }
     const float a = seg3_dot(d1, d1), e = seg3_dot(d2, d2), f = seg3_dot(d2, r);
+    const float L[3] = {d1[1] * d2[2] - d1[2] * d2[1], d1[2] * d2[0] - d1[0] * d2[2],
+                        d1[0] * d2[1] - d1[1] * d2[0]};
+    const float ll = seg3_dot(L, L);
     float s = 0.0f, t = 0.0f;
     if (a <= 0.0f && e <= 0.0f) {
         s = t = 0.0f;
@@ -53,8 +63,10 @@ static inline float seg3_closest(const float p1[3], const float q1[3], const flo
         if (e <= 0.0f) {
             s = seg3_clamp01(-c / a);
         } else {
-            const float b = seg3_dot(d1, d2), denom = a * e - b * b;
-            s = denom > 0.0f ? seg3_clamp01((b * f - c * e) / denom) : 0.0f;
+            const float b = seg3_dot(d1, d2);
+            const float m[3] = {d2[1] * r[2] - d2[2] * r[1], d2[2] * r[0] - d2[0] * r[2],
+                                d2[0] * r[1] - d2[1] * r[0]};
+            s = ll > 0.0f ? seg3_clamp01(seg3_dot(L, m) / ll) : 0.0f;
             t = (b * s + f) / e;
             if (t < 0.0f) {
                 t = 0.0f;
@@ -68,9 +80,6 @@ static inline float seg3_closest(const float p1[3], const float q1[3], const flo
     for (int k = 0; k < 3; k++)
         w[k] = (p1[k] + d1[k] * s) - (p2[k] + d2[k] * t);
     const int s_in = s > 0.0f && s < 1.0f, t_in = t > 0.0f && t < 1.0f;
-    const float L[3] = {d1[1] * d2[2] - d1[2] * d2[1], d1[2] * d2[0] - d1[0] * d2[2],
-                        d1[0] * d2[1] - d1[1] * d2[0]};
-    const float ll = seg3_dot(L, L);
     if (s_in && t_in && ll >= 1e-4f * (a * e)) {
         /* both points inside, segments at least 0.01 rad from parallel:
          * w lies along d1 x d2, and is the part of w along it (which

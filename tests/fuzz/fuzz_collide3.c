@@ -1,0 +1,588 @@
+/* Fuzz target: the 3D batch collision calls on every backend, and the
+ * scalar reference against an independent double-precision oracle.
+ *
+ * The input builds 2..6 shapes of every 3D kind (boxes, spheres, hulls of
+ * 4 to 64 points, capsules) around one centre up to 1e5 from the origin,
+ * in sizes from about 1e-30 (shapes that collapse where they stand) to
+ * 64, and in the cases SAT gets wrong most easily:
+ *  - resting contact: a shape put exactly against the previous one along
+ *    an axis (both unrotated, their boxes read from the store), maybe a
+ *    float spacing or 1e-6 of the size in or out;
+ *  - edges 1e-7..1e-2 rad from parallel: a rotation shared with the
+ *    previous shape, or an exact one, turned by such an angle;
+ *  - nested shapes and coincident centres, capsules with the previous
+ *    capsule's segment;
+ *  - plates and needles of aspect up to 1:1000;
+ *  - hulls with nearly coplanar faces (a cube with points 1e-7..1e-3 of
+ *    its size off its faces), grid hulls that touch exactly, clouds of up
+ *    to 64 points on an ellipsoid, and a box's corners as a hull.
+ * Every ordered pair of the live shapes is collided (both orders), and a
+ * second list with one bad pair (a removed shape, one shape twice, an id
+ * of no slot) put somewhere in it.
+ *
+ * Checked:
+ *  - every available backend computes the scalar reference's world
+ *    records byte for byte, and returns its status, bad index and result
+ *    bytes for both lists; a refused call writes nothing;
+ *  - sepax3_collide_hits, on every backend, lists exactly collide's hits
+ *    in pair order up to its capacity, reports the full count, returns
+ *    SEPAX_ERR_CAPACITY exactly when the count exceeds the capacity, and
+ *    writes nothing past it; refused, it reports 0 hits and the bad index;
+ *  - each result is well formed (finite separation, unit normal, the hit
+ *    flag is separation <= 0, a known axis, no unknown flag bits);
+ *  - the reference agrees with tests/oracle_hull3.c (two-sided
+ *    projections over every face normal and every edge cross product,
+ *    exact point and segment distances, nothing shared with the kernels)
+ *    within oh3_disagreement's band: SEPAX3_EDGE_TOLERANCE times the
+ *    pair's size plus 32 float spacings of its scale. */
+#define _POSIX_C_SOURCE 200809L /* unsetenv */
+
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../oracle_hull3.h"
+#include "fuzz_input.h"
+#include "sepax/sepax3d.h"
+
+#define MAX_SHAPES 6
+#define MAX_PAIRS (MAX_SHAPES * (MAX_SHAPES - 1) + 1)
+#define SPARE 4 /* hits past the capacity that must stay untouched */
+/* The oracle's work for two polyhedra grows as edges x edges x vertices:
+ * pairs above this budget are only compared across backends, so that an
+ * input runs in milliseconds (two 64-vertex hulls cost about 9e6). */
+#define ORACLE_BUDGET 3e6
+
+static sepax_backend backends[SEPAX_BACKEND_COUNT];
+static int backend_n;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    backend_n = fuzz_backends(backends);
+    return 0;
+}
+
+/* Rotations are composed in double and rounded once, so that a turn of
+ * 1e-7 rad survives as well as float allows. */
+typedef struct dquat {
+    double w, x, y, z;
+} dquat;
+
+static dquat dq_mul(dquat a, dquat b)
+{
+    return (dquat){a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z,
+                   a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+                   a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+                   a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w};
+}
+
+static dquat dq_axis_angle(double x, double y, double z, double angle)
+{
+    const double len = sqrt(x * x + y * y + z * z);
+    if (!(len > 0))
+        return (dquat){1, 0, 0, 0};
+    const double s = sin(angle / 2) / len;
+    return (dquat){cos(angle / 2), x * s, y * s, z * s};
+}
+
+static sepax_quat dq_float(dquat q)
+{
+    const double len = sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
+    return (sepax_quat){(float)(q.w / len), (float)(q.x / len), (float)(q.y / len),
+                        (float)(q.z / len)};
+}
+
+/* Quarter and half turns and the diagonal third turn: boxes stay axis
+ * aligned (up to the rounding of 1/sqrt 2), edges exactly parallel. */
+static dquat exact_rotation(fuzz_input *in)
+{
+    static const dquat table[8] = {
+        {1, 0, 0, 0},
+        {0, 1, 0, 0},
+        {0, 0, 0, 1},
+        {0.70710678118654752, 0.70710678118654752, 0, 0},
+        {0.70710678118654752, 0, 0.70710678118654752, 0},
+        {0.70710678118654752, 0, 0, -0.70710678118654752},
+        {0.5, 0.5, 0.5, 0.5},
+        {0.5, -0.5, 0.5, -0.5},
+    };
+    return table[fuzz_u8(in) % 8];
+}
+
+/* A direction from three signed bytes, never zero. */
+static void direction(fuzz_input *in, double d[3])
+{
+    d[0] = (int8_t)fuzz_u8(in);
+    d[1] = (int8_t)fuzz_u8(in);
+    d[2] = (int8_t)fuzz_u8(in);
+    if (d[0] == 0 && d[1] == 0 && d[2] == 0)
+        d[0] = 1;
+}
+
+/* 1e-7 .. 1e-2 rad, about a direction of the input's. */
+static dquat tiny_turn(fuzz_input *in)
+{
+    double d[3];
+    direction(in, d);
+    const double angle = pow(10.0, -2.0 - 5.0 * fuzz_u8(in) / 255.0);
+    return dq_axis_angle(d[0], d[1], d[2], angle);
+}
+
+/* What the input made of one shape, for the placements that follow. */
+typedef struct made {
+    sepax_shape_id id;
+    int kind;
+    dquat rot; /* the transform's rotation */
+    double p[3];
+} made;
+
+typedef struct scene {
+    double unit, aspect; /* size of a shape's features; plate flattening */
+    int flat_axis;
+    sepax_vec3 seg[2]; /* the last capsule's segment */
+    int have_seg;
+} scene;
+
+static float grid(fuzz_input *in, double unit, int half_range)
+{
+    return (float)(((int)(fuzz_u8(in) % (2 * half_range + 1)) - half_range) * unit);
+}
+
+/* Three grid coordinates, read in order (the operands of one initializer
+ * are not sequenced, and an input must decode alike under every
+ * compiler). */
+static sepax_vec3 grid3(fuzz_input *in, double unit, int half_range)
+{
+    const float x = grid(in, unit, half_range), y = grid(in, unit, half_range);
+    return (sepax_vec3){x, y, grid(in, unit, half_range)};
+}
+
+static float comp(sepax_vec3 v, int k)
+{
+    return k == 0 ? v.x : k == 1 ? v.y : v.z;
+}
+
+/* A hull's points; returns how many. */
+static size_t hull_points(fuzz_input *in, const scene *sc, sepax_vec3 *p)
+{
+    const double u = sc->unit;
+    double scale[3] = {u, u, u};
+    scale[sc->flat_axis] /= sc->aspect;
+    size_t m = 0;
+    switch (fuzz_u8(in) % 4) {
+    case 0: /* integer grid: exact faces, exact touching */
+        m = 4 + fuzz_u8(in) % 17;
+        for (size_t i = 0; i < m; i++) {
+            float x[3];
+            for (int k = 0; k < 3; k++)
+                x[k] = (float)(((int)(fuzz_u8(in) % 7) - 3) * scale[k]);
+            p[i] = (sepax_vec3){x[0], x[1], x[2]};
+        }
+        break;
+    case 1: { /* a cloud on an ellipsoid, up to the vertex limit */
+        m = 4 + fuzz_u8(in) % (SEPAX3_MAX_HULL_VERTICES - 3);
+        const uint16_t seed = fuzz_u16(in);
+        for (size_t i = 0; i < m; i++) {
+            /* a golden-angle spiral, turned by the seed: well spread */
+            const double t = (i + 0.5) / m, z = 1 - 2 * t, r = sqrt(1 - z * z);
+            const double a = 2.399963229728653 * i + seed * 1e-3;
+            p[i] = (sepax_vec3){(float)(r * cos(a) * scale[0]), (float)(r * sin(a) * scale[1]),
+                                (float)(z * scale[2])};
+        }
+        break;
+    }
+    case 2: { /* a cube with points just off its faces: nearly coplanar */
+        for (int j = 0; j < 8; j++)
+            p[m++] = (sepax_vec3){(float)((j & 1) ? scale[0] : -scale[0]),
+                                  (float)((j & 2) ? scale[1] : -scale[1]),
+                                  (float)((j & 4) ? scale[2] : -scale[2])};
+        const size_t extra = 1 + fuzz_u8(in) % 8;
+        for (size_t e = 0; e < extra; e++) {
+            const int face = fuzz_u8(in) % 6, k = face / 2;
+            const double sign = (face & 1) ? -1 : 1;
+            const double off = pow(10.0, -3.0 - 4.0 * fuzz_u8(in) / 255.0);
+            double x[3];
+            for (int c = 0; c < 3; c++)
+                x[c] = ((int8_t)fuzz_u8(in) / 160.0) * scale[c];
+            x[k] = sign * scale[k] * (1 + ((fuzz_u8(in) & 1) ? off : -off));
+            p[m++] = (sepax_vec3){(float)x[0], (float)x[1], (float)x[2]};
+        }
+        break;
+    }
+    default: /* a box's corners: the hull twin of a box */
+        for (int j = 0; j < 8; j++)
+            p[m++] = (sepax_vec3){(float)((j & 1) ? scale[0] : -scale[0]) * 0.5f,
+                                  (float)((j & 2) ? scale[1] : -scale[1]) * 1.5f,
+                                  (float)((j & 4) ? scale[2] : -scale[2])};
+        break;
+    }
+    return m;
+}
+
+/* Add one shape as the input describes it, at the identity transform. */
+static sepax_status add_shape(sepax3_store *s, fuzz_input *in, scene *sc, made *out)
+{
+    const double u = sc->unit;
+    out->kind = fuzz_u8(in) % 4;
+    switch (out->kind) {
+    case SEPAX3_SHAPE_BOX: {
+        sepax_vec3 c = {0, 0, 0};
+        if (fuzz_u8(in) & 1)
+            c = grid3(in, u / 2, 2);
+        double h[3];
+        for (int k = 0; k < 3; k++)
+            h[k] = (1 + fuzz_u8(in) % 8) * u / 2;
+        h[sc->flat_axis] /= sc->aspect;
+        const sepax_quat r = (fuzz_u8(in) & 3) ? (sepax_quat){1, 0, 0, 0} : dq_float(exact_rotation(in));
+        return sepax3_add_box(s, c, (sepax_vec3){(float)h[0], (float)h[1], (float)h[2]}, r, &out->id);
+    }
+    case SEPAX3_SHAPE_SPHERE: {
+        sepax_vec3 c = {0, 0, 0};
+        if (fuzz_u8(in) & 1)
+            c = grid3(in, u / 2, 2);
+        return sepax3_add_sphere(s, c, (float)((1 + fuzz_u8(in) % 16) * u / 4), &out->id);
+    }
+    case SEPAX3_SHAPE_CAPSULE: {
+        sepax_vec3 a, b;
+        if (sc->have_seg && (fuzz_u8(in) & 1)) {
+            a = sc->seg[0], b = sc->seg[1]; /* coincident segments */
+        } else {
+            a = grid3(in, u / 2, 2);
+            b = grid3(in, u, 3);
+            if (fuzz_u8(in) & 1) { /* along an axis: parallel to box edges */
+                const int k = fuzz_u8(in) % 3;
+                const float len = (float)((1 + fuzz_u8(in) % 8) * u);
+                b = a;
+                b.x += k == 0 ? len : 0.0f;
+                b.y += k == 1 ? len : 0.0f;
+                b.z += k == 2 ? len : 0.0f;
+            }
+            if (a.x == b.x && a.y == b.y && a.z == b.z)
+                b.x += (float)u;
+        }
+        sc->seg[0] = a, sc->seg[1] = b, sc->have_seg = 1;
+        /* a needle when the plate factor is large: length / radius up to
+         * about 1000 */
+        const double r = (1 + fuzz_u8(in) % 16) * u / 8 / sc->aspect;
+        return sepax3_add_capsule(s, a, b, (float)r, &out->id);
+    }
+    default: {
+        sepax_vec3 p[8 + 8 + SEPAX3_MAX_HULL_VERTICES];
+        const size_t m = hull_points(in, sc, p);
+        for (size_t i = 0; i < m; i++)
+            FUZZ_TRACE("  point %zu: %.9g %.9g %.9g\n", i, p[i].x, p[i].y, p[i].z);
+        return sepax3_add_hull(s, p, m, &out->id);
+    }
+    }
+}
+
+/* Place shape i relative to the centre and to shape i - 1. */
+static void place(sepax3_store *s, fuzz_input *in, const scene *sc, const double centre[3],
+                  made *m, const made *prev)
+{
+    const double u = sc->unit;
+    const uint8_t where = fuzz_u8(in) % 6, turn = fuzz_u8(in) % 6;
+    double p[3] = {centre[0], centre[1], centre[2]};
+    dquat q = {1, 0, 0, 0};
+    switch (turn) {
+    case 1: q = exact_rotation(in); break;
+    case 2: q = dq_mul(tiny_turn(in), exact_rotation(in)); break;
+    case 3: if (prev) q = prev->rot; break;
+    case 4: if (prev) q = dq_mul(tiny_turn(in), prev->rot); break;
+    case 5: {
+        double d[3];
+        direction(in, d);
+        q = dq_axis_angle(d[0], d[1], d[2], fuzz_u16(in) * (6.283185307179586 / 65536));
+        break;
+    }
+    default: break;
+    }
+    const int unrotated = q.w == 1 && prev && prev->rot.w == 1;
+    if (where == 0 || !prev) {
+        for (int k = 0; k < 3; k++)
+            p[k] += grid(in, u / 4, 12);
+    } else if (where == 1) {
+        memcpy(p, prev->p, sizeof p); /* coincident centres, nested shapes */
+    } else if (where == 2 && unrotated) {
+        /* resting: this shape's lower bound against the previous one's
+         * upper bound along axis k, both read at the identity transform
+         * (hull and box bounds are exact there), then nudged */
+        sepax_vec3 lo, hi, plo, phi;
+        sepax3_shape_aabb(s, m->id, &lo, &hi);
+        sepax3_shape_aabb(s, prev->id, &plo, &phi);
+        memcpy(p, prev->p, sizeof p);
+        const int k = fuzz_u8(in) % 3;
+        const int down = fuzz_u8(in) & 1;
+        const double gap = down ? (double)comp(plo, k) - comp(hi, k) : (double)comp(phi, k) - comp(lo, k);
+        p[k] += gap;
+        static const double nudge[6] = {0, 0, 1e-6, -1e-6, 1e-3, -1e-3};
+        p[k] += nudge[fuzz_u8(in) % 6] * u;
+        for (int c = 0; c < 3; c++)
+            if (c != k)
+                p[c] += grid(in, u / 8, 8);
+    } else if (where == 3 || where == 2) {
+        memcpy(p, prev->p, sizeof p);
+        for (int k = 0; k < 3; k++)
+            p[k] += grid(in, u / 64, 16);
+    } else if (where == 4) {
+        double d[3];
+        direction(in, d);
+        for (int k = 0; k < 3; k++)
+            p[k] += d[k] / 16 * u;
+    } else {
+        double d[3];
+        direction(in, d);
+        const double len = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+        for (int k = 0; k < 3; k++)
+            p[k] = prev->p[k] + d[k] / len * u * (fuzz_u8(in) % 9) / 2;
+    }
+    const sepax3_transform t = {{(float)p[0], (float)p[1], (float)p[2]}, dq_float(q)};
+    for (int k = 0; k < 3; k++)
+        m->p[k] = comp(t.p, k);
+    m->rot = q;
+    FUZZ_CHECK(sepax3_set_transforms(s, &m->id, &t, 1) == SEPAX_OK, "set_transforms refused");
+}
+
+static void check_result(const sepax3_result *r, size_t i)
+{
+    const double len = sqrt((double)r->normal.x * r->normal.x + (double)r->normal.y * r->normal.y +
+                            (double)r->normal.z * r->normal.z);
+    FUZZ_CHECK(isfinite(r->separation), "pair %zu: separation %g", i, r->separation);
+    FUZZ_CHECK(fabs(len - 1.0) <= 1e-5, "pair %zu: |normal| = %.9g", i, len);
+    FUZZ_CHECK(((r->flags & SEPAX_HIT) != 0) == (r->separation <= 0.0f),
+               "pair %zu: flags %u, separation %g", i, r->flags, r->separation);
+    FUZZ_CHECK(r->axis <= SEPAX3_AXIS_POINTS, "pair %zu: axis %u", i, r->axis);
+    FUZZ_CHECK((r->flags & ~(unsigned)(SEPAX_HIT | SEPAX_A_IN_B | SEPAX_B_IN_A)) == 0,
+               "pair %zu: flags %u", i, r->flags);
+}
+
+/* The world records of every slot below the limit, in slot order. */
+static void world_records(const sepax3_store *s, sepax3_world_shape *w, sepax_vec3 *box)
+{
+    const uint32_t limit = sepax3_store_slot_limit(s);
+    memset(w, 0, MAX_SHAPES * sizeof *w);
+    memset(box, 0, 2 * MAX_SHAPES * sizeof *box);
+    for (uint32_t k = 0; k < limit && k < MAX_SHAPES; k++)
+        for (uint32_t g = 0; g < 256; g++)
+            if (sepax3_shape_world(s, g << 24 | k, &w[k]) == SEPAX_OK) {
+                sepax3_shape_aabb(s, g << 24 | k, &box[2 * k], &box[2 * k + 1]);
+                break;
+            }
+}
+
+/* collide_hits against collide's results on the active backend. */
+static void check_hits(const sepax3_store *s, const sepax_pair *pairs, size_t n,
+                       const sepax3_result *all, size_t cap, const char *backend)
+{
+    sepax3_hit hits[MAX_PAIRS + SPARE];
+    memset(hits, 0xA5, sizeof hits);
+    size_t found = 7777, expect = 0;
+    const sepax_status st = sepax3_collide_hits(s, pairs, n, hits, cap, &found, NULL);
+    for (size_t i = 0; i < n; i++) {
+        if (!(all[i].flags & SEPAX_HIT))
+            continue;
+        if (expect < cap)
+            FUZZ_CHECK(hits[expect].pair == i &&
+                           memcmp(&hits[expect].result, &all[i], sizeof all[i]) == 0,
+                       "%s: hit %zu differs from collide's", backend, expect);
+        expect++;
+    }
+    FUZZ_CHECK(found == expect, "%s: %zu hits, collide says %zu", backend, found, expect);
+    FUZZ_CHECK(st == (expect > cap ? SEPAX_ERR_CAPACITY : SEPAX_OK), "%s: hits status %s",
+               backend, sepax_status_string(st));
+    const unsigned char *tail = (const unsigned char *)(hits + (cap < expect ? cap : expect));
+    const unsigned char *end = (const unsigned char *)(hits + MAX_PAIRS + SPARE);
+    for (; tail < end; tail++)
+        FUZZ_CHECK(*tail == 0xA5, "%s: collide_hits wrote past its hits", backend);
+}
+
+/* A refused list: the scalar status and index, and on every backend the
+ * same, with nothing written by either call. */
+static void check_refused(sepax3_store *s, const sepax_pair *pairs, size_t n, size_t bad_at,
+                          sepax_status want)
+{
+    for (int b = 0; b < backend_n; b++) {
+        const char *name = sepax_backend_name(backends[b]);
+        sepax3_store_set_backend(s, backends[b]);
+        sepax3_result res[MAX_PAIRS + 1];
+        memset(res, 0x5A, sizeof res);
+        size_t bad = 9999;
+        const sepax_status st = sepax3_collide(s, pairs, n, res, &bad);
+        FUZZ_CHECK(st == want && bad == bad_at, "%s: collide %s at %zu, want %s at %zu", name,
+                   sepax_status_string(st), bad, sepax_status_string(want), bad_at);
+        for (size_t k = 0; k < sizeof res; k++)
+            FUZZ_CHECK(((const unsigned char *)res)[k] == 0x5A, "%s: refused collide wrote", name);
+        sepax3_hit hits[4];
+        memset(hits, 0x5A, sizeof hits);
+        size_t found = 7777;
+        bad = 9999;
+        const sepax_status hs = sepax3_collide_hits(s, pairs, n, hits, 4, &found, &bad);
+        FUZZ_CHECK(hs == want && bad == bad_at && found == 0,
+                   "%s: collide_hits %s at %zu with %zu hits", name, sepax_status_string(hs), bad,
+                   found);
+        for (size_t k = 0; k < sizeof hits; k++)
+            FUZZ_CHECK(((const unsigned char *)hits)[k] == 0x5A, "%s: refused hits wrote", name);
+    }
+}
+
+static double oracle_cost(const oh3_shape *A, const oh3_shape *B)
+{
+    if (A->round || B->round)
+        return (A->round ? B->nf : A->nf) * 200.0;
+    return (double)A->ne * B->ne * (A->nv + B->nv) + (double)(A->nf + B->nf) * (A->nv + B->nv);
+}
+
+static oh3_shape oracle_shapes[MAX_SHAPES];
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fuzz_input in = {data, size, 0};
+    static const double offsets[6] = {0, 1e1, 1e2, 1e3, 1e4, 1e5};
+    static const double aspects[4] = {1, 1, 10, 1000};
+    const size_t want = 2 + fuzz_u8(&in) % (MAX_SHAPES - 1);
+    double centre[3];
+    direction(&in, centre);
+    const double off = offsets[fuzz_u8(&in) % 6];
+    const double clen = sqrt(centre[0] * centre[0] + centre[1] * centre[1] + centre[2] * centre[2]);
+    for (int k = 0; k < 3; k++)
+        centre[k] = (double)(float)(centre[k] / clen * off);
+    scene sc = {0};
+    const uint8_t size_class = fuzz_u8(&in) % 6;
+    if (size_class == 5) /* far below the float spacing at the centre */
+        sc.unit = ldexp(1.0, -20 - fuzz_u8(&in) % 80);
+    else
+        sc.unit = (const double[5]){1, 0.125, 8, 64, 1}[size_class];
+    sc.aspect = aspects[fuzz_u8(&in) % 4];
+    sc.flat_axis = fuzz_u8(&in) % 3;
+    FUZZ_TRACE("%zu shapes, centre (%g %g %g), unit %g, aspect %g on axis %d\n", want, centre[0],
+               centre[1], centre[2], sc.unit, sc.aspect, sc.flat_axis);
+
+    sepax3_store *s = NULL;
+    FUZZ_CHECK(sepax3_store_create(NULL, &s) == SEPAX_OK, "store_create");
+    made shapes[MAX_SHAPES];
+    size_t n = 0;
+    for (size_t tries = 0; n < want && tries < 2 * want; tries++) {
+        const sepax_status st = fuzz_status(add_shape(s, &in, &sc, &shapes[n]));
+        FUZZ_TRACE("add kind %d: %s\n", shapes[n].kind, sepax_status_string(st));
+        if (st == SEPAX_OK) {
+            sepax3_shape_desc d;
+            sepax3_shape_info(s, shapes[n].id, &d);
+            FUZZ_TRACE("  centre (%.9g %.9g %.9g), half extents (%.9g %.9g %.9g), radius %.9g, "
+                       "rotation (%.9g %.9g %.9g %.9g), %u vertices\n",
+                       d.centre.x, d.centre.y, d.centre.z, d.half_extents.x, d.half_extents.y,
+                       d.half_extents.z, d.radius, d.rotation.w, d.rotation.x, d.rotation.y,
+                       d.rotation.z, d.vertex_count);
+        }
+        if (st != SEPAX_OK)
+            continue;
+        place(s, &in, &sc, centre, &shapes[n], n ? &shapes[n - 1] : NULL);
+        FUZZ_TRACE("  at (%.9g %.9g %.9g), q (%.9g %.9g %.9g %.9g)\n", shapes[n].p[0],
+                   shapes[n].p[1], shapes[n].p[2], shapes[n].rot.w, shapes[n].rot.x,
+                   shapes[n].rot.y, shapes[n].rot.z);
+        n++;
+    }
+    if (n < 2) {
+        sepax3_store_destroy(s);
+        return 0;
+    }
+
+    /* every ordered pair, both orders */
+    sepax_pair pairs[MAX_PAIRS];
+    size_t np = 0;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++)
+            if (i != j)
+                pairs[np++] = (sepax_pair){shapes[i].id, shapes[j].id};
+    const size_t cap = fuzz_u8(&in) % (np + 2);
+
+    sepax3_result want_res[MAX_PAIRS], got[MAX_PAIRS];
+    sepax3_world_shape ww[MAX_SHAPES], wg[MAX_SHAPES];
+    sepax_vec3 bw[2 * MAX_SHAPES], bg[2 * MAX_SHAPES];
+    sepax3_store_set_backend(s, SEPAX_BACKEND_SCALAR);
+    FUZZ_CHECK(sepax3_update_world(s) == SEPAX_OK, "update_world");
+    world_records(s, ww, bw);
+    FUZZ_CHECK(sepax3_collide(s, pairs, np, want_res, NULL) == SEPAX_OK, "scalar collide refused");
+    for (size_t i = 0; i < np; i++)
+        check_result(&want_res[i], i);
+    check_hits(s, pairs, np, want_res, cap, "scalar");
+    for (int b = 1; b < backend_n; b++) {
+        const char *name = sepax_backend_name(backends[b]);
+        sepax3_store_set_backend(s, backends[b]);
+        FUZZ_CHECK(sepax3_update_world(s) == SEPAX_OK, "update_world");
+        world_records(s, wg, bg);
+        FUZZ_CHECK(memcmp(ww, wg, sizeof ww) == 0 && memcmp(bw, bg, sizeof bw) == 0,
+                   "%s: world records differ from scalar's", name);
+        FUZZ_CHECK(sepax3_collide(s, pairs, np, got, NULL) == SEPAX_OK, "%s: collide refused", name);
+        for (size_t i = 0; i < np; i++)
+            FUZZ_CHECK(memcmp(&want_res[i], &got[i], sizeof got[i]) == 0,
+                       "%s: pair %zu: separation %.9g axis %u against scalar's %.9g axis %u",
+                       name, i, got[i].separation, got[i].axis, want_res[i].separation,
+                       want_res[i].axis);
+        check_hits(s, pairs, np, want_res, cap, name);
+    }
+
+    /* the reference against the oracle, once per unordered pair */
+    sepax3_store_set_backend(s, SEPAX_BACKEND_SCALAR);
+    for (size_t i = 0; i < n; i++)
+        FUZZ_CHECK(oh3_from_store(s, shapes[i].id, &oracle_shapes[i]), "oracle shape %zu", i);
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++) {
+            const oh3_shape *A = &oracle_shapes[i], *B = &oracle_shapes[j];
+            if (oracle_cost(A, B) > ORACLE_BUDGET)
+                continue;
+            const double ref = oh3_separation(A, B);
+            sepax3_world_shape wa, wb;
+            sepax3_shape_world(s, shapes[i].id, &wa);
+            sepax3_shape_world(s, shapes[j].id, &wb);
+            const double sz = (double)wa.half_extents.x + wa.half_extents.y + wa.half_extents.z +
+                              wb.half_extents.x + wb.half_extents.y + wb.half_extents.z;
+            /* pair (i, j) sits at i (n - 1) + j - 1, (j, i) at j (n - 1) + i */
+            const size_t at[2] = {i * (n - 1) + j - 1, j * (n - 1) + i};
+            for (int o = 0; o < 2; o++) {
+                double band;
+                const sepax3_result *r = &want_res[at[o]];
+                const char *why =
+                    o ? oh3_disagreement(B, A, r, ref, sz, &band) : oh3_disagreement(A, B, r, ref, sz, &band);
+                FUZZ_CHECK(why == NULL,
+                           "shapes %zu and %zu (kinds %d %d, %s order): %s: separation %.9g, "
+                           "oracle %.9g, axis %u, features %u %u, flags %u, band %.3g",
+                           i, j, shapes[i].kind, shapes[j].kind, o ? "swapped" : "given", why,
+                           r->separation, ref, r->axis, r->feature_a, r->feature_b, r->flags, band);
+            }
+        }
+
+    /* a bad pair somewhere in the list */
+    const uint8_t bad_kind = fuzz_u8(&in) % 4;
+    if (bad_kind) {
+        sepax_status why = SEPAX_ERR_BAD_PAIR;
+        sepax_pair bad = {shapes[0].id, shapes[0].id};
+        size_t good = np;
+        if (bad_kind == 2) {
+            /* a removed shape: the last one; the list keeps the pairs
+             * of the others */
+            FUZZ_CHECK(sepax3_remove(s, shapes[n - 1].id) == SEPAX_OK, "remove");
+            good = 0;
+            for (size_t k = 0; k < np; k++)
+                if (pairs[k].a != shapes[n - 1].id && pairs[k].b != shapes[n - 1].id)
+                    pairs[good++] = pairs[k];
+            bad = (sepax_pair){shapes[0].id, shapes[n - 1].id};
+            why = SEPAX_ERR_STALE_ID;
+        } else if (bad_kind == 3) {
+            bad = (sepax_pair){fuzz_u8(&in) & 1 ? 0xFFFFFFFFu : (sepax_shape_id)(MAX_SHAPES + 3),
+                               shapes[1].id};
+            why = SEPAX_ERR_BAD_ID;
+        }
+        const size_t bad_at = fuzz_u8(&in) % (good + 1);
+        sepax_pair bad_list[MAX_PAIRS + 1];
+        memcpy(bad_list, pairs, bad_at * sizeof *pairs);
+        memcpy(bad_list + bad_at + 1, pairs + bad_at, (good - bad_at) * sizeof *pairs);
+        bad_list[bad_at] = bad;
+        check_refused(s, bad_list, good + 1, bad_at, why);
+    }
+    sepax3_store_destroy(s);
+    return 0;
+}
