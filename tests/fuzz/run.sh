@@ -24,7 +24,7 @@ build=${1:-build-fuzz}
 seconds=${2:-60}
 seed=${SEPAX_FUZZ_SEED:-1}
 # SEPAX_FUZZ_TARGETS picks some of the targets (space-separated names)
-read -r -a targets <<<"${SEPAX_FUZZ_TARGETS:-fuzz_shape fuzz_collide fuzz_scene fuzz_store3}"
+read -r -a targets <<<"${SEPAX_FUZZ_TARGETS:-fuzz_shape fuzz_collide fuzz_scene fuzz_store3 fuzz_collide3}"
 
 if [ ! -f "$build/build.ninja" ]; then
     # The library gets the sanitizers and libFuzzer's coverage hooks too:
