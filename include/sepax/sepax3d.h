@@ -147,7 +147,9 @@ SEPAX_API sepax_quat sepax3_quat_axis_angle(sepax_vec3 axis, float angle);
 typedef struct sepax3_store_options {
     /** sizeof(sepax3_store_options) as the caller compiled it. */
     uint32_t size;
-    /** Hooks for every allocation the store makes; NULL = aligned malloc. */
+    /** Hooks for every allocation the store's calls make, except Qhull's
+     *  working memory and error stream in sepax3_add_hull (C library
+     *  malloc, freed before it returns); NULL = aligned malloc. */
     const sepax_allocator *allocator;
     /** Shapes to reserve room for at creation (0: a small default). */
     uint32_t initial_shapes;
@@ -217,7 +219,13 @@ SEPAX_API sepax_status sepax3_add_sphere(sepax3_store *store, sepax_vec3 centre,
  *  SEPAX_ERR_HULL_FAILED (or _DEGENERATE for flat input, _OUT_OF_MEMORY),
  *  and leaves the store as it was. Vertices lying on an edge or inside
  *  a face are dropped; the kept ones are rounded to float about their
- *  mean, which becomes the shape's centre. */
+ *  mean, which becomes the shape's centre.
+ *  The only call that allocates outside the store's hooks: Qhull's
+ *  working memory and its error stream come from the C library's malloc
+ *  (Qhull's allocator is fixed when Qhull is built) and are all freed
+ *  before it returns. A refusal there, as in the hooks, is
+ *  SEPAX_ERR_OUT_OF_MEMORY with the store as it was; a refused buffer for
+ *  the error stream changes nothing (the input's own status stands). */
 SEPAX_API sepax_status sepax3_add_hull(sepax3_store *store, const sepax_vec3 *points,
                                        size_t count, sepax_shape_id *out_id);
 /** Add a capsule: the segment p1-p2 (local frame) grown by radius.
