@@ -310,6 +310,42 @@ Test(hull3, capsules_nearly_parallel)
     sepax3_store_destroy(s);
 }
 
+/* A capsule 2e-22 long in a box of the same size, both placed 1e5 from
+ * the origin (found by fuzz_collide3). The segment meets the box, so its
+ * cross products with the box's edges are axes, and they are about
+ * 2e-22 long: their squares are subnormal, had lost their bits, and the
+ * winning axis came out with |normal| = 0.98. Such axes are now skipped
+ * as a distance that short is (a point's depth is its face axes'). */
+Test(hull3, capsule_shorter_than_float_resolution)
+{
+    sepax3_store *s = store();
+    sepax_shape_id cap, box;
+    const float c = -2.64697796e-23f, h = 1.05879118e-22f;
+    cr_assert_eq(sepax3_add_capsule(s, (sepax_vec3){c, c, c}, (sepax_vec3){c, c + 2 * h, c},
+                                    5.29395592e-23f, &cap),
+                 SEPAX_OK);
+    cr_assert_eq(sepax3_add_box(s, (sepax_vec3){c, c, c}, (sepax_vec3){h, 6.6174449e-23f, h}, ID,
+                                &box),
+                 SEPAX_OK);
+    const sepax_vec3 p = {-83973.3516f, -17546.6699f, -51386.6758f};
+    place(s, cap, p.x, p.y, p.z, ID);
+    place(s, box, p.x, p.y, p.z,
+          (sepax_quat){-0.880993072f, -0.273161251f, -0.273161251f, -0.273161251f});
+    for (int order = 0; order < 2; order++) {
+        const sepax3_result r = order ? collide(s, box, cap) : collide(s, cap, box);
+        const double len = sqrt((double)r.normal.x * r.normal.x +
+                                (double)r.normal.y * r.normal.y + (double)r.normal.z * r.normal.z);
+        NEAR(len, 1, 1e-6);
+        cr_expect(r.flags & SEPAX_HIT);
+        /* the shapes share a centre: at least the radius deep, at most
+         * the radius, the box's largest half extent and half the
+         * segment */
+        cr_expect(r.separation <= -5.29395592e-23f && r.separation >= -2.7e-22f,
+                  "separation %g", (double)r.separation);
+    }
+    sepax3_store_destroy(s);
+}
+
 /* A sphere at (-1, -1, -1) from the corner tetrahedron. Radius 1.5: no
  * face axis separates by more than the radius (each face is 1 away), so
  * the closest point, the vertex at the origin: sqrt 3 - 1.5 apart, along

@@ -49,7 +49,9 @@
  * sphere's: its centre) by more than the radius, the best such face
  * (apart); when the segment meets the polyhedron, SAT of segment and
  * polyhedron over its face axes and the segment's cross products with
- * its edges, minus the radius; otherwise the closest points of segment
+ * its edges (a cross product whose squared length is not a normal
+ * float, as for a segment under about 1e-19 long, adds no axis), minus
+ * the radius; otherwise the closest points of segment
  * and polyhedron, separation their distance minus the radius, normal
  * along the line between them (a points result; a polyhedron's face
  * normal when the closest point lies inside a face).
@@ -86,7 +88,8 @@
  * the centres are closer than about 1e-19 (their squared distance is not
  * a normal float) the axis is world +x. Sphere and box: the closest point
  * of the box to the sphere's centre, in the box's frame; when the centre
- * lies inside the box (or on it), the box face nearest to it (lowest axis
+ * lies inside the box (or on it, or closer to it than about 1e-19, where
+ * the squared distance is not a normal float), the box face nearest to it (lowest axis
  * on ties) with separation -(distance to that face + radius).
  *
  * Thread safety, as in 2D: calls that only read a store (collide, hits,

@@ -64,8 +64,12 @@ static void deep(const side3 *X, const float e0[3], const float e1[3], float bes
         const float u[3] = {P->ux[e], P->uy[e], P->uz[e]};
         float L[3];
         side3_cross(seg, u, L);
-        const float len = sqrtf(seg3_dot(L, L));
-        if (!(len >= SEPAX3_PARALLEL_TOLERANCE * seg_len) || !(len > 0.0f))
+        /* |L|^2 must be a normal float, as a distance's square must
+         * (segments under about 1e-19 long read as points): a subnormal
+         * one has lost its bits, and L / |L| came out 2% short of unit
+         * length for a capsule 2e-22 long */
+        const float ll = seg3_dot(L, L), len = sqrtf(ll);
+        if (!(len >= SEPAX3_PARALLEL_TOLERANCE * seg_len) || !(ll >= FLT_MIN))
             continue;
         const float n[3] = {L[0] / len, L[1] / len, L[2] / len};
         float lo = INFINITY, hi = -INFINITY;
