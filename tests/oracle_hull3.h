@@ -58,8 +58,9 @@ int oh3_contains(const oh3_shape *s, const double x[3], double tol);
  * shape, plus 4 sqrt(FLT_MIN), about 4e-19: closer points count as
  * coincident), which *band_out receives: a unit normal and a finite separation; the hit flag wherever
  * ref is clear of the band; an overlap's depth equal to ref (SAT is exact
- * on penetration); apart, a separation no larger than ref (SAT bounds the
- * distance from below, and the oracle's unpruned axes may find more); a
+ * on penetration); apart, a separation no larger than the gap along the
+ * result's normal (so no larger than the distance: not ref, which the
+ * oracle's candidate axes bound from below as the library's do); a
  * hit's depth the gap along its normal (a points result's normal comes
  * from closest points squared up to their segments: 1e-4 of size more);
  * containment flags true. */

@@ -346,6 +346,51 @@ Test(hull3, capsule_shorter_than_float_resolution)
     sepax3_store_destroy(s);
 }
 
+/* The gap along n from a capsule (segment p-q, radius r) to the box
+ * [-h, h]^3 at the origin: how far the box may move back along n before
+ * the two overlap no more. */
+static double capsule_box_gap(const double p[3], const double q[3], double r, double h,
+                              const sepax_vec3 n)
+{
+    const double nn[3] = {n.x, n.y, n.z};
+    double cap = -INFINITY, box = 0;
+    for (int k = 0; k < 3; k++)
+        box -= h * fabs(nn[k]);
+    cap = fmax(nn[0] * p[0] + nn[1] * p[1] + nn[2] * p[2], nn[0] * q[0] + nn[1] * q[1] + nn[2] * q[2]);
+    return box - (cap + r);
+}
+
+/* A capsule whose segment, (2, -0.5, 0) to (-1, 1, -1), just touches the
+ * edge x = 0.5, z = -0.5 of the box [-0.5, 0.5]^3 at (0.5, 0.25, -0.5)
+ * (found by fuzz_collide3): separation -0.25, the radius. The clipping
+ * test missed the touch by a rounding, the closest points coincide, and
+ * the normal fell back to the box's -z face, along which the capsule
+ * reaches 0.75 past the box, not 0.25. Now the touching segment gets its
+ * SAT with the box, whose axis (the segment crossed with the edge, or a
+ * face that parts them by the radius) does part them by 0.25. */
+Test(hull3, capsule_touching_a_box_edge)
+{
+    sepax3_store *s = store();
+    sepax_shape_id cap, box;
+    cr_assert_eq(sepax3_add_capsule(s, (sepax_vec3){0, -0.5f, 0}, (sepax_vec3){-3, 1, -1}, 0.25f, &cap),
+                 SEPAX_OK);
+    cr_assert_eq(sepax3_add_box(s, (sepax_vec3){0, 0, 0}, (sepax_vec3){0.5f, 0.5f, 0.5f}, ID, &box),
+                 SEPAX_OK);
+    /* where the fuzzer had them: about 1e4 out, where the clipping's
+     * rounding misses the touch (at the origin it is exact) */
+    place(s, cap, -4610.68359f, 8407.65039f, -2833.50732f, ID);
+    place(s, box, -4612.68359f, 8407.65039f, -2833.50732f, ID);
+    const double p[3] = {2, -0.5, 0}, q[3] = {-1, 1, -1}; /* about the box */
+    for (int order = 0; order < 2; order++) {
+        const sepax3_result r = order ? collide(s, box, cap) : collide(s, cap, box);
+        NEAR(r.separation, -0.25, 1e-6);
+        cr_expect(r.flags & SEPAX_HIT);
+        const sepax_vec3 n = order ? (sepax_vec3){-r.normal.x, -r.normal.y, -r.normal.z} : r.normal;
+        NEAR(capsule_box_gap(p, q, 0.25, 0.5, n), -0.25, 1e-6);
+    }
+    sepax3_store_destroy(s);
+}
+
 /* A sphere at (-1, -1, -1) from the corner tetrahedron. Radius 1.5: no
  * face axis separates by more than the radius (each face is 1 away), so
  * the closest point, the vertex at the origin: sqrt 3 - 1.5 apart, along

@@ -253,13 +253,19 @@ static void poly_round(const side3 *X, const float *ws, sepax3_result *o)
     if (face2 < edge2) { /* an edge as near as a face wins, as it always has */
         dist = fdist;
         memcpy(nl, fn, sizeof nl);
-    } else {
+    } else if (edge2 >= FLT_MIN) {
         dist = sqrtf(edge2);
-        if (edge2 >= FLT_MIN)
-            for (int k = 0; k < 3; k++)
-                nl[k] = nl[k] / dist;
-        else
-            memcpy(nl, bn, sizeof nl);
+        for (int k = 0; k < 3; k++)
+            nl[k] = nl[k] / dist;
+    } else {
+        /* The segment touches X (closer than about 1e-19), which the
+         * clipping above missed by a rounding: the line between the
+         * closest points is gone, and a face normal picked instead need
+         * not part the pair by the radius (a segment across a box's edge
+         * reached 0.5 past the face). Touching is meeting: the SAT of
+         * the segment and X gives the axis. */
+        deep(X, e0, e1, best, bf, r, x_in_s, s_in_x, o);
+        return;
     }
     side3_to_world(X->w, nl, &o->normal);
     side3_finish(o, dist - r, SEPAX3_AXIS_POINTS, NONE, NONE, x_in_s, s_in_x);

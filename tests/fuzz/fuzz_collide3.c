@@ -547,11 +547,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 const sepax3_result *r = &want_res[at[o]];
                 const char *why =
                     o ? oh3_disagreement(B, A, r, ref, sz, &band) : oh3_disagreement(A, B, r, ref, sz, &band);
+                const double nd[3] = {r->normal.x, r->normal.y, r->normal.z};
                 FUZZ_CHECK(why == NULL,
                            "shapes %zu and %zu (kinds %d %d, %s order): %s: separation %.9g, "
-                           "oracle %.9g, axis %u, features %u %u, flags %u, band %.3g",
+                           "oracle %.9g, gap along the normal %.9g, normal (%.9g %.9g %.9g), "
+                           "axis %u, features %u %u, flags %u, band %.3g",
                            i, j, shapes[i].kind, shapes[j].kind, o ? "swapped" : "given", why,
-                           r->separation, ref, r->axis, r->feature_a, r->feature_b, r->flags, band);
+                           r->separation, ref, o ? oh3_gap_along(B, A, nd) : oh3_gap_along(A, B, nd),
+                           nd[0], nd[1], nd[2], r->axis, r->feature_a, r->feature_b, r->flags, band);
             }
         }
 
