@@ -391,6 +391,39 @@ Test(hull3, capsule_touching_a_box_edge)
     sepax3_store_destroy(s);
 }
 
+/* A sphere whose centre lands 2.4e-7 below a hull's vertex (1, 1, -1),
+ * the rounding of its turned local centre (found by fuzz_collide3). Its
+ * closest point is the vertex and the line to it, all rounding, ran
+ * along -z, outside the vertex's normal cone: the hull reaches 2 past
+ * the vertex that way, so moving the sphere by its depth left them 2
+ * deep. Such a line is now checked against the hull, and the SAT of the
+ * point answers instead: one of the faces at the vertex. */
+Test(hull3, sphere_within_rounding_of_a_vertex)
+{
+    sepax3_store *s = store();
+    sepax_shape_id hull, ball;
+    const sepax_vec3 pts[9] = {{-3, -3, 3}, {-3, 0, -3}, {1, 1, -1},  {-1, -3, 2}, {2, -1, 2},
+                               {1, 0, 0},   {-3, -1, -1}, {2, -1, 3}, {1, 0, 3}};
+    cr_assert_eq(sepax3_add_hull(s, pts, 9, &hull), SEPAX_OK);
+    cr_assert_eq(sepax3_add_sphere(s, (sepax_vec3){1, 1, 1}, 3.5f, &ball), SEPAX_OK);
+    place(s, hull, -2.25f, 0.5f, 0.5f, ID);
+    place(s, ball, -2.25f, 0.5f, 0.5f, (sepax_quat){0.707106781f, 0, 0.707106781f, 0});
+    for (int order = 0; order < 2; order++) {
+        const sepax3_result r = order ? collide(s, ball, hull) : collide(s, hull, ball);
+        NEAR(r.separation, -3.5, 1e-6);
+        /* from the hull to the sphere: the sphere's lowest point along n
+         * against the hull's highest, about the hull's placement */
+        const double n[3] = {order ? -r.normal.x : r.normal.x, order ? -r.normal.y : r.normal.y,
+                             order ? -r.normal.z : r.normal.z};
+        double hi = -INFINITY;
+        for (int v = 0; v < 9; v++)
+            hi = fmax(hi, n[0] * pts[v].x + n[1] * pts[v].y + n[2] * pts[v].z);
+        const double centre = n[0] * 1 + n[1] * 1 + n[2] * -1; /* (1, 1, -1) */
+        NEAR(centre - 3.5 - hi, -3.5, 1e-5);
+    }
+    sepax3_store_destroy(s);
+}
+
 /* A sphere at (-1, -1, -1) from the corner tetrahedron. Radius 1.5: no
  * face axis separates by more than the radius (each face is 1 away), so
  * the closest point, the vertex at the origin: sqrt 3 - 1.5 apart, along

@@ -54,7 +54,11 @@
  * the radius; otherwise the closest points of segment
  * and polyhedron, separation their distance minus the radius, normal
  * along the line between them (a points result; a polyhedron's face
- * normal when the closest point lies inside a face).
+ * normal when the closest point lies inside a face), unless the segment
+ * does not lie that far beyond the polyhedron along that line (up to 16
+ * float spacings of the pair's size in the polyhedron's frame), as when
+ * the closest points coincide or are within rounding of each other:
+ * then the SAT, as when the segment meets it.
  * Capsules against capsules and spheres: the closest points of the two
  * segments; when they coincide (closer than about 1e-19), the normal is
  * the segments' cross product turned towards B, or, for parallel

@@ -120,6 +120,31 @@ static int poly_in_round(const poly3 *P, const float e0[3], const float e1[3], f
     return 1;
 }
 
+/* Whether the segment lies beyond X along the unit n by dist, up to the
+ * rounding of the projections: what a points result promises (moving the
+ * round shape by its depth along n parts the pair). The closest points
+ * of a segment within rounding of X's surface are rounding themselves,
+ * and the line between them can leave X's normal cone there: a sphere
+ * 2.4e-7 below a hull's vertex got a normal along which the hull reached
+ * 2 past it. */
+static int parts(const side3 *X, const float e0[3], const float e1[3], const float n[3],
+                 float dist)
+{
+    const poly3 *P = &X->p;
+    float hi = -INFINITY, scale = (X->w[SEPAX3_W_H] + X->w[SEPAX3_W_H + 1]) + X->w[SEPAX3_W_H + 2];
+    for (uint32_t v = 0; v < P->nv; v++) {
+        const float x = n[0] * P->vx[v] + n[1] * P->vy[v] + n[2] * P->vz[v];
+        hi = x > hi ? x : hi;
+    }
+    for (int k = 0; k < 3; k++) {
+        const float m = fabsf(e0[k]) > fabsf(e1[k]) ? fabsf(e0[k]) : fabsf(e1[k]);
+        scale = m > scale ? m : scale;
+    }
+    const float a = seg3_dot(n, e0), b = seg3_dot(n, e1);
+    const float lo = a < b ? a : b;
+    return lo - hi >= dist - 16.0f * FLT_EPSILON * scale;
+}
+
 static void poly_round(const side3 *X, const float *ws, sepax3_result *o)
 {
     const poly3 *P = &X->p;
@@ -249,7 +274,8 @@ static void poly_round(const side3 *X, const float *ws, sepax3_result *o)
                 nl[c] = w[c];
         }
     }
-    float dist;
+    float dist = 0.0f;
+    int touching = 0;
     if (face2 < edge2) { /* an edge as near as a face wins, as it always has */
         dist = fdist;
         memcpy(nl, fn, sizeof nl);
@@ -258,12 +284,16 @@ static void poly_round(const side3 *X, const float *ws, sepax3_result *o)
         for (int k = 0; k < 3; k++)
             nl[k] = nl[k] / dist;
     } else {
+        touching = 1;
+    }
+    if (touching || !parts(X, e0, e1, nl, dist)) {
         /* The segment touches X (closer than about 1e-19), which the
-         * clipping above missed by a rounding: the line between the
-         * closest points is gone, and a face normal picked instead need
-         * not part the pair by the radius (a segment across a box's edge
-         * reached 0.5 past the face). Touching is meeting: the SAT of
-         * the segment and X gives the axis. */
+         * clipping above missed by a rounding, or lies within rounding of
+         * it: the line between the closest points is gone or points
+         * anywhere, and need not part the pair by the radius (a segment
+         * across a box's edge reached 0.5 past the face picked instead).
+         * Touching is meeting: the SAT of the segment and X gives the
+         * axis, and its value is within that rounding of the distance. */
         deep(X, e0, e1, best, bf, r, x_in_s, s_in_x, o);
         return;
     }
