@@ -446,10 +446,12 @@ int oh3_contains(const oh3_shape *s, const double x[3], double tol)
 const char *oh3_disagreement(const oh3_shape *A, const oh3_shape *B, const sepax3_result *o,
                              double ref, double size, double *band_out)
 {
-    /* with a round shape, closest points less than sqrt(FLT_MIN), about
-     * 1e-19, apart count as coincident (sepax3d.h): a centre that far
-     * outside a box reads as inside it */
-    const double resolution = (A->round || B->round) ? 4.0 * sqrt((double)FLT_MIN) : 0.0;
+    /* with a round shape, lengths whose squares are not normal floats
+     * (below sqrt(FLT_MIN), about 1e-19) are not resolved (sepax3d.h): a
+     * centre that far outside a box reads as inside it, and the closest
+     * points of segments that short are found from subnormal products;
+     * answers are good to 16 of those, about 2e-18 */
+    const double resolution = (A->round || B->round) ? 16.0 * sqrt((double)FLT_MIN) : 0.0;
     const double band =
         SEPAX3_EDGE_TOLERANCE * size + 32.0 * FLT_EPSILON * oh3_scale(A, B) + resolution;
     if (band_out)

@@ -55,8 +55,8 @@ int oh3_contains(const oh3_shape *s, const double x[3], double tol);
  * oracle's separation ref, or NULL when it agrees, within a band of
  * SEPAX3_EDGE_TOLERANCE times size (the sum of both shapes' world half
  * extents) plus 32 float spacings of the pair's scale (with a round
- * shape, plus 4 sqrt(FLT_MIN), about 4e-19: closer points count as
- * coincident), which *band_out receives: a unit normal and a finite separation; the hit flag wherever
+ * shape, plus 16 sqrt(FLT_MIN), about 2e-18: lengths whose squares are
+ * not normal floats are not resolved), which *band_out receives: a unit normal and a finite separation; the hit flag wherever
  * ref is clear of the band; an overlap's depth equal to ref (SAT is exact
  * on penetration); apart, a separation no larger than the gap along the
  * result's normal (so no larger than the distance: not ref, which the

@@ -59,6 +59,10 @@
  * float spacings of the pair's size in the polyhedron's frame), as when
  * the closest points coincide or are within rounding of each other:
  * then the SAT, as when the segment meets it.
+ * With a round shape in the pair, lengths whose squares are not normal
+ * floats (below about 1e-19) are not resolved: closest points that near
+ * count as coincident, and answers for shapes that small are good to
+ * about 1e-18.
  * Capsules against capsules and spheres: the closest points of the two
  * segments; when they coincide (closer than about 1e-19), the normal is
  * the segments' cross product turned towards B, or, for parallel
