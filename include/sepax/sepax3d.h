@@ -203,6 +203,11 @@ typedef enum sepax3_shape_kind {
 #define SEPAX3_MAX_HULL_VERTICES 64u
 /** sepax3_add_hull takes at most this many points. */
 #define SEPAX3_MAX_HULL_POINTS 1024u
+/** A hull thinner along one of its face normals than this times its
+ *  bounding box's diagonal is flat (SEPAX_ERR_DEGENERATE): coplanar
+ *  points that float rounding lifts off their plane, whose faces would be
+ *  rounding. The same relative size as 2D's SEPAX_CLEAN_TOLERANCE. */
+#define SEPAX3_FLAT_TOLERANCE 1e-5
 
 /** Add an oriented box: centre and rotation in the shape's local frame,
  *  half extents > 0 along the rotated axes. Checked in this order, as
@@ -225,7 +230,8 @@ SEPAX_API sepax_status sepax3_add_sphere(sepax3_store *store, sepax_vec3 centre,
  *  nearly coplanar facets merged into polygonal faces. Every coordinate
  *  finite and within SEPAX_MAX_COORDINATE; 4 to SEPAX3_MAX_HULL_POINTS
  *  points (SEPAX_ERR_TOO_FEW_VERTICES, _TOO_MANY_VERTICES), not all in
- *  one plane (SEPAX_ERR_DEGENERATE), at most SEPAX3_MAX_HULL_VERTICES on
+ *  one plane, nor within SEPAX3_FLAT_TOLERANCE of one
+ *  (SEPAX_ERR_DEGENERATE), at most SEPAX3_MAX_HULL_VERTICES on
  *  the hull. Qhull never prints; a failure it reports is
  *  SEPAX_ERR_HULL_FAILED (or _DEGENERATE for flat input, _OUT_OF_MEMORY),
  *  and leaves the store as it was. Vertices lying on an edge or inside

@@ -158,6 +158,33 @@ static sepax_status make_edges(hull_tmp *t)
     return SEPAX_OK;
 }
 
+/* Whether the hull is flat but for rounding: thinner along one of its
+ * face normals than SEPAX3_FLAT_TOLERANCE times its box's diagonal.
+ * Qhull takes coplanar points whose float rounding leaves a sliver of
+ * volume (0.3 and 0.2 in a plane through the origin, as floats); the
+ * sliver's faces are rounding, and no answer on them means much. */
+static int too_thin(const hull_tmp *t)
+{
+    double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+    for (uint32_t i = 0; i < t->nv; i++)
+        for (int k = 0; k < 3; k++)
+            lo[k] = fmin(lo[k], t->v[i][k]), hi[k] = fmax(hi[k], t->v[i][k]);
+    const double diag = sqrt((hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1]) +
+                             (hi[2] - lo[2]) * (hi[2] - lo[2]));
+    for (uint32_t f = 0; f < t->nf; f++) {
+        const double *n = t->n[f];
+        const double len = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+        double a = INFINITY, b = -INFINITY;
+        for (uint32_t i = 0; i < t->nv; i++) {
+            const double x = (n[0] * t->v[i][0] + n[1] * t->v[i][1] + n[2] * t->v[i][2]) / len;
+            a = fmin(a, x), b = fmax(b, x);
+        }
+        if (!(b - a >= SEPAX3_FLAT_TOLERANCE * diag))
+            return 1;
+    }
+    return 0;
+}
+
 /* t's coordinates are absolute; write the block about their mean. */
 static void write_block(const hull_tmp *t, float *b, float centre[3], float half[3])
 {
@@ -270,6 +297,8 @@ sepax_status sepax3_hull_build(const sepax_allocator *alloc, const sepax_vec3 *p
 
     if (st == SEPAX_OK)
         st = make_edges(t);
+    if (st == SEPAX_OK && too_thin(t))
+        st = SEPAX_ERR_DEGENERATE;
     if (st == SEPAX_OK) {
         out->floats = hull3_block_floats(t->nv, t->nf, t->ne);
         out->block = sepax_alloc(alloc, out->floats * sizeof(float));
