@@ -434,6 +434,54 @@ Test(hull3, sphere_within_rounding_of_a_vertex)
     sepax3_store_destroy(s);
 }
 
+/* The gap along n from capsule a's segment to capsule b's, from their
+ * world records. */
+static double segments_gap(const sepax3_store *s, sepax_shape_id a, sepax_shape_id b,
+                           const sepax_vec3 n)
+{
+    sepax3_world_shape wa, wb;
+    sepax3_shape_world(s, a, &wa);
+    sepax3_shape_world(s, b, &wb);
+    const double nn[3] = {n.x, n.y, n.z};
+    double hi = -INFINITY, lo = INFINITY;
+    for (int sgn = -1; sgn <= 1; sgn += 2) {
+        const double pa[3] = {wa.centre.x + sgn * (double)wa.half_extents.x * wa.axis[0].x,
+                              wa.centre.y + sgn * (double)wa.half_extents.x * wa.axis[0].y,
+                              wa.centre.z + sgn * (double)wa.half_extents.x * wa.axis[0].z};
+        const double pb[3] = {wb.centre.x + sgn * (double)wb.half_extents.x * wb.axis[0].x,
+                              wb.centre.y + sgn * (double)wb.half_extents.x * wb.axis[0].y,
+                              wb.centre.z + sgn * (double)wb.half_extents.x * wb.axis[0].z};
+        hi = fmax(hi, nn[0] * pa[0] + nn[1] * pa[1] + nn[2] * pa[2]);
+        lo = fmin(lo, nn[0] * pb[0] + nn[1] * pb[1] + nn[2] * pb[2]);
+    }
+    return lo - hi;
+}
+
+/* Two capsules on the segment (-0.125, -0.125, -0.125)-(0, 0.375, 0),
+ * placed at one point, one turned a quarter about y: the segments cross
+ * at their shared first end, and their closest points lie within
+ * rounding of each other (found by fuzz_collide3). Squared up to one
+ * segment only, the line between them pointed across it, along which
+ * the capsules overlap 0.35 more than their depth, 0.4375. Now such
+ * points coincide, and the normal is the segments' cross product. */
+Test(hull3, capsules_crossing_at_an_end)
+{
+    sepax3_store *s = store();
+    sepax_shape_id a, b;
+    const sepax_vec3 p0 = {-0.125f, -0.125f, -0.125f}, p1 = {0, 0.375f, 0};
+    cr_assert_eq(sepax3_add_capsule(s, p0, p1, 0.1875f, &a), SEPAX_OK);
+    cr_assert_eq(sepax3_add_capsule(s, p0, p1, 0.25f, &b), SEPAX_OK);
+    place(s, a, 0.03125f, 5.48155546f, 8.67862225f, (sepax_quat){0.707106781f, 0, 0.707106781f, 0});
+    place(s, b, 0.03125f, 5.48155546f, 8.67862225f, ID);
+    for (int order = 0; order < 2; order++) {
+        const sepax3_result r = order ? collide(s, b, a) : collide(s, a, b);
+        NEAR(r.separation, -0.4375, 1e-6);
+        const double gap = order ? segments_gap(s, b, a, r.normal) : segments_gap(s, a, b, r.normal);
+        NEAR(gap - 0.4375, r.separation, 1e-5);
+    }
+    sepax3_store_destroy(s);
+}
+
 /* A sphere at (-1, -1, -1) from the corner tetrahedron. Radius 1.5: no
  * face axis separates by more than the radius (each face is 1 away), so
  * the closest point, the vertex at the origin: sqrt 3 - 1.5 apart, along

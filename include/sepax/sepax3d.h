@@ -64,8 +64,11 @@
  * count as coincident, and answers for shapes that small are good to
  * about 1e-18.
  * Capsules against capsules and spheres: the closest points of the two
- * segments; when they coincide (closer than about 1e-19), the normal is
- * the segments' cross product turned towards B, or, for parallel
+ * segments; when they coincide (closer than about 1e-19), or the line
+ * between them does not part the segments by their distance (up to 16
+ * float spacings of their size: closest points within rounding of each
+ * other), the normal is the segments' cross product turned towards B,
+ * or, for parallel
  * segments, A's second axis (a sphere's: world +y). A sphere against a
  * box keeps its own test (below).
  *

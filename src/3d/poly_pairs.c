@@ -316,10 +316,30 @@ static void round_round(const float *wa, const float *wb, sepax3_result *o)
     float w[3], n[3];
     const float d2 = seg3_closest(e0, e1, f0, f1, w);
     const float dist = sqrtf(d2);
-    if (d2 >= FLT_MIN) {
+    int coincident = !(d2 >= FLT_MIN);
+    if (!coincident) {
         for (int c = 0; c < 3; c++)
             n[c] = -w[c] / dist;
-    } else {
+        /* closest points within rounding of each other are rounding, and
+         * where one is a segment's end the line between them is squared
+         * up to the other segment only: it can point anywhere across it,
+         * and not part the segments by their distance (two capsules
+         * crossing at an end got a normal along which they overlapped
+         * 0.35 more than their depth). Such points coincide. */
+        float lo = INFINITY, hi = -INFINITY, scale = 0.0f;
+        const float *ends[4] = {e0, e1, f0, f1};
+        for (int k = 0; k < 4; k++) {
+            const float x = seg3_dot(n, ends[k]);
+            if (k < 2)
+                hi = x > hi ? x : hi;
+            else
+                lo = x < lo ? x : lo;
+            for (int c = 0; c < 3; c++)
+                scale = fabsf(ends[k][c]) > scale ? fabsf(ends[k][c]) : scale;
+        }
+        coincident = !(lo - hi >= dist - 16.0f * FLT_EPSILON * scale);
+    }
+    if (coincident) {
         float L[3];
         side3_cross(a0, b0, L);
         const float len = sqrtf(seg3_dot(L, L));
