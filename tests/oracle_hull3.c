@@ -118,37 +118,55 @@ static void find_faces(oh3_shape *s)
                 s->d[s->nf] = far;
                 s->nf++;
             }
-    /* each face's vertices, in order about its normal */
+    /* each face's corners, in order about its normal: the convex hull of
+     * the vertices on its plane, drawn in it (a vertex within the
+     * tolerance of the plane but inside the face, as the apex of a
+     * shallow pyramid merged into it, is no corner: in an angle order
+     * about the centre it broke the fan of triangles the distances use) */
     int at = 0;
     for (int f = 0; f < s->nf; f++) {
         s->fstart[f] = at;
-        int *fv = s->loop + at, cnt = 0;
-        double fc[3] = {0, 0, 0};
-        for (int m = 0; m < s->nv && at + cnt < 4 * OH3_MAX_E; m++)
-            if (s->d[f] - dot(s->n[f], s->v[m]) <= 2 * tol) {
-                fv[cnt++] = m;
-                for (int c = 0; c < 3; c++)
-                    fc[c] += s->v[m][c];
-            }
-        for (int c = 0; c < 3; c++)
-            fc[c] /= cnt;
-        double t1[3], t2[3];
-        sub(s->v[fv[0]], fc, t1);
+        int on[OH3_MAX_V] = {0}, cnt = 0;
+        for (int m = 0; m < s->nv; m++)
+            if (s->d[f] - dot(s->n[f], s->v[m]) <= 2 * tol)
+                on[cnt++] = m;
+        double t1[3], t2[3], px[OH3_MAX_V], py[OH3_MAX_V];
+        sub(s->v[on[cnt > 1 ? 1 : 0]], s->v[on[0]], t1);
+        if (!(dot(t1, t1) > 0))
+            t1[0] = 1, t1[1] = t1[2] = 0;
         cross(s->n[f], t1, t2);
-        double ang[OH3_MAX_V];
         for (int q = 0; q < cnt; q++) {
-            double w[3];
-            sub(s->v[fv[q]], fc, w);
-            ang[q] = atan2(dot(w, t2), dot(w, t1));
-        }
-        for (int q = 1; q < cnt; q++)
-            for (int r = q; r > 0 && ang[r] < ang[r - 1]; r--) {
-                const double ta = ang[r];
-                ang[r] = ang[r - 1], ang[r - 1] = ta;
-                const int tv = fv[r];
-                fv[r] = fv[r - 1], fv[r - 1] = tv;
+            px[q] = dot(s->v[on[q]], t1), py[q] = dot(s->v[on[q]], t2);
+            /* sorted by (px, py) as they come */
+            for (int r = q; r > 0 && (px[r] < px[r - 1] || (px[r] == px[r - 1] && py[r] < py[r - 1]));
+                 r--) {
+                double tx = px[r];
+                px[r] = px[r - 1], px[r - 1] = tx;
+                tx = py[r], py[r] = py[r - 1], py[r - 1] = tx;
+                const int tv = on[r];
+                on[r] = on[r - 1], on[r - 1] = tv;
             }
-        at += cnt;
+        }
+        /* Andrew's monotone chain: counter-clockwise in (t1, t2), which
+         * is counter-clockwise about n since t1 x t2 is along n */
+        int hull[2 * OH3_MAX_V + 1], h = 0;
+        for (int pass = 0; pass < 2; pass++) {
+            const int floor_h = h;
+            for (int k = 0; k < cnt; k++) {
+                const int q = pass ? cnt - 1 - k : k;
+                while (h >= floor_h + 2) {
+                    const int a = hull[h - 2], b = hull[h - 1];
+                    const double turn = (px[b] - px[a]) * (py[q] - py[a]) - (py[b] - py[a]) * (px[q] - px[a]);
+                    if (turn > 0)
+                        break;
+                    h--;
+                }
+                hull[h++] = q;
+            }
+            h--; /* the last point starts the other chain */
+        }
+        for (int k = 0; k < h && at < 4 * OH3_MAX_E; k++)
+            s->loop[at++] = on[hull[k]];
     }
     s->fstart[s->nf] = at;
     /* edges: vertex pairs on two faces or more */

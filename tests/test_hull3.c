@@ -482,6 +482,32 @@ Test(hull3, capsules_crossing_at_an_end)
     sepax3_store_destroy(s);
 }
 
+/* A sphere 1.87 off the corner of a plate, 8e-6 in from the plate's
+ * end along one of its edges (found by fuzz_collide3 with the check of
+ * the case above too strict). The corner and the edge beside it are
+ * equally near in float, the corner is taken, and the normal tilts 4.5e-6
+ * along the edge, whose far end, 2 away, then reaches 9e-6 past: within
+ * a points normal's precision, so the answer stays the distance
+ * (sqrt(0.65^2 + 1.75^2) - 3.75), not the SAT's -2. */
+Test(hull3, sphere_beside_a_plate_corner)
+{
+    sepax3_store *s = store();
+    sepax_shape_id hull, ball;
+    const sepax_vec3 pts[11] = {
+        {-0.1f, -1, -1}, {0.1f, -1, -1}, {-0.1f, 1, -1}, {0.1f, 1, -1}, {-0.1f, -1, 1}, {0.1f, -1, 1},
+        {-0.1f, 1, 1},   {0.1f, 1, 1},   {0.0631249994f, 0.268750012f, -0.999994516f},
+        {0.0998999998f, 0, 0},           {0.0775000006f, -1.00000072f, 0.731249988f}};
+    cr_assert_eq(sepax3_add_hull(s, pts, 11, &hull), SEPAX_OK);
+    cr_assert_eq(sepax3_add_sphere(s, (sepax_vec3){0, 1, -1}, 3.75f, &ball), SEPAX_OK);
+    place(s, hull, -2.5f, -0.75f, 0, (sepax_quat){0.5f, 0.5f, 0.5f, 0.5f});
+    place(s, ball, -0.75f, 0, 0,
+          (sepax_quat){0.707108171f, -6.45263416e-06f, -1.24089118e-05f, -0.707105391f});
+    const sepax3_result r = collide(s, hull, ball);
+    NEAR(r.separation, -1.88318454, 2e-6);
+    cr_expect_eq(r.axis, SEPAX3_AXIS_POINTS);
+    sepax3_store_destroy(s);
+}
+
 /* A sphere at (-1, -1, -1) from the corner tetrahedron. Radius 1.5: no
  * face axis separates by more than the radius (each face is 1 away), so
  * the closest point, the vertex at the origin: sqrt 3 - 1.5 apart, along

@@ -55,19 +55,21 @@
  * and polyhedron, separation their distance minus the radius, normal
  * along the line between them (a points result; a polyhedron's face
  * normal when the closest point lies inside a face), unless the segment
- * does not lie that far beyond the polyhedron along that line (up to 16
- * float spacings of the pair's size in the polyhedron's frame), as when
- * the closest points coincide or are within rounding of each other:
- * then the SAT, as when the segment meets it.
+ * does not lie that far beyond the polyhedron along that line (up to
+ * 1e-4 of the pair's size, the precision of such a line, plus 16 float
+ * spacings of its scale), as when the closest points coincide or are
+ * within rounding of each other: then the SAT, as when the segment
+ * meets it.
  * With a round shape in the pair, lengths whose squares are not normal
  * floats (below about 1e-19) are not resolved: closest points that near
  * count as coincident, and answers for shapes that small are good to
  * about 1e-18.
  * Capsules against capsules and spheres: the closest points of the two
  * segments; when they coincide (closer than about 1e-19), or the line
- * between them does not part the segments by their distance (up to 16
- * float spacings of their size: closest points within rounding of each
- * other), the normal is the segments' cross product turned towards B,
+ * between them does not part the segments by their distance (up to 1e-4
+ * of their lengths plus 16 float spacings: closest points within
+ * rounding of each other), the normal is the segments' cross product
+ * turned towards B,
  * or, for parallel
  * segments, A's second axis (a sphere's: world +y). A sphere against a
  * box keeps its own test (below).

@@ -120,13 +120,17 @@ static int poly_in_round(const poly3 *P, const float e0[3], const float e1[3], f
     return 1;
 }
 
-/* Whether the segment lies beyond X along the unit n by dist, up to the
- * rounding of the projections: what a points result promises (moving the
- * round shape by its depth along n parts the pair). The closest points
- * of a segment within rounding of X's surface are rounding themselves,
- * and the line between them can leave X's normal cone there: a sphere
- * 2.4e-7 below a hull's vertex got a normal along which the hull reached
- * 2 past it. */
+/* Whether the segment lies beyond X along the unit n by dist: what a
+ * points result promises (moving the round shape by its depth along n
+ * parts the pair), up to the precision of a points normal. Closest points
+ * within rounding of X's surface are rounding themselves, and the line
+ * between them can leave X's normal cone: a sphere 2.4e-7 below a hull's
+ * vertex got a normal along which the hull reached 2 past it. Elsewhere
+ * the line is good to about sqrt(FLT_EPSILON): where a vertex and the
+ * edge beside it are equally near in float, either may be taken, and the
+ * normal tilts by up to that angle; along it X's far features reach past
+ * by that angle times their distance, 1e-4 of the pair's size allows it
+ * (a sphere 8e-6 in from a corner along a plate's edge 2 long: 9e-6). */
 static int parts(const side3 *X, const float e0[3], const float e1[3], const float n[3],
                  float dist)
 {
@@ -142,7 +146,10 @@ static int parts(const side3 *X, const float e0[3], const float e1[3], const flo
     }
     const float a = seg3_dot(n, e0), b = seg3_dot(n, e1);
     const float lo = a < b ? a : b;
-    return lo - hi >= dist - 16.0f * FLT_EPSILON * scale;
+    const float seg[3] = {e1[0] - e0[0], e1[1] - e0[1], e1[2] - e0[2]};
+    const float size = (X->w[SEPAX3_W_H] + X->w[SEPAX3_W_H + 1]) + X->w[SEPAX3_W_H + 2] +
+                       sqrtf(seg3_dot(seg, seg));
+    return lo - hi >= dist - (1e-4f * size + 16.0f * FLT_EPSILON * scale);
 }
 
 static void poly_round(const side3 *X, const float *ws, sepax3_result *o)
@@ -325,7 +332,8 @@ static void round_round(const float *wa, const float *wb, sepax3_result *o)
          * up to the other segment only: it can point anywhere across it,
          * and not part the segments by their distance (two capsules
          * crossing at an end got a normal along which they overlapped
-         * 0.35 more than their depth). Such points coincide. */
+         * 0.35 more than their depth). Such points coincide. The bound
+         * allows a normal's usual precision, as parts() does. */
         float lo = INFINITY, hi = -INFINITY, scale = 0.0f;
         const float *ends[4] = {e0, e1, f0, f1};
         for (int k = 0; k < 4; k++) {
@@ -337,7 +345,10 @@ static void round_round(const float *wa, const float *wb, sepax3_result *o)
             for (int c = 0; c < 3; c++)
                 scale = fabsf(ends[k][c]) > scale ? fabsf(ends[k][c]) : scale;
         }
-        coincident = !(lo - hi >= dist - 16.0f * FLT_EPSILON * scale);
+        const float la[3] = {e1[0] - e0[0], e1[1] - e0[1], e1[2] - e0[2]};
+        const float lb[3] = {f1[0] - f0[0], f1[1] - f0[1], f1[2] - f0[2]};
+        const float size = sqrtf(seg3_dot(la, la)) + sqrtf(seg3_dot(lb, lb));
+        coincident = !(lo - hi >= dist - (1e-4f * size + 16.0f * FLT_EPSILON * scale));
     }
     if (coincident) {
         float L[3];
