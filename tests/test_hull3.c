@@ -320,6 +320,32 @@ Test(hull3, capsules_nearly_parallel)
     sepax3_store_destroy(s);
 }
 
+/* The same pair scaled by 2^-44 (about 5.7e-14; found by fuzz_collide3
+ * on capsules 3e-13 long): every length's fourth power underflowed, the
+ * segments read as parallel, and the distance came from the wrong end.
+ * Scaling by a power of two is exact, so the answer is the one above
+ * scaled. */
+Test(hull3, capsules_nearly_parallel_at_1e_13)
+{
+    sepax3_store *s = store();
+    sepax_shape_id a, b;
+    const int e = -44;
+    cr_assert_eq(sepax3_add_capsule(s, (sepax_vec3){0, 0, 0}, (sepax_vec3){ldexpf(4, e), 0, 0},
+                                    ldexpf(0.01f, e), &a),
+                 SEPAX_OK);
+    cr_assert_eq(sepax3_add_capsule(s, (sepax_vec3){ldexpf(-0.5f, e), ldexpf(0.08045f, e), 0},
+                                    (sepax_vec3){ldexpf(3.5f, e), ldexpf(0.08005f, e), 0},
+                                    ldexpf(0.01f, e), &b),
+                 SEPAX_OK);
+    const double want = (double)0.08005f - 0.02;
+    for (int order = 0; order < 2; order++) {
+        const sepax3_result r = order ? collide(s, b, a) : collide(s, a, b);
+        NEAR(ldexp(r.separation, -e), want, 1e-6);
+        NEAR(r.normal.y, order ? -1 : 1, 1e-6);
+    }
+    sepax3_store_destroy(s);
+}
+
 /* A capsule 2e-22 long in a box of the same size, both placed 1e5 from
  * the origin (found by fuzz_collide3). The segment meets the box, so its
  * cross products with the box's edges are axes, and they are about

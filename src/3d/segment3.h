@@ -4,6 +4,9 @@
 #ifndef SEPAX_SEGMENT3_H
 #define SEPAX_SEGMENT3_H
 
+#include <float.h>
+#include <math.h>
+
 static inline float seg3_dot(const float a[3], const float b[3])
 {
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
@@ -43,15 +46,34 @@ static inline float seg3_clamp01(float x)
 static inline float seg3_closest(const float p1[3], const float q1[3], const float p2[3],
                                  const float q2[3], float w[3])
 {
-    float d1[3], d2[3], r[3];
+    float d1[3], d2[3], r[3], big = 0.0f;
     for (int k = 0; k < 3; k++) {
         d1[k] = q1[k] - p1[k];
         d2[k] = q2[k] - p2[k];
         r[k] = p1[k] - p2[k];
+        big = fabsf(d1[k]) > big ? fabsf(d1[k]) : big;
+        big = fabsf(d2[k]) > big ? fabsf(d2[k]) : big;
+        big = fabsf(r[k]) > big ? fabsf(r[k]) : big;
     }
-    const float a = seg3_dot(d1, d1), e = seg3_dot(d2, d2), f = seg3_dot(d2, r);
-    const float L[3] = {d1[1] * d2[2] - d1[2] * d2[1], d1[2] * d2[0] - d1[0] * d2[2],
-                        d1[0] * d2[1] - d1[1] * d2[0]};
+    /* s and t stay the same when every length is scaled by one power of
+     * two, and scaled so that the largest is about 1 the products below
+     * stay normal floats: unscaled, segments under about 3e-10 long have
+     * fourth powers (L . L) that underflow to 0, and s fell back to 0
+     * (capsules 3e-13 long were measured 3 times their distance apart).
+     * Scaling by a power of two is exact, so where nothing underflowed
+     * or overflowed every bit is as before. */
+    int ex = 0;
+    if (big > 0.0f && big <= FLT_MAX)
+        (void)frexpf(big, &ex);
+    float u1[3], u2[3], ur[3];
+    for (int k = 0; k < 3; k++) {
+        u1[k] = ldexpf(d1[k], -ex);
+        u2[k] = ldexpf(d2[k], -ex);
+        ur[k] = ldexpf(r[k], -ex);
+    }
+    const float a = seg3_dot(u1, u1), e = seg3_dot(u2, u2), f = seg3_dot(u2, ur);
+    const float L[3] = {u1[1] * u2[2] - u1[2] * u2[1], u1[2] * u2[0] - u1[0] * u2[2],
+                        u1[0] * u2[1] - u1[1] * u2[0]};
     const float ll = seg3_dot(L, L);
     float s = 0.0f, t = 0.0f;
     if (a <= 0.0f && e <= 0.0f) {
@@ -59,13 +81,13 @@ static inline float seg3_closest(const float p1[3], const float q1[3], const flo
     } else if (a <= 0.0f) {
         t = seg3_clamp01(f / e);
     } else {
-        const float c = seg3_dot(d1, r);
+        const float c = seg3_dot(u1, ur);
         if (e <= 0.0f) {
             s = seg3_clamp01(-c / a);
         } else {
-            const float b = seg3_dot(d1, d2);
-            const float m[3] = {d2[1] * r[2] - d2[2] * r[1], d2[2] * r[0] - d2[0] * r[2],
-                                d2[0] * r[1] - d2[1] * r[0]};
+            const float b = seg3_dot(u1, u2);
+            const float m[3] = {u2[1] * ur[2] - u2[2] * ur[1], u2[2] * ur[0] - u2[0] * ur[2],
+                                u2[0] * ur[1] - u2[1] * ur[0]};
             s = ll > 0.0f ? seg3_clamp01(seg3_dot(L, m) / ll) : 0.0f;
             t = (b * s + f) / e;
             if (t < 0.0f) {
@@ -91,14 +113,14 @@ static inline float seg3_closest(const float p1[3], const float q1[3], const flo
         return seg3_dot(w, w);
     }
     if (s_in) {
-        const float along = seg3_dot(w, d1) / a;
+        const float along = seg3_dot(w, u1) / a;
         for (int k = 0; k < 3; k++)
-            w[k] = w[k] - along * d1[k];
+            w[k] = w[k] - along * u1[k];
     }
     if (t_in) {
-        const float along = seg3_dot(w, d2) / e;
+        const float along = seg3_dot(w, u2) / e;
         for (int k = 0; k < 3; k++)
-            w[k] = w[k] - along * d2[k];
+            w[k] = w[k] - along * u2[k];
     }
     return seg3_dot(w, w);
 }
