@@ -13,35 +13,7 @@
 
 #include "cases.h"
 #include "sepax/sepax.h"
-
-#define GUARD 0x5C
-#define PAD 64
-
-/* Output buffers live in the middle of a guarded block. */
-typedef struct guarded {
-    unsigned char bytes[PAD + 4096 + PAD];
-} guarded;
-
-static void *guard_init(guarded *g)
-{
-    memset(g->bytes, GUARD, sizeof g->bytes);
-    return g->bytes + PAD;
-}
-
-static int guard_intact(const guarded *g, size_t used)
-{
-    for (size_t i = 0; i < sizeof g->bytes; i++) {
-        const int inside = i >= PAD && i < PAD + used;
-        if (!inside && g->bytes[i] != GUARD)
-            return 0;
-    }
-    return 1;
-}
-
-static int untouched(const guarded *g)
-{
-    return guard_intact(g, 0);
-}
+#include "support/guard.h"
 
 static sepax_store *S;
 static sepax_shape_id A, B, C, GONE;

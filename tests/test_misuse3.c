@@ -18,35 +18,8 @@
 
 #include "sepax/sepax.h"
 #include "sepax/sepax3d.h"
-
-#define GUARD 0x5C
-#define PAD 64
-
-typedef struct guarded {
-    unsigned char bytes[PAD + 4096 + PAD];
-} guarded;
-
-static void *guard_init(guarded *g)
-{
-    memset(g->bytes, GUARD, sizeof g->bytes);
-    return g->bytes + PAD;
-}
-
-/* Every byte outside the first used bytes of the buffer still GUARD. */
-static int guard_intact(const guarded *g, size_t used)
-{
-    for (size_t i = 0; i < sizeof g->bytes; i++) {
-        const int inside = i >= PAD && i < PAD + used;
-        if (!inside && g->bytes[i] != GUARD)
-            return 0;
-    }
-    return 1;
-}
-
-static int untouched(const guarded *g)
-{
-    return guard_intact(g, 0);
-}
+#include "support/fingerprint3.h"
+#include "support/guard.h"
 
 static const sepax_quat ID = {1, 0, 0, 0};
 static const sepax_vec3 O = {0, 0, 0}, ONE = {1, 1, 1};
@@ -83,59 +56,17 @@ static void teardown(void)
 
 TestSuite(misuse3, .init = setup, .fini = teardown);
 
-/* FNV-1a over everything the API shows: counts, backend, and for every
- * live id of every slot (every generation tried) its description,
- * world shape, transform, box and hull vertices; then the broadphase. */
+/* The store's fingerprint (support/fingerprint3.h), then the
+ * broadphase's answer on it. */
 static uint64_t fingerprint(const sepax3_store *s)
 {
-    uint64_t h = 1469598103934665603ull;
-#define MIX(p, n)                                                                              \
-    do {                                                                                       \
-        const unsigned char *c_ = (const unsigned char *)(p);                                  \
-        for (size_t k_ = 0; k_ < (n); k_++)                                                    \
-            h = (h ^ c_[k_]) * 1099511628211ull;                                               \
-    } while (0)
-    const uint32_t count = sepax3_store_count(s), limit = sepax3_store_slot_limit(s);
-    const sepax_backend backend = sepax3_store_backend(s);
-    MIX(&count, sizeof count);
-    MIX(&limit, sizeof limit);
-    MIX(&backend, sizeof backend);
-    for (uint32_t slot = 0; slot < limit; slot++) {
-        for (uint32_t gen = 0; gen < 256; gen++) {
-            const sepax_shape_id id = gen << 24 | slot;
-            if (sepax3_shape_check(s, id) != SEPAX_OK)
-                continue;
-            sepax3_shape_desc d;
-            sepax3_world_shape w;
-            sepax3_transform t;
-            sepax_vec3 lo, hi, v[SEPAX3_MAX_HULL_VERTICES];
-            size_t nv = 0;
-            memset(&d, 0, sizeof d);
-            memset(&w, 0, sizeof w);
-            memset(v, 0, sizeof v);
-            sepax3_shape_info(s, id, &d);
-            sepax3_shape_world(s, id, &w);
-            sepax3_shape_transform(s, id, &t);
-            sepax3_shape_aabb(s, id, &lo, &hi);
-            sepax3_hull_vertices(s, id, v, SEPAX3_MAX_HULL_VERTICES, &nv);
-            MIX(&id, sizeof id);
-            MIX(&d, sizeof d);
-            MIX(&w, sizeof w);
-            MIX(&t, sizeof t);
-            MIX(&lo, sizeof lo);
-            MIX(&hi, sizeof hi);
-            MIX(&nv, sizeof nv);
-            MIX(v, sizeof v);
-        }
-    }
+    uint64_t h = fingerprint3_store(s);
     sepax_pair pairs[64];
     size_t found = 0;
     const sepax_status st = sepax3_broadphase(s, pairs, 64, &found);
-    MIX(&st, sizeof st);
-    MIX(&found, sizeof found);
-    MIX(pairs, (found < 64 ? found : 64) * sizeof *pairs);
-#undef MIX
-    return h;
+    h = fingerprint3_mix(h, &st, sizeof st);
+    h = fingerprint3_mix(h, &found, sizeof found);
+    return fingerprint3_mix(h, pairs, (found < 64 ? found : 64) * sizeof *pairs);
 }
 
 /* Run a refused call: its status, the store and the guards. */

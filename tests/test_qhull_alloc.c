@@ -46,6 +46,7 @@
 #include "cases.h"
 #include "sepax/sepax3d.h"
 #include "support/failing_alloc.h"
+#include "support/fingerprint3.h"
 
 /* ---- the C allocator ---------------------------------------------------- */
 
@@ -205,52 +206,6 @@ static const char *status_name(sepax_status st)
     }
 }
 
-/* FNV-1a over everything the API shows of every slot below the limit, as
- * in tests/test_store3.c, plus each hull's vertices. */
-static uint64_t fingerprint(const sepax3_store *s)
-{
-    uint64_t h = 1469598103934665603ull;
-#define MIX(p, n)                                                                              \
-    do {                                                                                       \
-        const unsigned char *c_ = (const unsigned char *)(p);                                  \
-        for (size_t k_ = 0; k_ < (n); k_++)                                                    \
-            h = (h ^ c_[k_]) * 1099511628211ull;                                               \
-    } while (0)
-    const uint32_t count = sepax3_store_count(s), limit = sepax3_store_slot_limit(s);
-    MIX(&count, sizeof count);
-    MIX(&limit, sizeof limit);
-    for (uint32_t slot = 0; slot < limit; slot++) {
-        for (uint32_t gen = 0; gen < 256; gen++) {
-            const sepax_shape_id id = gen << 24 | slot;
-            if (sepax3_shape_check(s, id) != SEPAX_OK)
-                continue;
-            sepax3_shape_desc d;
-            sepax3_world_shape w;
-            sepax3_transform t;
-            sepax_vec3 lo, hi, v[SEPAX3_MAX_HULL_VERTICES];
-            size_t nv = 0;
-            memset(&d, 0, sizeof d);
-            memset(v, 0, sizeof v);
-            sepax3_shape_info(s, id, &d);
-            sepax3_shape_world(s, id, &w);
-            sepax3_shape_transform(s, id, &t);
-            sepax3_shape_aabb(s, id, &lo, &hi);
-            if (d.kind == SEPAX3_SHAPE_HULL)
-                sepax3_hull_vertices(s, id, v, SEPAX3_MAX_HULL_VERTICES, &nv);
-            MIX(&id, sizeof id);
-            MIX(&d, sizeof d);
-            MIX(&w, sizeof w);
-            MIX(&t, sizeof t);
-            MIX(&lo, sizeof lo);
-            MIX(&hi, sizeof hi);
-            MIX(&nv, sizeof nv);
-            MIX(v, nv * sizeof v[0]);
-        }
-    }
-#undef MIX
-    return h;
-}
-
 /* ---- inputs ------------------------------------------------------------- */
 
 enum { MAX_POINTS = 200 };
@@ -348,13 +303,13 @@ static try_result try_add(const input *in, const sepax_allocator *hooks, long fa
         t.st = SEPAX_ERR_NULL;
         return t;
     }
-    t.before = fingerprint(s);
+    t.before = fingerprint3_store(s);
     sepax_shape_id id;
     arm(fail_at, fail_rest);
     t.st = add(s, in, &id);
     disarm();
     t.calls = g.calls, t.live = g.live_n, t.overflow = g.overflow;
-    t.after = fingerprint(s);
+    t.after = fingerprint3_store(s);
     sepax3_store_destroy(s);
     return t;
 }
@@ -423,14 +378,14 @@ static void sweep_hooks(const input *in, const try_result *ref)
             snprintf(detail, sizeof detail, "no store");
             break;
         }
-        const uint64_t before = fingerprint(s);
+        const uint64_t before = fingerprint3_store(s);
         const int live_before = f.live;
         f.calls = 0, f.fail_at = j;
         sepax_shape_id id;
         arm(-1, 0);
         const sepax_status st = add(s, in, &id);
         disarm();
-        const uint64_t after = fingerprint(s);
+        const uint64_t after = fingerprint3_store(s);
         const int hit = f.calls > j;
         const int live_after = f.live;
         sepax3_store_destroy(s);

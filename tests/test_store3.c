@@ -12,47 +12,9 @@
 #include "oracle3.h"
 #include "sepax/sepax3d.h"
 #include "support/failing_alloc.h"
+#include "support/fingerprint3.h"
 
 static const sepax_quat ID = {1, 0, 0, 0};
-
-/* FNV-1a over everything the API shows of every slot below the limit. */
-static uint64_t fingerprint(const sepax3_store *s)
-{
-    uint64_t h = 1469598103934665603ull;
-#define MIX(p, n)                                                                              \
-    do {                                                                                       \
-        const unsigned char *c_ = (const unsigned char *)(p);                                  \
-        for (size_t k_ = 0; k_ < (n); k_++)                                                    \
-            h = (h ^ c_[k_]) * 1099511628211ull;                                               \
-    } while (0)
-    const uint32_t count = sepax3_store_count(s), limit = sepax3_store_slot_limit(s);
-    MIX(&count, sizeof count);
-    MIX(&limit, sizeof limit);
-    for (uint32_t slot = 0; slot < limit; slot++) {
-        for (uint32_t gen = 0; gen < 256; gen++) {
-            const sepax_shape_id id = gen << 24 | slot;
-            if (sepax3_shape_check(s, id) != SEPAX_OK)
-                continue;
-            sepax3_shape_desc d;
-            sepax3_world_shape w;
-            sepax3_transform t;
-            sepax_vec3 lo, hi;
-            memset(&d, 0, sizeof d);
-            sepax3_shape_info(s, id, &d);
-            sepax3_shape_world(s, id, &w);
-            sepax3_shape_transform(s, id, &t);
-            sepax3_shape_aabb(s, id, &lo, &hi);
-            MIX(&id, sizeof id);
-            MIX(&d, sizeof d);
-            MIX(&w, sizeof w);
-            MIX(&t, sizeof t);
-            MIX(&lo, sizeof lo);
-            MIX(&hi, sizeof hi);
-        }
-    }
-#undef MIX
-    return h;
-}
 
 static sepax3_store *small_store(sepax_shape_id ids[3])
 {
@@ -91,7 +53,7 @@ Test(store3, bad_shapes_leave_the_store_as_it_was)
 {
     sepax_shape_id ids[3], id = 77;
     sepax3_store *s = small_store(ids);
-    const uint64_t before = fingerprint(s);
+    const uint64_t before = fingerprint3_store(s);
     const sepax_vec3 o = {0, 0, 0}, one = {1, 1, 1};
     const float inf = INFINITY, nan = NAN;
     cr_expect_eq(sepax3_add_box(NULL, o, one, ID, &id), SEPAX_ERR_NULL);
@@ -112,7 +74,7 @@ Test(store3, bad_shapes_leave_the_store_as_it_was)
     cr_expect_eq(sepax3_add_sphere(s, o, 3e18f, &id), SEPAX_ERR_OUT_OF_RANGE);
     cr_expect_eq(sepax3_add_sphere(s, (sepax_vec3){inf, 0, 0}, 1, &id), SEPAX_ERR_NOT_FINITE);
     cr_expect_eq(id, 77, "a failed add wrote an id");
-    cr_expect_eq(fingerprint(s), before);
+    cr_expect_eq(fingerprint3_store(s), before);
     /* a quaternion just inside the tolerance is taken, and normalised */
     const float q = sqrtf(1.00009f);
     cr_expect_eq(sepax3_add_box(s, o, one, (sepax_quat){q, 0, 0, 0}, &id), SEPAX_OK);
@@ -123,7 +85,7 @@ Test(store3, bad_transforms_and_ids)
 {
     sepax_shape_id ids[3];
     sepax3_store *s = small_store(ids);
-    const uint64_t before = fingerprint(s);
+    const uint64_t before = fingerprint3_store(s);
     sepax3_transform t[2] = {sepax3_transform_identity(), sepax3_transform_identity()};
     sepax_shape_id two[2] = {ids[0], ids[1]};
     t[1].p.y = NAN;
@@ -141,7 +103,7 @@ Test(store3, bad_transforms_and_ids)
     cr_expect_eq(sepax3_set_transforms(s, two, NULL, 2), SEPAX_ERR_NULL);
     cr_expect_eq(sepax3_set_transforms(s, two, t, SIZE_MAX / 4), SEPAX_ERR_OVERFLOW);
     cr_expect_eq(sepax3_set_transforms(NULL, two, t, 1), SEPAX_ERR_NULL);
-    cr_expect_eq(fingerprint(s), before);
+    cr_expect_eq(fingerprint3_store(s), before);
 
     /* a removed shape's id is stale, and nothing else moved */
     cr_assert_eq(sepax3_remove(s, ids[2]), SEPAX_OK);
@@ -213,14 +175,14 @@ Test(store3, every_allocation_can_fail)
         if (st == SEPAX_OK) {
             /* grow well past the first block of slots, then the broadphase */
             for (int i = 0; i < 300 && st == SEPAX_OK; i++) {
-                before = fingerprint(s);
+                before = fingerprint3_store(s);
                 sepax_shape_id id;
                 st = i % 3 ? sepax3_add_box(s, (sepax_vec3){(float)i, 0, 0}, (sepax_vec3){1, 1, 1},
                                             ID, &id)
                            : sepax3_add_sphere(s, (sepax_vec3){(float)i, 0, 0}, 1, &id);
             }
             if (st == SEPAX_OK) {
-                before = fingerprint(s);
+                before = fingerprint3_store(s);
                 size_t n = 0;
                 st = sepax3_broadphase(s, NULL, 0, &n);
                 if (st == SEPAX_ERR_CAPACITY)
@@ -229,7 +191,7 @@ Test(store3, every_allocation_can_fail)
             }
             if (st != SEPAX_OK) {
                 cr_expect_eq(st, SEPAX_ERR_OUT_OF_MEMORY, "allocation %d: status %d", k, st);
-                cr_expect_eq(fingerprint(s), before, "allocation %d changed the store", k);
+                cr_expect_eq(fingerprint3_store(s), before, "allocation %d changed the store", k);
             }
             sepax3_store_destroy(s);
         } else {
