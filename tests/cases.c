@@ -1,4 +1,5 @@
 #include "cases.h"
+#include "support/fingerprint3.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -945,31 +946,24 @@ out:
     return st;
 }
 
-static uint64_t fnv(uint64_t h, const void *data, size_t bytes)
-{
-    const unsigned char *p = data;
-    for (size_t i = 0; i < bytes; i++)
-        h = (h ^ p[i]) * 1099511628211ull;
-    return h;
-}
 
 uint64_t cases_store_fingerprint(const sepax_store *s)
 {
     uint64_t h = 1469598103934665603ull;
     const uint32_t head[3] = {sepax_store_count(s), sepax_store_slot_limit(s),
                               (uint32_t)sepax_store_backend(s)};
-    h = fnv(h, head, sizeof head);
+    h = fingerprint_mix(h, head, sizeof head);
     for (uint32_t slot = 0; slot < head[1]; slot++) {
         sepax_shape_id id;
         if (sepax_shape_id_of_slot(s, slot, &id) != SEPAX_OK)
             continue;
-        h = fnv(h, &id, sizeof id);
+        h = fingerprint_mix(h, &id, sizeof id);
         for (int world = 0; world < 2; world++) {
             sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
             uint32_t n = 0;
             if (sepax_shape_vertices(s, id, world, v, SEPAX_MAX_POLYGON_VERTICES, &n) != SEPAX_OK)
                 n = 0;
-            h = fnv(fnv(h, &n, sizeof n), v, n * sizeof *v);
+            h = fingerprint_mix(fingerprint_mix(h, &n, sizeof n), v, n * sizeof *v);
         }
         sepax_transform t;
         sepax_vec2 box[2];
@@ -977,11 +971,11 @@ uint64_t cases_store_fingerprint(const sepax_store *s)
         memset(box, 0, sizeof box);
         (void)sepax_shape_transform(s, id, &t);
         (void)sepax_shape_aabb(s, id, &box[0], &box[1]);
-        h = fnv(fnv(h, &t, sizeof t), box, sizeof box);
+        h = fingerprint_mix(fingerprint_mix(h, &t, sizeof t), box, sizeof box);
         sepax_shape_kind kind = SEPAX_SHAPE_KIND_COUNT;
         float radius = -1.0f;
         (void)sepax_shape_info(s, id, &kind, &radius);
-        h = fnv(fnv(h, &kind, sizeof kind), &radius, sizeof radius);
+        h = fingerprint_mix(fingerprint_mix(h, &kind, sizeof kind), &radius, sizeof radius);
     }
     return h;
 }

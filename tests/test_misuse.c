@@ -37,16 +37,7 @@ static void teardown(void)
 
 TestSuite(misuse, .init = setup, .fini = teardown);
 
-/* Run a failing call and check its status, the store and the guards. */
-#define EXPECT_REFUSED(call, want, g)                                                    \
-    do {                                                                                 \
-        const uint64_t before_ = cases_store_fingerprint(S);                            \
-        const sepax_status got_ = (call);                                                \
-        cr_expect_eq(got_, (want), "%s: got %s, want %s", #call, sepax_status_string(got_), \
-                     sepax_status_string(want));                                         \
-        cr_expect_eq(cases_store_fingerprint(S), before_, "%s changed the store", #call); \
-        cr_expect(untouched(g), "%s wrote into its output", #call);                      \
-    } while (0)
+#define EXPECT_REFUSED(call, want, g) GUARD_EXPECT_REFUSED(cases_store_fingerprint(S), call, want, g)
 
 Test(misuse, null_pointers)
 {

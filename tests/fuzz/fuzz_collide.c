@@ -54,16 +54,7 @@
 #define SPARE 4 /* hits past the capacity that must stay untouched */
 #define ORACLE_REL 1e-4
 
-static sepax_backend backends[SEPAX_BACKEND_COUNT];
-static int backend_n;
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    backend_n = fuzz_backends(backends);
-    return 0;
-}
+FUZZ_BACKENDS_INITIALIZE
 
 /* Add one shape as the input describes it; returns the status. */
 static sepax_status add_shape(sepax_store *s, fuzz_input *in, int huge, sepax_shape_id *id)

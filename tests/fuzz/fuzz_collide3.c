@@ -55,16 +55,7 @@
  * input runs in milliseconds (two 64-vertex hulls cost about 9e6). */
 #define ORACLE_BUDGET 3e6
 
-static sepax_backend backends[SEPAX_BACKEND_COUNT];
-static int backend_n;
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    backend_n = fuzz_backends(backends);
-    return 0;
-}
+FUZZ_BACKENDS_INITIALIZE
 
 /* Rotations are composed in double and rounded once, so that a turn of
  * 1e-7 rad survives as well as float allows. */

@@ -238,6 +238,20 @@ static inline int fuzz_backends(sepax_backend out[SEPAX_BACKEND_COUNT])
     return n;
 }
 
+/* The statics `backends` and `backend_n` and the LLVMFuzzerInitialize
+ * that fills them with fuzz_backends(): one line in a target that
+ * compares backends. */
+#define FUZZ_BACKENDS_INITIALIZE                                               \
+    static sepax_backend backends[SEPAX_BACKEND_COUNT];                        \
+    static int backend_n;                                                      \
+    int LLVMFuzzerInitialize(int *argc, char ***argv)                          \
+    {                                                                          \
+        (void)argc;                                                            \
+        (void)argv;                                                            \
+        backend_n = fuzz_backends(backends);                                   \
+        return 0;                                                              \
+    }
+
 /* n vertices on a circle, in either direction. */
 static inline void fuzz_regular(sepax_vec2 *v, size_t n, double cx, double cy, double r,
                                 double phase, int clockwise)

@@ -59,16 +59,7 @@ typedef struct model {
     uint32_t dead_n;
 } model;
 
-static sepax_backend backends[SEPAX_BACKEND_COUNT];
-static int backend_n;
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    backend_n = fuzz_backends(backends);
-    return 0;
-}
+FUZZ_BACKENDS_INITIALIZE
 
 static int model_has(const model *m, sepax_shape_id id)
 {

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-uint64_t fingerprint3_mix(uint64_t h, const void *p, size_t n)
+uint64_t fingerprint_mix(uint64_t h, const void *p, size_t n)
 {
     const unsigned char *c = p;
     for (size_t k = 0; k < n; k++)
@@ -16,9 +16,9 @@ uint64_t fingerprint3_store(const sepax3_store *s)
     uint64_t h = 1469598103934665603ull;
     const uint32_t count = sepax3_store_count(s), limit = sepax3_store_slot_limit(s);
     const sepax_backend backend = sepax3_store_backend(s);
-    h = fingerprint3_mix(h, &count, sizeof count);
-    h = fingerprint3_mix(h, &limit, sizeof limit);
-    h = fingerprint3_mix(h, &backend, sizeof backend);
+    h = fingerprint_mix(h, &count, sizeof count);
+    h = fingerprint_mix(h, &limit, sizeof limit);
+    h = fingerprint_mix(h, &backend, sizeof backend);
     for (uint32_t slot = 0; slot < limit; slot++) {
         for (uint32_t gen = 0; gen < 256; gen++) {
             const sepax_shape_id id = gen << 24 | slot;
@@ -43,14 +43,14 @@ uint64_t fingerprint3_store(const sepax3_store *s)
             if (d.kind == SEPAX3_SHAPE_HULL &&
                 sepax3_hull_vertices(s, id, v, SEPAX3_MAX_HULL_VERTICES, &nv) != SEPAX_OK)
                 nv = 0;
-            h = fingerprint3_mix(h, &id, sizeof id);
-            h = fingerprint3_mix(h, &d, sizeof d);
-            h = fingerprint3_mix(h, &w, sizeof w);
-            h = fingerprint3_mix(h, &t, sizeof t);
-            h = fingerprint3_mix(h, &lo, sizeof lo);
-            h = fingerprint3_mix(h, &hi, sizeof hi);
-            h = fingerprint3_mix(h, &nv, sizeof nv);
-            h = fingerprint3_mix(h, v, nv * sizeof v[0]);
+            h = fingerprint_mix(h, &id, sizeof id);
+            h = fingerprint_mix(h, &d, sizeof d);
+            h = fingerprint_mix(h, &w, sizeof w);
+            h = fingerprint_mix(h, &t, sizeof t);
+            h = fingerprint_mix(h, &lo, sizeof lo);
+            h = fingerprint_mix(h, &hi, sizeof hi);
+            h = fingerprint_mix(h, &nv, sizeof nv);
+            h = fingerprint_mix(h, v, nv * sizeof v[0]);
         }
     }
     return h;

@@ -8,8 +8,9 @@
 
 #include "sepax/sepax3d.h"
 
-/* FNV-1a of n bytes at p, continued from h. */
-uint64_t fingerprint3_mix(uint64_t h, const void *p, size_t n);
+/* FNV-1a of n bytes at p, continued from h (the 2D fingerprint in
+ * cases.c uses it too). */
+uint64_t fingerprint_mix(uint64_t h, const void *p, size_t n);
 
 /* Counts, slot limit and backend, then for every live id of every slot
  * (every generation tried) its description, world shape, transform, box

@@ -36,4 +36,17 @@ static inline int untouched(const guarded *g)
     return guard_intact(g, 0);
 }
 
+/* In a Criterion test: run a call that must be refused and check its
+ * status, that the store's fingerprint (an expression) did not change,
+ * and that it wrote nothing into g. */
+#define GUARD_EXPECT_REFUSED(fingerprint, call, want, g)                                       \
+    do {                                                                                       \
+        const uint64_t before_ = (fingerprint);                                                \
+        const sepax_status got_ = (call);                                                      \
+        cr_expect_eq(got_, (want), "%s: got %s, want %s", #call, sepax_status_string(got_),   \
+                     sepax_status_string(want));                                               \
+        cr_expect_eq((fingerprint), before_, "%s changed the store", #call);                   \
+        cr_expect(untouched(g), "%s wrote into its output", #call);                            \
+    } while (0)
+
 #endif
