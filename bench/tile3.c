@@ -3,7 +3,7 @@
  * shorter hull repeating its element 0 as the store's padding does),
  * against poly3.h's one pair at a time with its faces and edge pairs
  * across the lanes. Built for the bench only, to measure which way of
- * filling lanes is faster per size of hull (ARCHITECTURE.md, "Which way
+ * filling lanes is faster per size of hull (docs/notes/3d.md, "Which way
  * to fill lanes"); each lane computes poly3.h's expressions in poly3.h's
  * order, so the results are bit-identical to the library's (the bench
  * row counts any that are not).

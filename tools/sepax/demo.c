@@ -119,7 +119,7 @@ static int demo_build(demo *d, const demo_options *o)
     free(status);
     /* Laid out in space once loaded, as a program with a large scene
      * should: the same answers, fewer cache misses past a few hundred
-     * thousand shapes (docs/ARCHITECTURE.md, "Pool order"). */
+     * thousand shapes (docs/notes/pool-order.md). */
     const sepax_status laid = sepax_store_sort_pool(d->store);
     if (laid != SEPAX_OK) {
         fprintf(stderr, "sepax: laying out the store: %s\n", sepax_status_string(laid));
