@@ -1,6 +1,6 @@
 /* sepax: what the 2D and 3D halves share.
  *
- * Included by sepax.h (and by the 3D header to come); a program includes
+ * Included by sepax.h and sepax3d.h; a program includes
  * those, not this file. It holds the export macro, the version, the
  * status codes, the allocation hooks and the backends, none of which
  * depend on the dimension.

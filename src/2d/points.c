@@ -1,5 +1,5 @@
 /* The batch point query: check every id, then hand the list to the
- * store's point kernel (src/kernels/round.h holds its specification).
+ * store's point kernel (src/2d/kernels/round.h holds its specification).
  * With a task system of several workers both run in ranges of queries,
  * each answer depending on its query alone. */
 #include <math.h>

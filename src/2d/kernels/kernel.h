@@ -295,7 +295,8 @@ typedef struct sepax_kernels {
     sepax_sweep_fn sweep;
 } sepax_kernels;
 
-/* The scalar reference (src/reference.c, src/world.c): the specification. */
+/* The scalar reference (src/2d/reference.c, src/2d/world.c): the
+ * specification. */
 void sepax_reference_collide(const sepax_columns *cols, const sepax_pair *pairs, size_t n,
                              sepax_result *out);
 void sepax_reference_world(const sepax_world_job *job, const uint32_t *rows, size_t n);
@@ -309,7 +310,7 @@ void sepax_reference_manifold_polygons(const sepax_columns *cols, const sepax_pa
                                        sepax_manifold *const *out, size_t n);
 
 /* The kernel table of a backend; NULL when it is not built or the CPU
- * lacks it (src/dispatch.c). */
+ * lacks it (src/2d/kernel_table.c). */
 const sepax_kernels *sepax_kernels_for(sepax_backend backend);
 
 #endif

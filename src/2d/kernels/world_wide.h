@@ -1,4 +1,4 @@
-/* The world update in the vector backends: src/world.c's expressions,
+/* The world update in the vector backends: src/2d/world.c's expressions,
  * operand for operand, with no fused multiply-add, so the world columns
  * and boxes match the reference bit for bit.
  *
