@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "oracle_hull3.h"
 #include "sepax/sepax3d.h"
 #include "support/failing_alloc.h"
 
@@ -378,6 +379,52 @@ Test(hull3, capsule_shorter_than_float_resolution)
          * segment */
         cr_expect(r.separation <= -5.29395592e-23f && r.separation >= -2.7e-22f,
                   "separation %g", (double)r.separation);
+    }
+    sepax3_store_destroy(s);
+}
+
+/* A cube of 64 with shallow pyramids on two faces (points 0.0019 and
+ * 0.004 off them) deep inside a box of 160 turned to within 4e-7 rad of
+ * the cube's axes (found by fuzz_collide3). The pyramids' slopes are
+ * 4.5e-5 rad from the box's edges, so their cross products are about
+ * that long, and (L.(q - p)) / |L| on them carried the edges' rounding
+ * times |q - p| / |L|: an edge axis reported -219.03 where the gap along
+ * its own normal is -222.36 and the SAT depth -220.0. Such edge pairs
+ * are now measured by projecting the vertices; the answer agrees with
+ * the hull oracle within the contract's band. */
+Test(hull3, hull_edges_nearly_parallel_to_a_box)
+{
+    sepax3_store *s = store();
+    const sepax_vec3 pts[15] = {
+        {-64, -64, -64}, {64, -64, -64}, {-64, 64, -64}, {64, 64, -64}, {-64, -64, 64},
+        {64, -64, 64},   {-64, 64, 64},  {64, 64, 64},   {-20, 63.9999619f, -20},
+        {-20, 63.9999619f, -20},          {-20, 63.9999619f, -20},       {-20, 63.9999619f, -20},
+        {-20, 63.9999619f, -6.4000001f},  {-6.4000001f, -5.19999981f, -64.0018539f},
+        {-22.7999992f, 2.79999995f, 64.0039673f}};
+    sepax_shape_id hull, box;
+    cr_assert_eq(sepax3_add_hull(s, pts, 15, &hull), SEPAX_OK);
+    cr_assert_eq(sepax3_add_box(s, (sepax_vec3){0, 0, 0}, (sepax_vec3){160, 160, 160},
+                                (sepax_quat){0.707106769f, 0, 0.707106769f, 0}, &box),
+                 SEPAX_OK);
+    place(s, hull, 133.438507f, -59.4055214f, -52.9611282f,
+          (sepax_quat){0.500000716f, 0.499999624f, 0.499999466f, 0.500000194f});
+    place(s, box, 129.438507f, -63.4055214f, -56.9611282f,
+          (sepax_quat){0.707106923f, 0, 0.707106639f, -2.84486479e-07f});
+    static oh3_shape A, B;
+    cr_assert(oh3_from_store(s, hull, &A) && oh3_from_store(s, box, &B));
+    const double ref = oh3_separation(&A, &B);
+    sepax3_world_shape wa, wb;
+    sepax3_shape_world(s, hull, &wa);
+    sepax3_shape_world(s, box, &wb);
+    const double size = (double)wa.half_extents.x + wa.half_extents.y + wa.half_extents.z +
+                        wb.half_extents.x + wb.half_extents.y + wb.half_extents.z;
+    for (int order = 0; order < 2; order++) {
+        const sepax3_result r = order ? collide(s, box, hull) : collide(s, hull, box);
+        double band;
+        const char *why = order ? oh3_disagreement(&B, &A, &r, ref, size, &band)
+                                : oh3_disagreement(&A, &B, &r, ref, size, &band);
+        cr_expect_null(why, "%s: separation %.9g, oracle %.9g, band %.3g", why, (double)r.separation,
+                       ref, band);
     }
     sepax3_store_destroy(s);
 }

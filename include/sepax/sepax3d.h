@@ -34,7 +34,12 @@
  *                    length |L| is below SEPAX3_PARALLEL_TOLERANCE,
  *                    turned away from A's vertex mean (negated when
  *                    L.p < 0); separation (L.(q - p)) / |L|, normal
- *                    L / |L|, p and q the edges' first vertices
+ *                    L / |L|, p and q the edges' first vertices, or,
+ *                    when |L| < 1/32 (edges within 1.8 degrees of
+ *                    parallel, where that formula would lose up to
+ *                    FLT_EPSILON |q - p| / |L| to rounding), the gap
+ *                    along L / |L| between the shapes' vertices'
+ *                    projections
  * then as for boxes: the largest face separation (A's before B's, lowest
  * index on ties), and an edge axis only when it beats it by more than
  * SEPAX3_EDGE_TOLERANCE times the sum of both shapes' half extents (a

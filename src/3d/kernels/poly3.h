@@ -18,7 +18,9 @@
  *           Gauss map: (c.u)(d.u) < 0, (a.v)(b.v) < 0, (c.u)(b.v) < 0
  *           L = u x v; len = sqrt(L.L) >= PARALLEL_TOLERANCE
  *           t = -1 when L.p < 0, else 1 (away from P's centre)
- *           s = (t L).(q - p) / len, p and q the edges' first vertices
+ *           s = (t L).(q - p) / len, p and q the edges' first vertices;
+ *           when len < 1/32, instead the gap along t L / len between
+ *           P's and Q's projections (every vertex)
  *       best: the largest s, lowest i then j on ties; its normal
  *       (t L) / len
  *   winner as in the box test (sepax3d.h)
@@ -172,13 +174,38 @@ typedef struct poly3_best {
     lf best, at;
 } poly3_best;
 
+/* Below this |u x v| an edge pair's (t L).(q - p) / len is measured
+ * from its vertices instead: the formula holds only for L square to both
+ * edges, and L's direction carries the edges' rounding divided by len
+ * (u and v are float unit vectors, v turned into P's frame), so the
+ * formula's error grows as FLT_EPSILON |q - p| / len. The band the
+ * contract allows is SEPAX3_EDGE_TOLERANCE (1e-5) times the pair's size,
+ * and |q - p| is at most twice that size: len >= 1/32 keeps the formula
+ * well inside it. A hull pair found by fuzz_collide3 (a cube with a
+ * pyramid 0.004 high on a face, a box's edges 4.5e-5 rad from its
+ * slopes) reported -219.03 for a gap of -222.36 along its own normal. */
+#define POLY3_ILL (1.0f / 32.0f)
+
+/* the gap along the unit (nx, ny, nz) from P's vertices to Q's (qv: in
+ * P's frame) */
+static LANES3_INLINE lf poly3_gap(const poly3 *P, const poly3 *Q, const float *qvx,
+                                  const float *qvy, const float *qvz, lf nx, lf ny, lf nz)
+{
+    lf ahi = lf_set1(-INFINITY), blo = lf_set1(INFINITY);
+    for (uint32_t m = 0; m < P->nv; m++)
+        ahi = lf_max(ahi, POLY3_DOT(nx, ny, nz, lf_set1(P->vx[m]), lf_set1(P->vy[m]),
+                                    lf_set1(P->vz[m])));
+    for (uint32_t m = 0; m < Q->nv; m++)
+        blo = lf_min(blo, POLY3_DOT(nx, ny, nz, lf_set1(qvx[m]), lf_set1(qvy[m]), lf_set1(qvz[m])));
+    return lf_sub(blo, ahi);
+}
+
 /* measure the first n candidates (n a multiple of LANES) */
 static LANES3_INLINE void poly3_measure(const poly3 *P, const poly3_edges *e, const float *qvx,
                                         const float *qvy, const float *qvz, const poly3 *Q,
                                         const uint32_t *cand, uint32_t n, poly3_best *b)
 {
     const lf zero = lf_set1(0.0f);
-    (void)qvx, (void)qvy, (void)qvz, (void)Q;
     for (uint32_t k = 0; k < n; k += LANES) {
         float g[13][LANES];
         for (uint32_t l = 0; l < LANES; l++) {
@@ -202,10 +229,15 @@ static LANES3_INLINE void poly3_measure(const poly3 *P, const poly3_edges *e, co
         const lf turn = lf_sel(lf_lt(POLY3_DOT(Lx, Ly, Lz, px, py, pz), zero), lf_set1(-1.0f),
                                lf_set1(1.0f));
 #if POLY3_PRUNE
-        const lf s = lf_div(lf_mul(turn, POLY3_DOT(Lx, Ly, Lz, lf_sub(lf_load(g[9]), px),
-                                                   lf_sub(lf_load(g[10]), py),
-                                                   lf_sub(lf_load(g[11]), pz))),
-                            len);
+        lf s = lf_div(lf_mul(turn, POLY3_DOT(Lx, Ly, Lz, lf_sub(lf_load(g[9]), px),
+                                             lf_sub(lf_load(g[10]), py), lf_sub(lf_load(g[11]), pz))),
+                      len);
+        const lm ill = lm_and(ok, lf_lt(len, lf_set1(POLY3_ILL)));
+        if (lm_bits(ill)) { /* rare: edges within 1.8 degrees of parallel */
+            const lf nx = lf_div(lf_mul(turn, Lx), len), ny = lf_div(lf_mul(turn, Ly), len),
+                     nz = lf_div(lf_mul(turn, Lz), len);
+            s = lf_sel(ill, poly3_gap(P, Q, qvx, qvy, qvz, nx, ny, nz), s);
+        }
 #else
         const lf none = lf_set1(-INFINITY);
         const lf nx = lf_div(lf_mul(turn, Lx), len), ny = lf_div(lf_mul(turn, Ly), len),
