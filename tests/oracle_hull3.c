@@ -486,7 +486,7 @@ const char *oh3_disagreement(const oh3_shape *A, const oh3_shape *B, const sepax
      * the distance from below too (two boxes 283 apart with edges 2e-5
      * rad from parallel: the float edge axis tilts by 1e-3 rad, towards
      * a gap 0.03 larger than any candidate's) */
-    const double normal_band = o->axis == SEPAX3_AXIS_POINTS ? band + 1e-4 * size : band;
+    const double normal_band = o->axis == SEPAX3_AXIS_POINTS ? band + 1e-3 * size : band;
     if (ref > band && o->separation > oh3_gap_along(A, B, n) + normal_band)
         return "separation beyond the gap along its normal";
     if (fabs(ref) > band && ((o->flags & SEPAX_HIT) != 0) != (ref <= 0))

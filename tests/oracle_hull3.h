@@ -62,7 +62,7 @@ int oh3_contains(const oh3_shape *s, const double x[3], double tol);
  * result's normal (so no larger than the distance: not ref, which the
  * oracle's candidate axes bound from below as the library's do); a
  * hit's depth the gap along its normal (for both, a points result's
- * normal comes from closest points, good to 1e-4 of size: sepax3d.h);
+ * normal comes from closest points, good to 1e-3 of size: sepax3d.h);
  * containment flags true. */
 const char *oh3_disagreement(const oh3_shape *A, const oh3_shape *B, const sepax3_result *o,
                              double ref, double size, double *band_out);

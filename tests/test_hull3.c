@@ -581,6 +581,31 @@ Test(hull3, sphere_beside_a_plate_corner)
     sepax3_store_destroy(s);
 }
 
+/* A sphere of radius 32 whose centre lies 17.3 from the edge of a plate
+ * 48 long and 0.04 thick (found by fuzz_collide3's second release run).
+ * The edge and the vertex at its end are equally near in float, the
+ * normal tilts by about 1e-4 rad, and the plate's far end reaches 4.6e-3
+ * past along it: within a points normal's precision (1e-3 of the size),
+ * so the answer is the distance less the radius, not the SAT's bound
+ * (-17.86 where the oracle says -14.67). */
+Test(hull3, sphere_beside_a_thin_plate)
+{
+    sepax3_store *s = store();
+    const sepax_vec3 pts[7] = {{-0.0240000002f, -24, -24}, {-0.0240000002f, -24, -16},
+                               {-0.0160000008f, 0, 0},     {0, 16, -16},
+                               {-0.00800000038f, 0, 0},    {0.0160000008f, -16, -24},
+                               {-0.0240000002f, -24, -24}};
+    sepax_shape_id hull, ball;
+    cr_assert_eq(sepax3_add_hull(s, pts, 7, &hull), SEPAX_OK);
+    cr_assert_eq(sepax3_add_sphere(s, (sepax_vec3){0, 0, 0}, 32, &ball), SEPAX_OK);
+    place(s, hull, -24, -24, -24, ID);
+    place(s, ball, -14, -14, -14, ID);
+    const sepax3_result r = collide(s, ball, hull);
+    NEAR(r.separation, -14.6748723, 1e-4);
+    cr_expect_eq(r.axis, SEPAX3_AXIS_POINTS);
+    sepax3_store_destroy(s);
+}
+
 /* A sphere at (-1, -1, -1) from the corner tetrahedron. Radius 1.5: no
  * face axis separates by more than the radius (each face is 1 away), so
  * the closest point, the vertex at the origin: sqrt 3 - 1.5 apart, along

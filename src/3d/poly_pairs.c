@@ -126,11 +126,13 @@ static int poly_in_round(const poly3 *P, const float e0[3], const float e1[3], f
  * within rounding of X's surface are rounding themselves, and the line
  * between them can leave X's normal cone: a sphere 2.4e-7 below a hull's
  * vertex got a normal along which the hull reached 2 past it. Elsewhere
- * the line is good to about sqrt(FLT_EPSILON): where a vertex and the
- * edge beside it are equally near in float, either may be taken, and the
- * normal tilts by up to that angle; along it X's far features reach past
- * by that angle times their distance, 1e-4 of the pair's size allows it
- * (a sphere 8e-6 in from a corner along a plate's edge 2 long: 9e-6). */
+ * the line is good to about sqrt(FLT_EPSILON) (3.5e-4 rad): where a
+ * vertex and the edge beside it are equally near in float, either may be
+ * taken, and the normal tilts by up to that angle; along it X's far
+ * features reach past by that angle times their distance, at most twice
+ * the pair's size, which 1e-3 of the size allows (a sphere 8e-6 in from
+ * a corner along a plate's edge 2 long: 9e-6; a sphere 17 from the edge
+ * of a plate 48 long: 4.6e-3). */
 static int parts(const side3 *X, const float e0[3], const float e1[3], const float n[3],
                  float dist)
 {
@@ -149,7 +151,7 @@ static int parts(const side3 *X, const float e0[3], const float e1[3], const flo
     const float seg[3] = {e1[0] - e0[0], e1[1] - e0[1], e1[2] - e0[2]};
     const float size = (X->w[SEPAX3_W_H] + X->w[SEPAX3_W_H + 1]) + X->w[SEPAX3_W_H + 2] +
                        sqrtf(seg3_dot(seg, seg));
-    return lo - hi >= dist - (1e-4f * size + 16.0f * FLT_EPSILON * scale);
+    return lo - hi >= dist - (1e-3f * size + 16.0f * FLT_EPSILON * scale);
 }
 
 static void poly_round(const side3 *X, const float *ws, sepax3_result *o)
@@ -348,7 +350,7 @@ static void round_round(const float *wa, const float *wb, sepax3_result *o)
         const float la[3] = {e1[0] - e0[0], e1[1] - e0[1], e1[2] - e0[2]};
         const float lb[3] = {f1[0] - f0[0], f1[1] - f0[1], f1[2] - f0[2]};
         const float size = sqrtf(seg3_dot(la, la)) + sqrtf(seg3_dot(lb, lb));
-        coincident = !(lo - hi >= dist - (1e-4f * size + 16.0f * FLT_EPSILON * scale));
+        coincident = !(lo - hi >= dist - (1e-3f * size + 16.0f * FLT_EPSILON * scale));
     }
     if (coincident) {
         float L[3];
