@@ -137,7 +137,8 @@ static int parts(const side3 *X, const float e0[3], const float e1[3], const flo
                  float dist)
 {
     const poly3 *P = &X->p;
-    float hi = -INFINITY, scale = (X->w[SEPAX3_W_H] + X->w[SEPAX3_W_H + 1]) + X->w[SEPAX3_W_H + 2];
+    const float extent = (X->w[SEPAX3_W_H] + X->w[SEPAX3_W_H + 1]) + X->w[SEPAX3_W_H + 2];
+    float hi = -INFINITY, scale = extent;
     for (uint32_t v = 0; v < P->nv; v++) {
         const float x = n[0] * P->vx[v] + n[1] * P->vy[v] + n[2] * P->vz[v];
         hi = x > hi ? x : hi;
@@ -149,8 +150,7 @@ static int parts(const side3 *X, const float e0[3], const float e1[3], const flo
     const float a = seg3_dot(n, e0), b = seg3_dot(n, e1);
     const float lo = a < b ? a : b;
     const float seg[3] = {e1[0] - e0[0], e1[1] - e0[1], e1[2] - e0[2]};
-    const float size = (X->w[SEPAX3_W_H] + X->w[SEPAX3_W_H + 1]) + X->w[SEPAX3_W_H + 2] +
-                       sqrtf(seg3_dot(seg, seg));
+    const float size = extent + sqrtf(seg3_dot(seg, seg));
     return lo - hi >= dist - (1e-3f * size + 16.0f * FLT_EPSILON * scale);
 }
 
