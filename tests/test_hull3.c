@@ -555,6 +555,36 @@ Test(hull3, capsules_crossing_at_an_end)
     sepax3_store_destroy(s);
 }
 
+/* Two capsules on the diagonal (-1, -1, -1)-(2, 2, 2), radii 0.1625 and
+ * 0.15, the second placed 0.25 back along the diagonal and turned 0.01
+ * rad about x (found by fuzz_collide3's third release run): the segments
+ * are 0.0082 rad from parallel and their lines cross within 1e-7, so the
+ * depth is the radii, 0.3125, and only the cross product of the axes
+ * parts the lines by their distance. The closest points are rounding
+ * apart; squared up to each segment in turn, the line between them kept
+ * a tilt of 0.2 rad in the segments' plane, along which the capsules
+ * overlap 9.2e-3 more than their depth. The check of that line counted
+ * whole segment lengths (10.4) where the contract counts half (5.2), and
+ * let it through. */
+Test(hull3, capsules_nearly_parallel_and_crossing)
+{
+    sepax3_store *s = store();
+    sepax_shape_id a, b;
+    const sepax_vec3 p0 = {-1, -1, -1}, p1 = {2, 2, 2};
+    cr_assert_eq(sepax3_add_capsule(s, p0, p1, 0.162499994f, &a), SEPAX_OK);
+    cr_assert_eq(sepax3_add_capsule(s, p0, p1, 0.150000006f, &b), SEPAX_OK);
+    place(s, a, -2.46129394f, -7.29618692f, -6.39538002f, ID);
+    place(s, b, -2.71129394f, -7.54618692f, -6.64538002f,
+          (sepax_quat){0.9999875f, 0.00499997917f, 0, 0});
+    for (int order = 0; order < 2; order++) {
+        const sepax3_result r = order ? collide(s, b, a) : collide(s, a, b);
+        NEAR(r.separation, -0.3125, 1e-6);
+        const double gap = order ? segments_gap(s, b, a, r.normal) : segments_gap(s, a, b, r.normal);
+        NEAR(gap - 0.3125, r.separation, 1e-3 * 2 * 2.59807611);
+    }
+    sepax3_store_destroy(s);
+}
+
 /* A sphere 1.87 off the corner of a plate, 8e-6 in from the plate's
  * end along one of its edges (found by fuzz_collide3 with the check of
  * the case above too strict). The corner and the edge beside it are

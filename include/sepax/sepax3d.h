@@ -61,7 +61,8 @@
  * along the line between them (a points result; a polyhedron's face
  * normal when the closest point lies inside a face), unless the segment
  * does not lie that far beyond the polyhedron along that line (up to
- * 1e-3 of the pair's size, the precision of such a line, which tilts by
+ * 1e-3 of the pair's size, the sum of both shapes' half extents with a
+ * segment's half length, the precision of such a line, which tilts by
  * up to sqrt(FLT_EPSILON) where a vertex and the edge beside it are
  * equally near in float, plus 16 float spacings of its scale), as when the closest points coincide or are
  * within rounding of each other: then the SAT, as when the segment
@@ -73,8 +74,9 @@
  * Capsules against capsules and spheres: the closest points of the two
  * segments; when they coincide (closer than about 1e-19), or the line
  * between them does not part the segments by their distance (up to 1e-3
- * of their lengths plus 16 float spacings: closest points within
- * rounding of each other), the normal is the segments' cross product
+ * of the sum of their half lengths plus 16 float spacings: closest points
+ * within rounding of each other, or nearly parallel segments whose lines
+ * nearly cross), the normal is the segments' cross product
  * turned towards B,
  * or, for parallel
  * segments, A's second axis (a sphere's: world +y). A sphere against a

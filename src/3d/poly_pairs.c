@@ -133,6 +133,17 @@ static int poly_in_round(const poly3 *P, const float e0[3], const float e1[3], f
  * the pair's size, which 1e-3 of the size allows (a sphere 8e-6 in from
  * a corner along a plate's edge 2 long: 9e-6; a sphere 17 from the edge
  * of a plate 48 long: 4.6e-3). */
+/* The test itself, shared with the capsule pairs: the gap lo - hi along a
+ * points normal against the distance, where size is the pair's size as
+ * the contract and the oracle count it (the sum of both shapes' half
+ * extents, a segment's half length among them: counting whole segment
+ * lengths allowed two capsules 1e-3 of their half lengths more, and a
+ * normal along which they overlapped 9.2e-3 beyond their depth passed) */
+static int gap_parts(float lo, float hi, float dist, float size, float scale)
+{
+    return lo - hi >= dist - (1e-3f * size + 16.0f * FLT_EPSILON * scale);
+}
+
 static int parts(const side3 *X, const float e0[3], const float e1[3], const float n[3],
                  float dist)
 {
@@ -150,8 +161,7 @@ static int parts(const side3 *X, const float e0[3], const float e1[3], const flo
     const float a = seg3_dot(n, e0), b = seg3_dot(n, e1);
     const float lo = a < b ? a : b;
     const float seg[3] = {e1[0] - e0[0], e1[1] - e0[1], e1[2] - e0[2]};
-    const float size = extent + sqrtf(seg3_dot(seg, seg));
-    return lo - hi >= dist - (1e-3f * size + 16.0f * FLT_EPSILON * scale);
+    return gap_parts(lo, hi, dist, extent + 0.5f * sqrtf(seg3_dot(seg, seg)), scale);
 }
 
 static void poly_round(const side3 *X, const float *ws, sepax3_result *o)
@@ -347,10 +357,7 @@ static void round_round(const float *wa, const float *wb, sepax3_result *o)
             for (int c = 0; c < 3; c++)
                 scale = fabsf(ends[k][c]) > scale ? fabsf(ends[k][c]) : scale;
         }
-        const float la[3] = {e1[0] - e0[0], e1[1] - e0[1], e1[2] - e0[2]};
-        const float lb[3] = {f1[0] - f0[0], f1[1] - f0[1], f1[2] - f0[2]};
-        const float size = sqrtf(seg3_dot(la, la)) + sqrtf(seg3_dot(lb, lb));
-        coincident = !(lo - hi >= dist - (1e-3f * size + 16.0f * FLT_EPSILON * scale));
+        coincident = !gap_parts(lo, hi, dist, ha + hb, scale);
     }
     if (coincident) {
         float L[3];
