@@ -8,7 +8,7 @@ run() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then 
     echo "install-deps: need root or sudo to run: $*" >&2; exit 2; fi; }
 pkgs=(build-essential g++ meson ninja-build pkg-config libsimde-dev libcriterion-dev
       libbenchmark-dev libbox2d-dev libchipmunk-dev libccd-dev libode-dev libbullet-dev
-      libfcl-dev libqhull-dev gnuplot-nox python3 valgrind)
+      libfcl-dev libqhull-dev gnuplot-nox python3 valgrind cmake)
 for opt in "$@"; do
     case "$opt" in
     --cross)

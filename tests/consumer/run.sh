@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The library as its users get it: installed into a staging prefix and
-# used through pkg-config, and used from meson as a subproject. Each way
+# used through pkg-config and through CMake's find_package, and used from
+# meson as a subproject. Each way
 # builds the README's examples (tests/example.c, tests/example3.c) and runs
 # them; the installed shared library must export nothing but the public
 # sepax_ and sepax3_ names, and the
@@ -71,6 +72,22 @@ cc -std=c11 -Wall -Wextra -Werror tests/example3.c -o "$work/example3-shared" \
     $(pkg-config --cflags --libs sepax)
 LD_LIBRARY_PATH=$libdir "$work/example3-shared" | grep -q '^pair 0: hit, separation -0.1 '
 
+echo "== the examples through CMake's find_package (shared, then static)"
+cmproj=$work/cmake
+mkdir -p "$cmproj"
+cp tests/consumer/CMakeLists.txt tests/example.c tests/example3.c "$cmproj/"
+cmake -S "$cmproj" -B "$cmproj/build" -G Ninja -DCMAKE_PREFIX_PATH="$stage" >/dev/null
+cmake --build "$cmproj/build" >/dev/null
+"$cmproj/build/example-shared" >"$work/cmake-shared.out"
+"$cmproj/build/example-static" >"$work/cmake-static.out"
+cmp "$work/shared.out" "$work/cmake-shared.out"
+cmp "$work/shared.out" "$work/cmake-static.out"
+"$cmproj/build/example3-shared" | grep -q '^pair 0: hit, separation -0.1 '
+"$cmproj/build/example3-static" | grep -q '^pair 0: hit, separation -0.1 '
+# the shared target runs from the staging prefix without LD_LIBRARY_PATH
+# (CMake's build rpath), so check it loaded the staged library
+ldd "$cmproj/build/example-shared" | grep -q "$stage"
+
 echo "== the example with sepax as a meson subproject"
 proj=$work/subproject
 mkdir -p "$proj/subprojects"
@@ -80,4 +97,4 @@ meson setup "$proj/build" "$proj" --force-fallback-for=sepax >/dev/null
 meson compile -C "$proj/build" >/dev/null
 "$proj/build/example" >"$work/subproject.out"
 cmp "$work/shared.out" "$work/subproject.out"
-echo "consumer checks: 3 passed, 0 failed"
+echo "consumer checks: 4 passed, 0 failed"
