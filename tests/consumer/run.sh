@@ -2,7 +2,7 @@
 # The library as its users get it: installed into a staging prefix and
 # used through pkg-config and through CMake's find_package, and used from
 # meson as a subproject. Each way
-# builds the README's examples (tests/example.c, tests/example3.c) and runs
+# builds the README's examples (tests/examples/example.c and example3.c) and runs
 # them; the installed shared library must export nothing but the public
 # sepax_ and sepax3_ names, and the
 # installed headers must compile on their own, in C and in C++.
@@ -60,22 +60,22 @@ for h in "$stage"/include/sepax/*.h; do
 done
 
 echo "== the example through pkg-config (shared, then static)"
-cc -std=c11 -Wall -Wextra -Werror tests/example.c -o "$work/example-shared" \
+cc -std=c11 -Wall -Wextra -Werror tests/examples/example.c -o "$work/example-shared" \
     $(pkg-config --cflags --libs sepax)
 LD_LIBRARY_PATH=$libdir "$work/example-shared" | tee "$work/shared.out"
-cc -std=c11 -Wall -Wextra -Werror tests/example.c -o "$work/example-static" \
+cc -std=c11 -Wall -Wextra -Werror tests/examples/example.c -o "$work/example-static" \
     $(pkg-config --cflags sepax) "$libdir/libsepax.a" -lm
 "$work/example-static" >"$work/static.out"
 cmp "$work/shared.out" "$work/static.out"
 grep -q '^shapes 0 and 1: depth ' "$work/shared.out"
-cc -std=c11 -Wall -Wextra -Werror tests/example3.c -o "$work/example3-shared" \
+cc -std=c11 -Wall -Wextra -Werror tests/examples/example3.c -o "$work/example3-shared" \
     $(pkg-config --cflags --libs sepax)
 LD_LIBRARY_PATH=$libdir "$work/example3-shared" | grep -q '^pair 0: hit, separation -0.1 '
 
 echo "== the examples through CMake's find_package (shared, then static)"
 cmproj=$work/cmake
 mkdir -p "$cmproj"
-cp tests/consumer/CMakeLists.txt tests/example.c tests/example3.c "$cmproj/"
+cp tests/consumer/CMakeLists.txt tests/examples/example.c tests/examples/example3.c "$cmproj/"
 cmake -S "$cmproj" -B "$cmproj/build" -G Ninja -DCMAKE_PREFIX_PATH="$stage" >/dev/null
 cmake --build "$cmproj/build" >/dev/null
 "$cmproj/build/example-shared" >"$work/cmake-shared.out"
@@ -91,7 +91,7 @@ ldd "$cmproj/build/example-shared" | grep -q "$stage"
 echo "== the example with sepax as a meson subproject"
 proj=$work/subproject
 mkdir -p "$proj/subprojects"
-cp tests/consumer/meson.build tests/example.c "$proj/"
+cp tests/consumer/meson.build tests/examples/example.c "$proj/"
 ln -s "$src" "$proj/subprojects/sepax"
 meson setup "$proj/build" "$proj" --force-fallback-for=sepax >/dev/null
 meson compile -C "$proj/build" >/dev/null

@@ -27,8 +27,8 @@
  *    the same way, and lists them in the same order on every backend;
  *  - each result is well formed (hit flag matches the sign, unit normal,
  *    owner and edge in range, no unknown flag bits);
- *  - bounded mode: where the double-precision oracle (tests/oracle.c for
- *    two polygons, tests/oracle_round.c when a round or thin shape is in
+ *  - bounded mode: where the double-precision oracle (tests/oracle/oracle.c for
+ *    two polygons, tests/oracle/oracle_round.c when a round or thin shape is in
  *    the pair) is clear of the boundary by 1e-4 of the pair's scale, the
  *    hit flag agrees with it and a hit's depth agrees within 1e-4 of the
  *    scale. */
@@ -40,8 +40,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../oracle.h"
-#include "../oracle_round.h"
+#include "oracle/oracle.h"
+#include "oracle/oracle_round.h"
 #include "fuzz_input.h"
 #include "sepax/sepax.h"
 

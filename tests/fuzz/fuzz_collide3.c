@@ -30,7 +30,7 @@
  *    writes nothing past it; refused, it reports 0 hits and the bad index;
  *  - each result is well formed (finite separation, unit normal, the hit
  *    flag is separation <= 0, a known axis, no unknown flag bits);
- *  - the reference agrees with tests/oracle_hull3.c (two-sided
+ *  - the reference agrees with tests/oracle/oracle_hull3.c (two-sided
  *    projections over every face normal and every edge cross product,
  *    exact point and segment distances, nothing shared with the kernels)
  *    within oh3_disagreement's band: SEPAX3_EDGE_TOLERANCE times the
@@ -43,7 +43,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../oracle_hull3.h"
+#include "oracle/oracle_hull3.h"
 #include "fuzz_input.h"
 #include "sepax/sepax3d.h"
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cases.h"
+#include "support/cases.h"
 
 static void say(char *msg, size_t size, const char *fmt, ...)
 {

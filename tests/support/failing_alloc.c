@@ -1,5 +1,5 @@
 /* The allocation-failure allocator (failing_alloc.h). */
-#include "failing_alloc.h"
+#include "support/failing_alloc.h"
 
 #include <stdlib.h>
 

@@ -1,5 +1,5 @@
 /* The 3D store's fingerprint (fingerprint3.h). */
-#include "fingerprint3.h"
+#include "support/fingerprint3.h"
 
 #include <string.h>
 

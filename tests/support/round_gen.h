@@ -1,6 +1,6 @@
 /* Seeded random shapes of every kind, and pairs of them placed to
  * overlap, touch, nearly touch or nest, for the round-kind stress suites
- * (tests/test_round_oracle.c, tests/test_round_mixed.c). The same seed
+ * (tests/oracle/test_round_oracle.c, tests/cross/test_round_mixed.c). The same seed
  * gives the same shapes and placements on a given machine (they go
  * through libm's sin and cos). Plain C: failures come back as a status
  * and a message, for the caller to assert. */
@@ -9,8 +9,8 @@
 
 #include <stddef.h>
 
-#include "cases.h"
-#include "oracle_round.h"
+#include "support/cases.h"
+#include "oracle/oracle_round.h"
 #include "sepax/sepax.h"
 
 /* A box is a polygon to the library; the generator keeps it apart because

@@ -1,0 +1,313 @@
+/* The 3D store's API: every refusal with its own status and the store
+ * left as it was (its fingerprint through the public calls), allocation
+ * failure at every allocation, the broadphase against a brute force, point
+ * queries against the oracle. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "support/cases.h"
+#include "oracle/oracle3.h"
+#include "sepax/sepax3d.h"
+#include "support/failing_alloc.h"
+#include "support/fingerprint3.h"
+
+static const sepax_quat ID = {1, 0, 0, 0};
+
+static sepax3_store *small_store(sepax_shape_id ids[3])
+{
+    sepax3_store *s;
+    cr_assert_eq(sepax3_store_create(NULL, &s), SEPAX_OK);
+    cr_assert_eq(sepax3_add_box(s, (sepax_vec3){0, 0, 0}, (sepax_vec3){1, 1, 1}, ID, &ids[0]),
+                 SEPAX_OK);
+    cr_assert_eq(sepax3_add_box(s, (sepax_vec3){1.5f, 0, 0}, (sepax_vec3){1, 0.5f, 2}, ID, &ids[1]),
+                 SEPAX_OK);
+    cr_assert_eq(sepax3_add_sphere(s, (sepax_vec3){0, 1.5f, 0}, 1, &ids[2]), SEPAX_OK);
+    return s;
+}
+
+Test(store3, options_and_create)
+{
+    sepax3_store *s = NULL;
+    cr_expect_eq(sepax3_store_create(NULL, NULL), SEPAX_ERR_NULL);
+    sepax3_store_options o = sepax3_store_options_default();
+    cr_expect_eq(o.size, sizeof o);
+    o.size = 3;
+    cr_expect_eq(sepax3_store_create(&o, &s), SEPAX_ERR_BAD_OPTIONS);
+    cr_expect_null(s);
+    const sepax_allocator half = {NULL, NULL, NULL};
+    o = sepax3_store_options_default();
+    o.allocator = &half;
+    cr_expect_eq(sepax3_store_create(&o, &s), SEPAX_ERR_NULL);
+    o = (sepax3_store_options)SEPAX3_STORE_OPTIONS_INIT;
+    o.initial_shapes = 1000;
+    cr_assert_eq(sepax3_store_create(&o, &s), SEPAX_OK);
+    cr_expect_eq(sepax3_store_count(s), 0);
+    sepax3_store_destroy(s);
+    sepax3_store_destroy(NULL);
+}
+
+Test(store3, bad_shapes_leave_the_store_as_it_was)
+{
+    sepax_shape_id ids[3], id = 77;
+    sepax3_store *s = small_store(ids);
+    const uint64_t before = fingerprint3_store(s);
+    const sepax_vec3 o = {0, 0, 0}, one = {1, 1, 1};
+    const float inf = INFINITY, nan = NAN;
+    cr_expect_eq(sepax3_add_box(NULL, o, one, ID, &id), SEPAX_ERR_NULL);
+    cr_expect_eq(sepax3_add_box(s, o, one, ID, NULL), SEPAX_ERR_NULL);
+    cr_expect_eq(sepax3_add_box(s, (sepax_vec3){nan, 0, 0}, one, ID, &id), SEPAX_ERR_NOT_FINITE);
+    cr_expect_eq(sepax3_add_box(s, o, (sepax_vec3){1, inf, 1}, ID, &id), SEPAX_ERR_NOT_FINITE);
+    cr_expect_eq(sepax3_add_box(s, (sepax_vec3){0, 0, 2e18f}, one, ID, &id),
+                 SEPAX_ERR_OUT_OF_RANGE);
+    cr_expect_eq(sepax3_add_box(s, o, (sepax_vec3){1, 0, 1}, ID, &id), SEPAX_ERR_BAD_ARGUMENT);
+    cr_expect_eq(sepax3_add_box(s, o, (sepax_vec3){1, 1, -1}, ID, &id), SEPAX_ERR_BAD_ARGUMENT);
+    cr_expect_eq(sepax3_add_box(s, o, one, (sepax_quat){1, 0.1f, 0, 0}, &id),
+                 SEPAX_ERR_BAD_TRANSFORM);
+    cr_expect_eq(sepax3_add_box(s, o, one, (sepax_quat){0, 0, 0, 0}, &id), SEPAX_ERR_BAD_TRANSFORM);
+    cr_expect_eq(sepax3_add_box(s, o, one, (sepax_quat){nan, 0, 0, 1}, &id), SEPAX_ERR_NOT_FINITE);
+    cr_expect_eq(sepax3_add_sphere(s, o, 0, &id), SEPAX_ERR_BAD_ARGUMENT);
+    cr_expect_eq(sepax3_add_sphere(s, o, -1, &id), SEPAX_ERR_BAD_ARGUMENT);
+    cr_expect_eq(sepax3_add_sphere(s, o, nan, &id), SEPAX_ERR_NOT_FINITE);
+    cr_expect_eq(sepax3_add_sphere(s, o, 3e18f, &id), SEPAX_ERR_OUT_OF_RANGE);
+    cr_expect_eq(sepax3_add_sphere(s, (sepax_vec3){inf, 0, 0}, 1, &id), SEPAX_ERR_NOT_FINITE);
+    cr_expect_eq(id, 77, "a failed add wrote an id");
+    cr_expect_eq(fingerprint3_store(s), before);
+    /* a quaternion just inside the tolerance is taken, and normalised */
+    const float q = sqrtf(1.00009f);
+    cr_expect_eq(sepax3_add_box(s, o, one, (sepax_quat){q, 0, 0, 0}, &id), SEPAX_OK);
+    sepax3_store_destroy(s);
+}
+
+Test(store3, bad_transforms_and_ids)
+{
+    sepax_shape_id ids[3];
+    sepax3_store *s = small_store(ids);
+    const uint64_t before = fingerprint3_store(s);
+    sepax3_transform t[2] = {sepax3_transform_identity(), sepax3_transform_identity()};
+    sepax_shape_id two[2] = {ids[0], ids[1]};
+    t[1].p.y = NAN;
+    cr_expect_eq(sepax3_set_transforms(s, two, t, 2), SEPAX_ERR_NOT_FINITE);
+    t[1] = sepax3_transform_identity();
+    t[1].p.x = -1e19f;
+    cr_expect_eq(sepax3_set_transforms(s, two, t, 2), SEPAX_ERR_OUT_OF_RANGE);
+    t[1] = sepax3_transform_identity();
+    t[1].q = (sepax_quat){0.9f, 0, 0, 0};
+    cr_expect_eq(sepax3_set_transforms(s, two, t, 2), SEPAX_ERR_BAD_TRANSFORM);
+    t[1] = sepax3_transform_identity();
+    two[1] = 12345;
+    cr_expect_eq(sepax3_set_transforms(s, two, t, 2), SEPAX_ERR_BAD_ID);
+    cr_expect_eq(sepax3_set_transforms(s, NULL, t, 2), SEPAX_ERR_NULL);
+    cr_expect_eq(sepax3_set_transforms(s, two, NULL, 2), SEPAX_ERR_NULL);
+    cr_expect_eq(sepax3_set_transforms(s, two, t, SIZE_MAX / 4), SEPAX_ERR_OVERFLOW);
+    cr_expect_eq(sepax3_set_transforms(NULL, two, t, 1), SEPAX_ERR_NULL);
+    cr_expect_eq(fingerprint3_store(s), before);
+
+    /* a removed shape's id is stale, and nothing else moved */
+    cr_assert_eq(sepax3_remove(s, ids[2]), SEPAX_OK);
+    cr_expect_eq(sepax3_remove(s, ids[2]), SEPAX_ERR_STALE_ID);
+    cr_expect_eq(sepax3_shape_check(s, ids[2]), SEPAX_ERR_STALE_ID);
+    cr_expect_eq(sepax3_shape_check(s, 99), SEPAX_ERR_BAD_ID);
+    sepax3_shape_desc d;
+    cr_expect_eq(sepax3_shape_info(s, ids[2], &d), SEPAX_ERR_STALE_ID);
+    cr_expect_eq(sepax3_store_count(s), 2);
+    sepax3_store_destroy(s);
+}
+
+Test(store3, bad_pairs)
+{
+    sepax_shape_id ids[3];
+    sepax3_store *s = small_store(ids);
+    sepax_pair p[3] = {{ids[0], ids[1]}, {ids[1], ids[2]}, {ids[2], ids[2]}};
+    sepax3_result r[3];
+    memset(r, 0xAB, sizeof r);
+    size_t bad = 0;
+    cr_expect_eq(sepax3_collide(s, p, 3, r, &bad), SEPAX_ERR_BAD_PAIR);
+    cr_expect_eq(bad, 2);
+    for (size_t k = 0; k < sizeof r; k++)
+        cr_assert_eq(((unsigned char *)r)[k], 0xAB, "a refused call wrote results");
+    p[2].b = ids[0] | 1u << 24;
+    cr_expect_eq(sepax3_collide(s, p, 3, r, &bad), SEPAX_ERR_STALE_ID);
+    cr_expect_eq(sepax3_collide(s, NULL, 3, r, &bad), SEPAX_ERR_NULL);
+    cr_expect_eq(sepax3_collide(s, p, 3, NULL, &bad), SEPAX_ERR_NULL);
+    cr_expect_eq(sepax3_collide(s, p, SIZE_MAX / 8, r, &bad), SEPAX_ERR_OVERFLOW);
+    cr_expect_eq(sepax3_collide(s, p, 0, NULL, NULL), SEPAX_OK);
+    size_t hits = 9;
+    sepax3_hit h[3];
+    cr_expect_eq(sepax3_collide_hits(s, p, 3, h, 3, &hits, &bad), SEPAX_ERR_STALE_ID);
+    cr_expect_eq(hits, 0);
+    cr_expect_eq(sepax3_collide_hits(s, p, 2, h, 3, NULL, &bad), SEPAX_ERR_NULL);
+    cr_expect_eq(sepax3_collide_hits(s, p, 2, NULL, 3, &hits, &bad), SEPAX_ERR_NULL);
+
+    /* pairs 0 and 2 hit (box 1 and the ball are 1.118 apart, more than
+     * its radius): a capacity of 1 writes the first and says 2 */
+    p[2] = (sepax_pair){ids[0], ids[2]};
+    cr_expect_eq(sepax3_collide_hits(s, p, 3, h, 1, &hits, NULL), SEPAX_ERR_CAPACITY);
+    cr_expect_eq(hits, 2);
+    cr_expect_eq(h[0].pair, 0);
+    /* no buffer at all: a question about the count, which is still short */
+    const sepax_status st = sepax3_collide_hits(s, p, 3, NULL, 0, &hits, NULL);
+    cr_expect_eq(st, SEPAX_ERR_CAPACITY, "status %d", st);
+    cr_expect_eq(hits, 2, "%zu hits", hits);
+    /* the hits are the collide results that hit, in order, byte for byte */
+    cr_assert_eq(sepax3_collide(s, p, 3, r, NULL), SEPAX_OK);
+    cr_assert_eq(sepax3_collide_hits(s, p, 3, h, 3, &hits, NULL), SEPAX_OK);
+    cr_expect_eq(hits, 2);
+    cr_expect_eq(h[1].pair, 2);
+    for (size_t k = 0; k < hits; k++)
+        cr_expect_eq(memcmp(&h[k].result, &r[h[k].pair], sizeof r[0]), 0);
+    sepax3_store_destroy(s);
+}
+
+Test(store3, every_allocation_can_fail)
+{
+    for (int k = 0;; k++) {
+        failing_alloc f = {k, 0, 0};
+        const sepax_allocator a = failing_alloc_hooks(&f);
+        sepax3_store_options o = sepax3_store_options_default();
+        o.allocator = &a;
+        sepax3_store *s = NULL;
+        sepax_status st = sepax3_store_create(&o, &s);
+        uint64_t before = 0;
+        int done = 0;
+        if (st == SEPAX_OK) {
+            /* grow well past the first block of slots, then the broadphase */
+            for (int i = 0; i < 300 && st == SEPAX_OK; i++) {
+                before = fingerprint3_store(s);
+                sepax_shape_id id;
+                st = i % 3 ? sepax3_add_box(s, (sepax_vec3){(float)i, 0, 0}, (sepax_vec3){1, 1, 1},
+                                            ID, &id)
+                           : sepax3_add_sphere(s, (sepax_vec3){(float)i, 0, 0}, 1, &id);
+            }
+            if (st == SEPAX_OK) {
+                before = fingerprint3_store(s);
+                size_t n = 0;
+                st = sepax3_broadphase(s, NULL, 0, &n);
+                if (st == SEPAX_ERR_CAPACITY)
+                    st = SEPAX_OK;
+                done = st == SEPAX_OK;
+            }
+            if (st != SEPAX_OK) {
+                cr_expect_eq(st, SEPAX_ERR_OUT_OF_MEMORY, "allocation %d: status %d", k, st);
+                cr_expect_eq(fingerprint3_store(s), before, "allocation %d changed the store", k);
+            }
+            sepax3_store_destroy(s);
+        } else {
+            cr_expect_eq(st, SEPAX_ERR_OUT_OF_MEMORY);
+            cr_expect_null(s);
+        }
+        cr_expect_eq(f.live, 0, "allocation %d: %d blocks leaked", k, f.live);
+        if (done)
+            break;
+        cr_assert_lt(k, 100, "more allocations than expected");
+    }
+}
+
+/* The broadphase's pairs are exactly the overlapping boxes (touching
+ * counts), each once with a's slot below b's, in a fixed order. */
+Test(store3, broadphase_against_brute_force)
+{
+    sepax3_store *s;
+    cr_assert_eq(sepax3_store_create(NULL, &s), SEPAX_OK);
+    cases_rng r;
+    cases_rng_seed(&r, 33);
+    enum { N = 400 };
+    sepax_shape_id ids[N];
+    for (int i = 0; i < N; i++) {
+        const sepax_vec3 at = {(float)cases_rng_range(&r, 0, 12), (float)cases_rng_range(&r, 0, 12),
+                               (float)cases_rng_range(&r, 0, 12)};
+        if (i % 4 == 0) {
+            cr_assert_eq(sepax3_add_sphere(s, at, (float)cases_rng_range(&r, 0.2, 1), &ids[i]),
+                         SEPAX_OK);
+        } else {
+            cr_assert_eq(sepax3_add_box(s, at, (sepax_vec3){1, 0.5f, 0.25f},
+                                        sepax3_quat_axis_angle((sepax_vec3){1, 2, 3},
+                                                               (float)cases_rng_range(&r, 0, 6)),
+                                        &ids[i]),
+                         SEPAX_OK);
+        }
+    }
+    /* two boxes that touch exactly */
+    sepax_shape_id t0, t1;
+    cr_assert_eq(sepax3_add_box(s, (sepax_vec3){50, 50, 50}, (sepax_vec3){1, 1, 1}, ID, &t0), SEPAX_OK);
+    cr_assert_eq(sepax3_add_box(s, (sepax_vec3){52, 50, 50}, (sepax_vec3){1, 1, 1}, ID, &t1), SEPAX_OK);
+    cr_assert_eq(sepax3_remove(s, ids[7]), SEPAX_OK);
+    size_t n = 0;
+    const sepax_status st = sepax3_broadphase(s, NULL, 0, &n);
+    cr_assert(st == SEPAX_OK || st == SEPAX_ERR_CAPACITY);
+    sepax_pair *got = malloc((n + 1) * sizeof *got);
+    cr_assert_eq(sepax3_broadphase(s, got, n, &n), SEPAX_OK);
+    size_t want = 0, touching = 0;
+    const uint32_t limit = sepax3_store_slot_limit(s);
+    for (uint32_t a = 0; a < limit; a++)
+        for (uint32_t b = a + 1; b < limit; b++) {
+            sepax_shape_id ia, ib;
+            sepax_vec3 la, ha, lb, hb;
+            if (sepax3_shape_check(s, a) != SEPAX_OK || sepax3_shape_check(s, b) != SEPAX_OK)
+                continue;
+            ia = a, ib = b;
+            sepax3_shape_aabb(s, ia, &la, &ha);
+            sepax3_shape_aabb(s, ib, &lb, &hb);
+            if (la.x > hb.x || lb.x > ha.x || la.y > hb.y || lb.y > ha.y || la.z > hb.z ||
+                lb.z > ha.z)
+                continue;
+            want++;
+            size_t found = 0;
+            for (size_t k = 0; k < n; k++)
+                found += got[k].a == ia && got[k].b == ib;
+            cr_expect_eq(found, 1, "pair (%u, %u) found %zu times", a, b, found);
+            touching += ia == t0 && ib == t1;
+        }
+    cr_expect_eq(n, want);
+    cr_expect_eq(touching, 1, "touching boxes must overlap");
+    /* the order is fixed by the store: a second call gives the same list */
+    sepax_pair *again = malloc((n + 1) * sizeof *again);
+    size_t n2 = 0;
+    cr_assert_eq(sepax3_broadphase(s, again, n, &n2), SEPAX_OK);
+    cr_expect(n2 == n && memcmp(again, got, n * sizeof *got) == 0, "a second call differs");
+    free(again);
+    size_t small = 0;
+    cr_expect_eq(sepax3_broadphase(s, got, n ? n - 1 : 0, &small), n ? SEPAX_ERR_CAPACITY : SEPAX_OK);
+    cr_expect_eq(small, n);
+    free(got);
+    sepax3_store_destroy(s);
+}
+
+Test(store3, point_queries)
+{
+    sepax_shape_id ids[3];
+    sepax3_store *s = small_store(ids);
+    cases_rng r;
+    cases_rng_seed(&r, 5);
+    enum { Q = 3000 };
+    sepax3_point_query *q = malloc(Q * sizeof *q);
+    uint8_t in[Q];
+    for (int i = 0; i < Q; i++) {
+        q[i].shape = ids[i % 3];
+        q[i].point = (sepax_vec3){(float)cases_rng_range(&r, -3, 3), (float)cases_rng_range(&r, -3, 3),
+                                  (float)cases_rng_range(&r, -3, 3)};
+    }
+    cr_assert_eq(sepax3_query_points(s, q, Q, in, NULL), SEPAX_OK);
+    size_t inside = 0;
+    for (int i = 0; i < Q; i++) {
+        oracle3_shape sh, pt = {0};
+        cr_assert(oracle3_from_store(s, q[i].shape, &pt) && oracle3_from_store(s, q[i].shape, &sh));
+        pt.sphere = 1;
+        pt.r = 0.0;
+        pt.c[0] = q[i].point.x, pt.c[1] = q[i].point.y, pt.c[2] = q[i].point.z;
+        const double sep = oracle3_separation(&pt, &sh);
+        if (fabs(sep) > 1e-5)
+            cr_expect_eq(in[i], sep < 0.0, "query %d: %u, oracle %g", i, in[i], sep);
+        inside += in[i];
+    }
+    cr_expect_gt(inside, 50);
+    q[5].shape = 4242;
+    size_t bad = 0;
+    cr_expect_eq(sepax3_query_points(s, q, Q, in, &bad), SEPAX_ERR_BAD_ID);
+    cr_expect_eq(bad, 5);
+    cr_expect_eq(sepax3_query_points(s, NULL, Q, in, &bad), SEPAX_ERR_NULL);
+    free(q);
+    sepax3_store_destroy(s);
+}
