@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Build the sepax benchmark harness (release build) and run it with
 # repetitions, writing Google Benchmark JSON, then turn the JSON into a
-# Markdown table and charts with bench/report.py.
+# Markdown table and charts with bench/scripts/report.py.
 #
-#   bench/run.sh [options] [-- extra sepax_bench / Google Benchmark flags]
+#   bench/scripts/run.sh [options] [-- extra sepax_bench / Google Benchmark
+#                        flags]
 #
 # Options:
 #   --quick            CI smoke run: only the mix scene, 3 repetitions of
@@ -40,7 +41,7 @@
 set -euo pipefail
 
 self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 
 quick=0
@@ -139,7 +140,7 @@ echo "run.sh: ${pin[*]:+${pin[*]} }$exe ${args[*]} $*" >&2
 "${pin[@]}" "$exe" "${args[@]}" "$@"
 
 if [ "$report" = 1 ]; then
-    command_line="bench/run.sh${recorded[*]:+ ${recorded[*]}}${*:+ -- $*}"
+    command_line="bench/scripts/run.sh${recorded[*]:+ ${recorded[*]}}${*:+ -- $*}"
     rargs=("$json" --command "$command_line" --source "$source_desc")
     [ -n "$machine" ] && rargs+=(--machine "$machine")
     if [ -n "$out_dir" ]; then
@@ -147,5 +148,5 @@ if [ "$report" = 1 ]; then
     elif [ "$quick" = 1 ]; then
         rargs+=(--out "$build_dir/bench/quick-report")
     fi
-    python3 "$root/bench/report.py" "${rargs[@]}"
+    python3 "$root/bench/scripts/report.py" "${rargs[@]}"
 fi

@@ -1,4 +1,4 @@
-/* The 3D box kernel alone (bench/floor3.c): the floor under the
+/* The 3D box kernel alone (bench/floors/floor3.c): the floor under the
  * sepax3_<backend>/boxes3 rows. */
 #ifndef SEPAX_BENCH_FLOOR3_H
 #define SEPAX_BENCH_FLOOR3_H

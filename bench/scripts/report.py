@@ -5,7 +5,7 @@ usage: report.py BENCH.json [--machine NAME] [--isa ISA] [--results-root DIR]
                  [--out DIR] [--command TEXT] [--source TEXT] [--no-chart]
 
 Writes into DIR (default: RESULTS_ROOT/<machine>-<isa>, RESULTS_ROOT
-defaulting to bench/results next to this script):
+defaulting to bench/results, beside this script's folder):
   bench.json   the input, without the host name and with the executable's
                path cut to its file name
   table.md     per scene: medians of ns/pair and Mpairs/s, speed relative
@@ -90,6 +90,7 @@ PRUNE3_SUBJECTS = ["sepax3_pruned", "sepax3_unpruned", "sepax3_tile", "sepax3_hu
 # The 3D box kernel alone (bench3_floor.cpp): sepax3_floor_<backend>/box_box.
 FLOOR3_PREFIX = "sepax3_floor_"
 SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
+BENCH_DIR = os.path.dirname(SCRIPT_DIR)
 
 
 def is_3d(name):
@@ -575,9 +576,9 @@ def prune3_table(med):
     lanes = ["## Which way to fill lanes, and the floor", "",
               "`sepax3_pruned`: one pair's faces and edge pairs across the lanes (the "
               "library's way); `sepax3_tile`: one pair per lane, a tile's hulls read at its "
-              "largest count (bench/tile3.c, bit-identical results); `sepax3_hull_floor`: "
+              "largest count (bench/floors/tile3.c, bit-identical results); `sepax3_hull_floor`: "
               "frames, B's vertices placed in A's frame and A's face query, the least any "
-              "pair's answer needs (bench/floor3_hulls.c). ns per pair.", "",
+              "pair's answer needs (bench/floors/floor3_hulls.c). ns per pair.", "",
               "| width | scene | faces and edges in lanes | pairs in lanes | "
               "pairs / faces | floor | floor / faces |",
               "|---|---|---:|---:|---:|---:|---:|"]
@@ -609,7 +610,7 @@ def floor3_table(med):
     lines = ["## The 3D box kernel alone", "",
              "`sepax3_floor_<backend>/box_box`: the backend's box-box kernel on pairs whose "
              "records stay in L1, with no pair list, id checks or cache misses "
-             "(bench/floor3.c), against the same backend's `boxes3` row in sweep order. "
+             "(bench/floors/floor3.c), against the same backend's `boxes3` row in sweep order. "
              "ns per pair.", "",
              "| backend | kernel alone | boxes3 sweep | boxes3 / kernel |",
              "|---|---:|---:|---:|"]
@@ -877,7 +878,7 @@ def roofline_table(med):
     lines = ["## The polygon tile alone",
              "",
              "One tile of pairs whose columns sit in L1, run over and over: no pair "
-             "list, no driver, no id checks, no cache misses (bench/roofline.c). "
+             "list, no driver, no id checks, no cache misses (bench/floors/roofline.c). "
              "`tile` loads and transposes the columns, runs both face passes and "
              "builds the records; `faces` starts from columns already in lanes. "
              "`mix` weights the size classes m = max(nA, nB) as in mix. ns per pair.",
@@ -894,7 +895,7 @@ def roofline_table(med):
 
 def round_floor_table(med):
     """The round kernels' tiles alone (roofline_<backend>/tile/<scene>[/<class>],
-    bench/round_floor.c) beside the same class's rows in L1 and in sweep
+    bench/floors/round_floor.c) beside the same class's rows in L1 and in sweep
     order, if they ran."""
     lists = {}
     for name in med:
@@ -916,7 +917,7 @@ def round_floor_table(med):
              "",
              "The core and circle tiles filled once from the list's first pairs (whole "
              "tiles, at most 96 pairs, columns in L1) and run over and over with no "
-             "driver (bench/round_floor.c); beside them the whole collide call on the "
+             "driver (bench/floors/round_floor.c); beside them the whole collide call on the "
              "list's first 48 pairs repeated (`_l1`, also in L1) and on the list in "
              "sweep order. `L1 / tile` is what the driver (id checks, routing, staging) "
              "costs on top of the tiles. ns per pair.",
@@ -940,7 +941,7 @@ def main():
     ap.add_argument("json", help="Google Benchmark JSON from sepax_bench")
     ap.add_argument("--machine", help="short machine name (default: arch and CPU model)")
     ap.add_argument("--isa", help="ISA part of the directory name (default: the best backend)")
-    ap.add_argument("--results-root", default=os.path.join(SCRIPT_DIR, "results"))
+    ap.add_argument("--results-root", default=os.path.join(BENCH_DIR, "results"))
     ap.add_argument("--out", help="output directory (overrides --results-root/<machine>-<isa>)")
     ap.add_argument("--command", help="the command that produced the JSON, for the table")
     ap.add_argument("--source", help="which library source was measured, for the table")

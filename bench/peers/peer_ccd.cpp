@@ -16,7 +16,7 @@
 #include <map>
 #include <memory>
 
-#include "bench_scene.h"
+#include "harness/bench_scene.h"
 
 #ifndef SEPAX_BENCH_CCD_VERSION
 #define SEPAX_BENCH_CCD_VERSION "?"

@@ -36,7 +36,7 @@
 #include <string>
 #include <vector>
 
-#include "bench_scene.h"
+#include "harness/bench_scene.h"
 
 #ifdef SEPAX_BENCH_BOX2D
 #include <box2d/box2d.h>

@@ -1,5 +1,5 @@
 /* What any cached face test must read, without its arithmetic
- * (bench/cache_touch.c): the drift bench's sepax_<backend>_hits_touch
+ * (bench/floors/cache_touch.c): the drift bench's sepax_<backend>_hits_touch
  * rows. */
 #ifndef SEPAX_BENCH_CACHE_TOUCH_H
 #define SEPAX_BENCH_CACHE_TOUCH_H

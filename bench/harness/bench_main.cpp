@@ -3,7 +3,8 @@
 // Benchmarks are registered at run time: one per available backend, per
 // peer library compiled in, per scene, per pair class of scenes with round
 // and thin shapes, and per pair order. Names are
-// SUBJECT/SCENE[/CLASS][/ORDER]; see README.md for what each one measures.
+// SUBJECT/SCENE[/CLASS][/ORDER]; see bench/README.md for what each one
+// measures.
 //
 // Extra flag (handled before Google Benchmark's own):
 //   --sepax_scenes[=REGEX]  print every scene's generator settings; with a
@@ -24,10 +25,10 @@
 #endif
 
 #include "bench_scene.h"
-#include "peer_broadphase.h"
-#include "roofline.h"
-#include "round_floor.h"
-#include "round_touch.h"
+#include "floors/roofline.h"
+#include "floors/round_floor.h"
+#include "floors/round_touch.h"
+#include "peers/peer_broadphase.h"
 #include "tasks.h"
 
 namespace sepax_bench {

@@ -50,7 +50,7 @@
 #include <memory>
 #include <vector>
 
-#include "bench3_scene.h"
+#include "harness/bench3_scene.h"
 
 #ifndef SEPAX_BENCH_BULLET_VERSION
 #define SEPAX_BENCH_BULLET_VERSION "?"

@@ -24,7 +24,7 @@
 #include <cmath>
 #include <vector>
 
-#include "bench3_scene.h"
+#include "harness/bench3_scene.h"
 
 #ifndef SEPAX_BENCH_CCD_VERSION
 #define SEPAX_BENCH_CCD_VERSION "?"

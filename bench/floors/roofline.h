@@ -1,4 +1,4 @@
-/* The tile kernel alone, per x86 backend (bench/roofline.c). Each call
+/* The tile kernel alone, per x86 backend (bench/floors/roofline.c). Each call
  * runs `rounds` rounds of tiles of class m (3..8), or, with m == 0, of
  * every class as often as it occurs in mix, and returns the pairs run.
  * faces_only: the columns are already in lanes; only the face passes and

@@ -4,9 +4,10 @@
 # spells of the machine hit all of them alike; prints the minimum and the
 # median (the lower middle of an even count) ns per pair or per shape of
 # every benchmark per binary.
-#   bench/alternate.sh [--rounds N] [--filter REGEX] [BIN...]
+#   bench/scripts/alternate.sh [--rounds N] [--filter REGEX] [BIN...]
 # Default binary: build/bench/sepax_bench; default 9 rounds, mix scene.
-# Comparing two builds: bench/alternate.sh OLD/bench/sepax_bench NEW/bench/sepax_bench
+# Comparing two builds:
+#   bench/scripts/alternate.sh OLD/bench/sepax_bench NEW/bench/sepax_bench
 set -euo pipefail
 rounds=9
 filter='^(sepax_scalar|sepax_avx512|box2d_collide_polygons)/mix/sweep$'

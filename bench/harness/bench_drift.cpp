@@ -44,7 +44,7 @@
 #include <vector>
 
 #include "bench_scene.h"
-#include "cache_touch.h"
+#include "floors/cache_touch.h"
 
 #ifdef SEPAX_BENCH_BOX2D
 #include <box2d/box2d.h>

@@ -3,18 +3,20 @@
 # backend, counted by valgrind's callgrind (repeatable, unlike time on a
 # shared machine). valgrind does not run AVX-512 code, so avx512 is left
 # out.
-#   bench/callgrind.sh [BUILD_DIR] [BACKEND...]     default: build scalar sse2 avx2
-#   SCENE=circles|mixed_kinds bench/callgrind.sh ...  that scene instead of mix
-#   WHAT=update bench/callgrind.sh ...    instructions per shape of one
-#                                         sepax_update_world instead
-#   WHAT=prune bench/callgrind.sh [BUILD_DIR] [ENTRY...]
+#   bench/scripts/callgrind.sh [BUILD_DIR] [BACKEND...]
+#       default: build scalar sse2 avx2
+#   SCENE=circles|mixed_kinds bench/scripts/callgrind.sh ...
+#       that scene instead of mix
+#   WHAT=update bench/scripts/callgrind.sh ...
+#       instructions per shape of one sepax_update_world instead
+#   WHAT=prune bench/scripts/callgrind.sh [BUILD_DIR] [ENTRY...]
 #       instructions per pair of the 3D hull pair test with and without the
 #       Gauss-map pruning (poly3_once: the first PAIRS hulls3 pairs in sweep
 #       order, default 2000); ENTRY is pruned, unpruned, pruned_avx2 or
 #       unpruned_avx2 (default: all four). Generating the 20,000 hulls
 #       under valgrind takes a minute or two per entry.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 build=${1:-build}
 shift || true
 backends=("$@")

@@ -1,5 +1,5 @@
 /* What answering a circle pair must touch under sepax's contract, without
- * the arithmetic (bench/round_touch.c): the sepax_circle_touch rows. */
+ * the arithmetic (bench/floors/round_touch.c): the sepax_circle_touch rows. */
 #ifndef SEPAX_BENCH_ROUND_TOUCH_H
 #define SEPAX_BENCH_ROUND_TOUCH_H
 

@@ -1,6 +1,7 @@
 /* One sepax_collide call over the pairs of a scene, for instruction
- * counting under valgrind (bench/callgrind.sh): the scene, the pairs and
- * the backend (SEPAX_BACKEND) are fixed, so the count repeats exactly.
+ * counting under valgrind (bench/scripts/callgrind.sh): the scene, the
+ * pairs and the backend (SEPAX_BACKEND) are fixed, so the count repeats
+ * exactly.
  *
  *   collide_once [SHAPES [MIN_VERTICES MAX_VERTICES]]   prints the backend,
  *                                                      pairs and shapes

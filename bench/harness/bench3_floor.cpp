@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "floor3.h"
+#include "floors/floor3.h"
 
 namespace {
 

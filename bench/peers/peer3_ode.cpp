@@ -11,7 +11,7 @@
 
 #include <cstdio>
 
-#include "bench3_scene.h"
+#include "harness/bench3_scene.h"
 
 #ifndef SEPAX_BENCH_ODE_VERSION
 #define SEPAX_BENCH_ODE_VERSION "?"

@@ -17,7 +17,7 @@
 #include <map>
 #include <memory>
 
-#include "bench_scene.h"
+#include "harness/bench_scene.h"
 
 namespace sepax_bench {
 namespace {

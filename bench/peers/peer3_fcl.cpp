@@ -31,7 +31,7 @@
 #include <memory>
 #include <vector>
 
-#include "bench3_scene.h"
+#include "harness/bench3_scene.h"
 #include "hull_faces3.h"
 
 #ifndef SEPAX_BENCH_FCL_VERSION

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "bench3_scene.h"
-#include "unpruned3.h"
+#include "floors/unpruned3.h"
 
 namespace sepax_bench {
 namespace {

@@ -1,7 +1,7 @@
 /* One pass of hulls3 pairs through the polyhedron pair test with or
  * without the Gauss-map pruning, one pair per lane, or its floor
- * (unpruned3.h), for instruction counts
- * under valgrind (bench/callgrind.sh with WHAT=prune): the scene (hulls3,
+ * (unpruned3.h), for instruction counts under valgrind
+ * (bench/scripts/callgrind.sh with WHAT=prune): the scene (hulls3,
  * seed 1), the pairs (the first PAIRS in sweep order) and the entry are
  * fixed, so the count repeats exactly.
  *
@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "scene3.h"
-#include "unpruned3.h"
+#include "floors/unpruned3.h"
 
 int main(int argc, char **argv)
 {
