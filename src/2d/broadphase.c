@@ -35,8 +35,8 @@
  * puts them in order (an insertion pass did, and mispredicted on about a
  * fifth of the entries); the sweep then tests x on both sides. The sweep
  * is the store's backend's where it has one (eight candidates per compare
- * at 256 bits, sixteen at 512), else this file's four per compare at 128
- * bits; every width writes the same pairs in the same order.
+ * at 256 bits, sixteen at 512), else kernels/sweep128.c's four per
+ * compare at 128 bits; every width writes the same pairs in the same order.
  *
  * Output order, fixed by the store's contents: band (bottom up), then the
  * first shape of the sweep, then the second, both by (column, row). Rows
@@ -49,7 +49,7 @@
 #include "common/sort.h"
 #include "common/tasks.h"
 #include "common/wide.h"
-#include "kernels/sweep_tile.h"
+#include "kernels/kernel.h"
 #include "store.h"
 
 /* Band height in mean box heights: taller bands file fewer shapes twice,
@@ -179,17 +179,6 @@ static inline void entry_put(const entries *e, size_t p, float col, float lx, fl
     e->id[p] = id;
 }
 
-void sepax_sweep_deliver(sepax_sweep_out *o, size_t count)
-{
-    if (o->grow && o->found + count > o->capacity && !o->failed)
-        o->failed = !sepax_pairs_grow(o->grow, &o->pairs, &o->capacity, o->found, o->found + count);
-    if (o->found < o->capacity) {
-        const size_t room = o->capacity - o->found;
-        memcpy(o->pairs + o->found, o->buf, (count < room ? count : room) * sizeof *o->buf);
-    }
-    o->found += count;
-}
-
 /* A shape's box and id as filed under a band. */
 typedef struct record {
     float lx, hx, ly, hy;
@@ -270,7 +259,7 @@ static void band(const record *r, size_t m, float x0, double span_x, float home_
     for (size_t k = m; k < m + PAD; k++)
         entry_put(e, k, INFINITY, INFINITY, 0.0f, 0.0f, 0.0f, 0);
     const sepax_band view = {e->col, e->lx, e->hx, e->ly, e->hy, e->id};
-    (sweep ? sweep : sweep_band)(&view, m, &q, home_y, o);
+    (sweep ? sweep : sepax_sweep_128)(&view, m, &q, home_y, o);
 }
 
 /* Shapes a split broadphase needs at least, and the shapes of a range of

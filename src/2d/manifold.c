@@ -485,9 +485,11 @@ static inline void list_pair(hit_lists *h, size_t *lanes, size_t *scalar, int la
 static void build_lists(hit_lists *h, const sepax_store *s, const sepax_columns *cols,
                         const sepax_pair *pairs, const sepax_result *results)
 {
+    /* a backend without lanes for them (NULL) takes the scalar builder */
     if (h->lanes.n)
-        s->kernels->manifold_polygons(cols, pairs, results, h->lanes.index, h->lanes.out,
-                                      h->lanes.n);
+        (s->kernels->manifold_polygons ? s->kernels->manifold_polygons
+                                       : sepax_reference_manifold_polygons)(
+            cols, pairs, results, h->lanes.index, h->lanes.out, h->lanes.n);
     for (size_t i = 0; i < h->scalar.n; i++) {
         const uint32_t k = h->scalar.index[i];
         build(cols, pairs[k], &results[k], h->scalar.out[i]);

@@ -336,7 +336,7 @@ sepax_status sepax_store_insert(sepax_store *s, int kind, const sepax_vec2 *v, u
     s->radius[row] = radius;
     s->span[row].offset = off;
     s->span[row].count = n;
-    s->xf[row] = sepax_transform_identity();
+    s->xf[row] = SEPAX_XF_IDENTITY;
     s->slot_kind[slot] = (uint8_t)kind;
     s->slot_radius[slot] = radius;
     s->slot_span[slot] = s->span[row];

@@ -55,6 +55,11 @@ struct sepax_store {
     size_t pool_cap, pool_used, pool_holes;
 };
 
+/* The identity transform, which a new shape takes: here, so that adding
+ * a shape (store.c) does not call into transforms.c, which calls the
+ * store's update. */
+#define SEPAX_XF_IDENTITY ((sepax_transform){{0.0f, 0.0f}, {1.0f, 0.0f}})
+
 /* The row of a live id's shape. */
 static inline uint32_t sepax_store_row(const sepax_store *s, sepax_shape_id id)
 {

@@ -86,8 +86,7 @@ sepax_status sepax_update_world(sepax_store *s)
 
 sepax_transform sepax_transform_identity(void)
 {
-    sepax_transform t = {{0.0f, 0.0f}, {1.0f, 0.0f}};
-    return t;
+    return SEPAX_XF_IDENTITY;
 }
 
 sepax_transform sepax_transform_make(float x, float y, float angle)

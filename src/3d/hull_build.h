@@ -3,7 +3,7 @@
 #define SEPAX_HULL_BUILD_H
 
 #include "common/alloc.h"
-#include "hull3.h"
+#include "kernels/hull3.h"
 
 typedef struct sepax3_hull_built {
     float *block;  /* from the hooks; the caller keeps or frees it */

@@ -10,8 +10,8 @@
  *            segment (-h0, 0, 0)-(h0, 0, 0) is <= r^2 */
 #include <math.h>
 
-#include "hull3.h"
-#include "segment3.h"
+#include "kernels/hull3.h"
+#include "kernels/segment3.h"
 #include "store.h"
 
 static int inside(const sepax3_store *s, uint32_t slot, sepax_vec3 x)

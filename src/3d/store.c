@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "common/options.h"
-#include "hull3.h"
+#include "kernels/hull3.h"
 #include "store.h"
 
 #define INITIAL_SLOTS 64u
@@ -218,7 +218,7 @@ sepax_status sepax3_store_insert(sepax3_store *s, int kind, const float local[SE
         s->pool_used += floats;
     }
     memcpy(s->local + SEPAX3_RECORD * (size_t)slot, local, SEPAX3_RECORD * sizeof(float));
-    const sepax3_transform identity = sepax3_transform_identity();
+    const sepax3_transform identity = SEPAX3_XF_IDENTITY;
     sepax3_xf_put(s->xf + SEPAX3_XF * (size_t)slot, &identity);
     s->live++;
     s->others += kind != SEPAX3_KIND_BOX;

@@ -47,6 +47,11 @@ static inline sepax3_view sepax3_store_view(const sepax3_store *s)
     return v;
 }
 
+/* The identity transform, which a new shape takes: here, so that adding
+ * a shape (store.c) does not call into transforms.c, which calls the
+ * store's update. */
+#define SEPAX3_XF_IDENTITY ((sepax3_transform){{0.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f, 0.0f}})
+
 static inline void sepax3_xf_put(float *x, const sepax3_transform *t)
 {
     const float r[SEPAX3_XF] = {t->p.x, t->p.y, t->p.z, t->q.w, t->q.x, t->q.y, t->q.z, 0.0f};

@@ -68,8 +68,7 @@ sepax_status sepax3_update_world(sepax3_store *s)
 
 sepax3_transform sepax3_transform_identity(void)
 {
-    sepax3_transform t = {{0.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f, 0.0f}};
-    return t;
+    return SEPAX3_XF_IDENTITY;
 }
 
 sepax_quat sepax3_quat_axis_angle(sepax_vec3 axis, float angle)

@@ -122,3 +122,15 @@ int select_backend3(sepax3_store *store, const char *name)
         return backend_set(name, SEPAX_ERR_UNKNOWN_BACKEND);
     return backend_set(name, sepax3_store_set_backend(store, backend));
 }
+
+/* Where the active backend came from, for the reader of a demo table (demo.c, demo3.c). */
+const char *backend_origin(const char *option)
+{
+    if (option != NULL) {
+        return "chosen with --backend";
+    }
+    if (getenv("SEPAX_BACKEND") != NULL) {
+        return "chosen with SEPAX_BACKEND";
+    }
+    return "the fastest available";
+}

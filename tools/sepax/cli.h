@@ -52,6 +52,9 @@ int create_store3(sepax3_store **out);
 /* Switch the store to the backend called name (the --backend option); on
  * failure says why on stderr and returns -1. */
 int select_backend(sepax_store *store, const char *name);
+/* Where the active backend came from (option: --backend's value or
+ * NULL), for the reader of a demo table. */
+const char *backend_origin(const char *option);
 int select_backend3(sepax3_store *store, const char *name);
 
 #endif

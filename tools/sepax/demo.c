@@ -63,18 +63,6 @@ static int parse_demo_options(int argc, char **argv, demo_options *o)
     return EXIT_GOOD;
 }
 
-/* Where the active backend came from, for the reader of the demo table. */
-const char *backend_origin(const char *option)
-{
-    if (option != NULL) {
-        return "chosen with --backend";
-    }
-    if (getenv("SEPAX_BACKEND") != NULL) {
-        return "chosen with SEPAX_BACKEND";
-    }
-    return "the fastest available";
-}
-
 static void demo_free(demo *d)
 {
     sepax_scene_free(&d->scene);

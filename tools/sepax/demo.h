@@ -18,9 +18,6 @@ typedef struct demo_options {
     uint32_t threads; /* 0: none; else time the stages again split across this many workers */
 } demo_options;
 
-/* Where the active backend came from, for the reader of a demo table. */
-const char *backend_origin(const char *option);
-
 /* sepax demo --3d (demo3.c): the same stages and comparison on a scene of
  * boxes and spheres; returns an exit status. */
 int demo3(const demo_options *options);

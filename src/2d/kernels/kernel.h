@@ -276,13 +276,16 @@ typedef struct sepax_sweep_out {
     sepax_pair buf[SEPAX_SWEEP_CHUNK];
 } sepax_sweep_out;
 
-/* Copy count pairs (lower slot first) from o->buf on (2d/broadphase.c). */
+/* Copy count pairs (lower slot first) from o->buf on (sweep128.c). */
 void sepax_sweep_deliver(sepax_sweep_out *o, size_t count);
 
 /* Sweep a band's m entries (kernels/sweep_tile.h); NULL where the backend
- * has none, and broadphase.c's 128-bit sweep runs. */
+ * has none, and sepax_sweep_128 runs. */
 typedef void (*sepax_sweep_fn)(const sepax_band *band, size_t m, const sepax_reach *reach,
                                float home_y, sepax_sweep_out *out);
+/* The sweep at 128 bits (sweep128.c, baseline flags). */
+void sepax_sweep_128(const sepax_band *band, size_t m, const sepax_reach *reach, float home_y,
+                     sepax_sweep_out *out);
 
 typedef struct sepax_kernels {
     sepax_collide_fn collide;
@@ -304,7 +307,8 @@ void sepax_reference_collide_any(const sepax_columns *cols, const sepax_pair *pa
                                  sepax_result *out);
 void sepax_reference_points(const sepax_columns *cols, const sepax_point_query *queries, size_t n,
                             uint8_t *inside);
-/* manifold.c's scalar builder, one hit at a time: it declines nothing. */
+/* manifold.c's scalar builder, one hit at a time: it declines nothing.
+ * It serves a backend whose table has no manifold_polygons (NULL). */
 void sepax_reference_manifold_polygons(const sepax_columns *cols, const sepax_pair *pairs,
                                        const sepax_result *results, const uint32_t *index,
                                        sepax_manifold *const *out, size_t n);

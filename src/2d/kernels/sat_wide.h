@@ -11,13 +11,14 @@
  *   points           round.h's scalar code
  *   collide_circles  round_tile.h's circle tile
  *   manifold_polygons  manifold_tile.h: plain polygon hits' contact points,
- *                    one hit per lane (manifold.c's scalar builder where
- *                    SEPAX_WIDE_SCALAR_MANIFOLDS is defined)
+ *                    one hit per lane (NULL where
+ *                    SEPAX_WIDE_SCALAR_MANIFOLDS is defined: manifold.c's
+ *                    scalar builder serves)
  *   cache_plain      cache_tile.h: the cache filter's face test, WIDE pairs
  *                    of plain polygons at a time (256 bits or more; else
  *                    NULL, and cache.c's four lanes)
  *   sweep            sweep_tile.h: the broadphase's band sweep (256 bits
- *                    or more; else NULL, and broadphase.c's 128 bits) */
+ *                    or more; else NULL, and sweep128.c's 128 bits) */
 #ifndef SEPAX_SAT_WIDE_H
 #define SEPAX_SAT_WIDE_H
 
@@ -49,7 +50,7 @@
 #include "manifold_tile.h"
 #define SEPAX_MANIFOLD_POLYGONS manifold_polygons_wide
 #else
-#define SEPAX_MANIFOLD_POLYGONS sepax_reference_manifold_polygons
+#define SEPAX_MANIFOLD_POLYGONS NULL
 #endif
 
 #define SEPAX_CAT_(a, b) a##b

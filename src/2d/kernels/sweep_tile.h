@@ -1,6 +1,6 @@
 /* The 2D broadphase's sweep over one band (2d/broadphase.c sorts and
  * files the band; this tests and writes), written once against
- * common/wide.h: in broadphase.c at 128 bits for every backend that has
+ * common/wide.h: in sweep128.c at 128 bits for every backend that has
  * no sweep of its own, and in the 256- and 512-bit kernel tables.
  *
  *   for each entry i of the band, in order:

@@ -41,7 +41,7 @@
 
 #include <math.h>
 
-#include "3d/side3.h"
+#include "side3.h"
 #include "lanes3.h"
 
 #ifndef POLY3_PRUNE

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "hull3.h"
-#include "kernels/kernel3.h"
+#include "kernel3.h"
 #include "segment3.h"
 
 #define SIDE3_NONE 0xFFu
