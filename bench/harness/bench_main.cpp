@@ -3,8 +3,8 @@
 // Benchmarks are registered at run time: one per available backend, per
 // peer library compiled in, per scene, per pair class of scenes with round
 // and thin shapes, and per pair order. Names are
-// SUBJECT/SCENE[/CLASS][/ORDER]; see bench/README.md for what each one
-// measures.
+// SUBJECT/SCENE[/CLASS][/ORDER]; see docs/bench/rows.md for what each
+// one measures.
 //
 // Extra flag (handled before Google Benchmark's own):
 //   --sepax_scenes[=REGEX]  print every scene's generator settings; with a

@@ -11,7 +11,8 @@
 // inflates polygons by b2_polygonRadius, which would report gaps below
 // that as hits.
 //
-// Round and thin kinds (README.md, "Round and thin shapes in Box2D"):
+// Round and thin kinds (docs/bench/round-2d.md, "How each kind reaches
+// Box2D 2.4"):
 // circle -> b2CircleShape; segment -> two-sided b2EdgeShape with radius 0;
 // rounded polygon -> b2PolygonShape of its core with m_radius = its radius;
 // capsule -> (Box2D 2.4 has none) a b2PolygonShape box around the core

@@ -296,7 +296,8 @@ def table(doc, med, errors, command, cvs=None, source=None, has_3d=False):
                  "divided by this row's, in the same pair order (2.00× = twice as fast). "
                  "Hits and disagreements are counted over all candidate pairs; "
                  "disagreements exclude touching pairs (|separation| <= "
-                 f"{ctx.get('sepax_touch_relative', '1e-05')} × scale, see README.md) and are "
+                 f"{ctx.get('sepax_touch_relative', '1e-05')} × scale, "
+                 "see docs/bench/disagreements.md) and are "
                  "split into +extra hits / −missed hits against sepax's scalar reference.")
     lines.append("")
     noise = noise_check(med)
