@@ -48,7 +48,7 @@
 #define SEPAX_WIDE_BITS 128
 #include "common/sort.h"
 #include "common/tasks.h"
-#include "common/wide.h"
+#include "kernels/band_lanes.h"
 #include "kernels/kernel.h"
 #include "store.h"
 
@@ -67,25 +67,14 @@ typedef struct grid {
     uint32_t bands, cells;
 } grid;
 
-/* Monotonic in v (subtracting, scaling, clamping and truncating all are):
- * a shape's bands form one run, and the band of any y inside its interval
- * lies in that run; equal or growing lower x never get a smaller cell. */
-static inline uint32_t scale(float v, float origin, float inv, float top)
-{
-    /* max and min as instructions: written as ?: they become branches */
-    simde__m128 f = simde_mm_set_ss((v - origin) * inv);
-    f = simde_mm_min_ss(simde_mm_max_ss(f, simde_mm_setzero_ps()), simde_mm_set_ss(top));
-    return (uint32_t)simde_mm_cvttss_si32(f);
-}
-
 static inline uint32_t band_of(const grid *g, float y)
 {
-    return scale(y, g->y0, g->inv_h, g->top_band);
+    return sepax_band_scale(y, g->y0, g->inv_h, g->top_band);
 }
 
 static inline uint32_t cell_of(const grid *g, float x)
 {
-    return scale(x, g->x0, g->inv_w, g->top_cell);
+    return sepax_band_scale(x, g->x0, g->inv_w, g->top_cell);
 }
 
 /* band_of for every live row's lower and upper y; four rows at a time
@@ -93,18 +82,9 @@ static inline uint32_t cell_of(const grid *g, float x)
 static void bands_of(const sepax_store *s, const grid *g, uint32_t *first, uint32_t *last)
 {
     uint32_t row = 0;
-    if (s->live == s->slot_limit) {
-        const wf y0 = wf_set1(g->y0), inv = wf_set1(g->inv_h), top = wf_set1(g->top_band);
-        const wf zero = wf_set1(0.0f);
-        for (; row + 4u <= s->slot_limit; row += 4u) {
-            const wf f0 = wf_mul(wf_sub(wf_load(s->lo_y + row), y0), inv);
-            const wf f1 = wf_mul(wf_sub(wf_load(s->hi_y + row), y0), inv);
-            simde_mm_storeu_si128((simde__m128i *)(first + row),
-                                  simde_mm_cvttps_epi32(wf_min(wf_max(f0, zero), top)));
-            simde_mm_storeu_si128((simde__m128i *)(last + row),
-                                  simde_mm_cvttps_epi32(wf_min(wf_max(f1, zero), top)));
-        }
-    }
+    if (s->live == s->slot_limit)
+        row = sepax_band_rows4(s->lo_y, s->hi_y, s->slot_limit, g->y0, g->inv_h, g->top_band,
+                               first, last);
     for (; row < s->slot_limit; row++) {
         if (s->kind[row] == SEPAX_KIND_FREE)
             continue;
@@ -122,32 +102,9 @@ static bounds scan(const sepax_store *s)
 {
     bounds b = {INFINITY, -INFINITY, INFINITY, -INFINITY, 0.0};
     uint32_t row = 0;
-    if (s->live == s->slot_limit) {
-        /* No holes: four rows per step. Lane order is fixed, so the sum
-         * is the same on every run. */
-        wf x0 = wf_set1(INFINITY), x1 = wf_set1(-INFINITY), y0 = x0, y1 = x1;
-        wf h = wf_set1(0.0f);
-        for (; row + 4u <= s->slot_limit; row += 4u) {
-            const wf lx = wf_load(s->lo_x + row), ly = wf_load(s->lo_y + row);
-            const wf hy = wf_load(s->hi_y + row);
-            x0 = wf_min(lx, x0);
-            x1 = wf_max(lx, x1);
-            y0 = wf_min(ly, y0);
-            y1 = wf_max(hy, y1);
-            h = wf_add(h, wf_sub(hy, ly));
-        }
-        float l[4][5];
-        wf_store(l[0], x0), wf_store(l[1], x1), wf_store(l[2], y0), wf_store(l[3], y1);
-        float hs[4];
-        wf_store(hs, h);
-        for (int k = 0; k < 4; k++) {
-            b.x0 = l[0][k] < b.x0 ? l[0][k] : b.x0;
-            b.x1 = l[1][k] > b.x1 ? l[1][k] : b.x1;
-            b.y0 = l[2][k] < b.y0 ? l[2][k] : b.y0;
-            b.y1 = l[3][k] > b.y1 ? l[3][k] : b.y1;
-            b.height += hs[k];
-        }
-    }
+    if (s->live == s->slot_limit) /* no holes: four rows per step */
+        row = sepax_band_bounds4(s->lo_x, s->lo_y, s->hi_y, s->slot_limit, &b.x0, &b.x1, &b.y0,
+                                 &b.y1, &b.height);
     for (; row < s->slot_limit; row++) {
         if (s->kind[row] == SEPAX_KIND_FREE)
             continue;
@@ -180,10 +137,7 @@ static inline void entry_put(const entries *e, size_t p, float col, float lx, fl
 }
 
 /* A shape's box and id as filed under a band. */
-typedef struct record {
-    float lx, hx, ly, hy;
-    uint32_t id;
-} record;
+typedef sepax_band_record record;
 
 /* Cells for a band of m entries: one per entry, at most 2^22 so that
  * every cell number is a float. */
@@ -208,19 +162,8 @@ static void band(const record *r, size_t m, float x0, double span_x, float home_
     /* cells, four records at a time; keys holds them until the radix
      * sort, which does not need them */
     uint32_t *cell = (uint32_t *)keys;
-    {
-        const wf x0v = wf_set1(g.x0), inv = wf_set1(g.inv_w), top = wf_set1(g.top_cell);
-        const wf zero = wf_set1(0.0f);
-        size_t k = 0;
-        for (; k + 4u <= m; k += 4u) {
-            const wf lx = simde_mm_setr_ps(r[k].lx, r[k + 1].lx, r[k + 2].lx, r[k + 3].lx);
-            const wf f = wf_mul(wf_sub(lx, x0v), inv);
-            simde_mm_storeu_si128((simde__m128i *)(cell + k),
-                                  simde_mm_cvttps_epi32(wf_min(wf_max(f, zero), top)));
-        }
-        for (; k < m; k++)
-            cell[k] = cell_of(&g, r[k].lx);
-    }
+    for (size_t k = sepax_band_cells4(r, m, g.x0, g.inv_w, g.top_cell, cell); k < m; k++)
+        cell[k] = cell_of(&g, r[k].lx);
     memset(hist, 0, g.cells * sizeof *hist);
     for (size_t k = 0; k < m; k++)
         hist[cell[k]]++;
