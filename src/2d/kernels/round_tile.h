@@ -275,7 +275,7 @@ static HEDLEY_ALWAYS_INLINE uint32_t route_side(const sepax_columns *c, uint32_t
 }
 
 /* A pair's route. The routing pass spells it out, as it also wants the
- * two side codes for its hints; bench/round_floor.c routes with this. */
+ * two side codes for its hints; bench/floors/round_floor.c routes with this. */
 static HEDLEY_ALWAYS_INLINE uint32_t route_of(const sepax_columns *c, uint32_t sa, uint32_t sb)
 {
     return route_table[route_side(c, sa)][route_side(c, sb)];
