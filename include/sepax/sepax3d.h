@@ -277,6 +277,11 @@ SEPAX_API uint32_t sepax3_store_slot_limit(const sepax3_store *store);
 /** SEPAX_OK if id names a live shape, else SEPAX_ERR_BAD_ID or _STALE_ID
  *  (SEPAX_ERR_NULL for a NULL store). */
 SEPAX_API sepax_status sepax3_shape_check(const sepax3_store *store, sepax_shape_id id);
+/** The live id in a slot (below sepax3_store_slot_limit), as
+ *  sepax_shape_id_of_slot: SEPAX_ERR_BAD_ID past the limit,
+ *  SEPAX_ERR_STALE_ID for a free slot, *out_id written only on SEPAX_OK. */
+SEPAX_API sepax_status sepax3_shape_id_of_slot(const sepax3_store *store, uint32_t slot,
+                                               sepax_shape_id *out_id);
 
 /** A shape as it was added, in its local frame. A capsule is described
  *  as its segment's midpoint (centre), a rotation that turns +x onto the

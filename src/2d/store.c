@@ -399,12 +399,7 @@ sepax_status sepax_shape_id_of_slot(const sepax_store *s, uint32_t slot, sepax_s
 {
     if (!s || !out_id)
         return SEPAX_ERR_NULL;
-    if (slot >= s->slot_limit)
-        return SEPAX_ERR_BAD_ID;
-    if (s->live_id[slot] == SEPAX_FREE_ID(slot))
-        return SEPAX_ERR_STALE_ID;
-    *out_id = s->live_id[slot];
-    return SEPAX_OK;
+    return sepax_id_of_slot(s->live_id, s->slot_limit, slot, out_id);
 }
 
 sepax_status sepax_shape_vertices(const sepax_store *s, sepax_shape_id id, int world,

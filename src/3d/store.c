@@ -263,6 +263,13 @@ sepax_status sepax3_shape_check(const sepax3_store *s, sepax_shape_id id)
     return s ? sepax3_store_check_id(s, id) : SEPAX_ERR_NULL;
 }
 
+sepax_status sepax3_shape_id_of_slot(const sepax3_store *s, uint32_t slot, sepax_shape_id *out_id)
+{
+    if (!s || !out_id)
+        return SEPAX_ERR_NULL;
+    return sepax_id_of_slot(s->live_id, s->slot_limit, slot, out_id);
+}
+
 sepax_status sepax3_shape_world(const sepax3_store *s, sepax_shape_id id, sepax3_world_shape *out)
 {
     if (!s || !out)

@@ -24,6 +24,20 @@ static inline sepax_status sepax_id_check(const uint32_t *live_id, uint32_t slot
     return SEPAX_OK;
 }
 
+/* The live id in a slot, for every store's shape_id_of_slot: SEPAX_OK,
+ * SEPAX_ERR_BAD_ID at or past slot_limit, SEPAX_ERR_STALE_ID for a free
+ * slot (*out unchanged but on SEPAX_OK). */
+static inline sepax_status sepax_id_of_slot(const uint32_t *live_id, uint32_t slot_limit,
+                                            uint32_t slot, uint32_t *out)
+{
+    if (slot >= slot_limit)
+        return SEPAX_ERR_BAD_ID;
+    if (live_id[slot] == SEPAX_FREE_ID(slot))
+        return SEPAX_ERR_STALE_ID;
+    *out = live_id[slot];
+    return SEPAX_OK;
+}
+
 /* The slot capacity a store grows to for need slots from cap (0: none
  * yet, start at first): doubled until it holds them, at most
  * SEPAX_MAX_SHAPES. */

@@ -677,6 +677,11 @@ Test(misuse3, same_status_as_2d)
     /* NULL store, NULL outputs */
     SAME(sepax_remove(NULL, a2), sepax3_remove(NULL, A));
     SAME(sepax_shape_check(NULL, a2), sepax3_shape_check(NULL, A));
+    SAME(sepax_shape_id_of_slot(NULL, 0, &id), sepax3_shape_id_of_slot(NULL, 0, &id));
+    SAME(sepax_shape_id_of_slot(s2, 0, NULL), sepax3_shape_id_of_slot(S, 0, NULL));
+    SAME(sepax_shape_id_of_slot(s2, SEPAX_ID_SLOT(gone2), &id),
+         sepax3_shape_id_of_slot(S, SEPAX_ID_SLOT(GONE), &id));
+    SAME(sepax_shape_id_of_slot(s2, 1u << 20, &id), sepax3_shape_id_of_slot(S, 1u << 20, &id));
     SAME(sepax_update_world(NULL), sepax3_update_world(NULL));
     SAME(sepax_store_set_backend(NULL, SEPAX_BACKEND_SCALAR), sepax3_store_set_backend(NULL, SEPAX_BACKEND_SCALAR));
     SAME(sepax_store_set_tasks(NULL, NULL), sepax3_store_set_tasks(NULL, NULL));

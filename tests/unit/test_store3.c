@@ -110,6 +110,18 @@ Test(store3, bad_transforms_and_ids)
     cr_expect_eq(sepax3_remove(s, ids[2]), SEPAX_ERR_STALE_ID);
     cr_expect_eq(sepax3_shape_check(s, ids[2]), SEPAX_ERR_STALE_ID);
     cr_expect_eq(sepax3_shape_check(s, 99), SEPAX_ERR_BAD_ID);
+    /* slots name their live ids, a freed slot none */
+    sepax_shape_id got = 777;
+    cr_expect_eq(sepax3_shape_id_of_slot(s, SEPAX_ID_SLOT(ids[0]), &got), SEPAX_OK);
+    cr_expect_eq(got, ids[0]);
+    cr_expect_eq(sepax3_shape_id_of_slot(s, SEPAX_ID_SLOT(ids[1]), &got), SEPAX_OK);
+    cr_expect_eq(got, ids[1]);
+    got = 777;
+    cr_expect_eq(sepax3_shape_id_of_slot(s, SEPAX_ID_SLOT(ids[2]), &got), SEPAX_ERR_STALE_ID);
+    cr_expect_eq(sepax3_shape_id_of_slot(s, sepax3_store_slot_limit(s), &got), SEPAX_ERR_BAD_ID);
+    cr_expect_eq(got, 777);
+    cr_expect_eq(sepax3_shape_id_of_slot(s, 0, NULL), SEPAX_ERR_NULL);
+    cr_expect_eq(sepax3_shape_id_of_slot(NULL, 0, &got), SEPAX_ERR_NULL);
     sepax3_shape_desc d;
     cr_expect_eq(sepax3_shape_info(s, ids[2], &d), SEPAX_ERR_STALE_ID);
     cr_expect_eq(sepax3_store_count(s), 2);
