@@ -39,6 +39,14 @@ static inline uint32_t sepax_band_scale(float v, float origin, float inv, float 
     return (uint32_t)simde_mm_cvttss_si32(f);
 }
 
+/* sepax_band_scale of four lanes at once, stored at out */
+static inline void sepax_band_scale4(wf v, wf origin, wf inv, wf top, uint32_t *out)
+{
+    const wf f = wf_mul(wf_sub(v, origin), inv);
+    simde_mm_storeu_si128((simde__m128i *)out,
+                          simde_mm_cvttps_epi32(wf_min(wf_max(f, wf_set1(0.0f)), top)));
+}
+
 /* The bounds of rows [0, n), four rows per step, merged into *x0, *x1,
  * *y0, *y1 and *height; returns the rows done (n less n mod 4). Lane
  * order is fixed, so the sum is the same on every run. */
@@ -80,14 +88,9 @@ static inline uint32_t sepax_band_rows4(const float *lo, const float *hi, uint32
 {
     uint32_t row = 0;
     const wf y0 = wf_set1(origin), inv = wf_set1(inv_h), top = wf_set1(top_band);
-    const wf zero = wf_set1(0.0f);
     for (; row + 4u <= n; row += 4u) {
-        const wf f0 = wf_mul(wf_sub(wf_load(lo + row), y0), inv);
-        const wf f1 = wf_mul(wf_sub(wf_load(hi + row), y0), inv);
-        simde_mm_storeu_si128((simde__m128i *)(first + row),
-                              simde_mm_cvttps_epi32(wf_min(wf_max(f0, zero), top)));
-        simde_mm_storeu_si128((simde__m128i *)(last + row),
-                              simde_mm_cvttps_epi32(wf_min(wf_max(f1, zero), top)));
+        sepax_band_scale4(wf_load(lo + row), y0, inv, top, first + row);
+        sepax_band_scale4(wf_load(hi + row), y0, inv, top, last + row);
     }
     return row;
 }
@@ -98,14 +101,10 @@ static inline size_t sepax_band_cells4(const sepax_band_record *r, size_t m, flo
                                        float inv_w, float top_cell, uint32_t *cell)
 {
     const wf x0v = wf_set1(origin), inv = wf_set1(inv_w), top = wf_set1(top_cell);
-    const wf zero = wf_set1(0.0f);
     size_t k = 0;
-    for (; k + 4u <= m; k += 4u) {
-        const wf lx = simde_mm_setr_ps(r[k].lx, r[k + 1].lx, r[k + 2].lx, r[k + 3].lx);
-        const wf f = wf_mul(wf_sub(lx, x0v), inv);
-        simde_mm_storeu_si128((simde__m128i *)(cell + k),
-                              simde_mm_cvttps_epi32(wf_min(wf_max(f, zero), top)));
-    }
+    for (; k + 4u <= m; k += 4u)
+        sepax_band_scale4(simde_mm_setr_ps(r[k].lx, r[k + 1].lx, r[k + 2].lx, r[k + 3].lx), x0v,
+                          inv, top, cell + k);
     return k;
 }
 
