@@ -36,7 +36,7 @@ size_t sepax_bench_circle_touch(const sepax_store *s, const sepax_pair *pairs, s
                                 sepax_result *out)
 {
     const sepax_columns cols = sepax_store_columns(s), *c = &cols;
-    const uint32_t *live = s->live_id;
+    const uint32_t *live = s->core.live_id;
     size_t bad = 0;
     for (size_t k = 0; k < n; k++) {
         sepax_circle_prefetch(c, pairs, n, k);
@@ -58,7 +58,7 @@ size_t sepax_bench_circle_touch_slots(const sepax_store *s, const float *cx, con
                                       const float *r, const sepax_pair *pairs, size_t n,
                                       sepax_result *out)
 {
-    const uint32_t *live = s->live_id;
+    const uint32_t *live = s->core.live_id;
     size_t bad = 0;
     for (size_t k = 0; k < n; k++) {
         if (k + SLOTS_AHEAD < n) {
@@ -78,7 +78,7 @@ size_t sepax_bench_circle_touch_slots(const sepax_store *s, const float *cx, con
 void sepax_bench_circle_columns(const sepax_store *s, float *cx, float *cy, float *r)
 {
     const sepax_columns c = sepax_store_columns(s);
-    for (uint32_t slot = 0; slot < s->slot_limit; slot++) {
+    for (uint32_t slot = 0; slot < s->core.slot_limit; slot++) {
         cx[slot] = cy[slot] = r[slot] = 0.0f;
         if (s->kind[slot] != SEPAX_KIND_CIRCLE)
             continue;

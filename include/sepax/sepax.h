@@ -100,23 +100,6 @@ SEPAX_API sepax_transform sepax_transform_make(float x, float y, float angle);
 
 
 
-/** Options for sepax_store_create. Start from SEPAX_STORE_OPTIONS_INIT or
- *  sepax_store_options_default(), which set size and every default, then
- *  change what you need (sepax_common.h: how options grow). */
-typedef struct sepax_store_options {
-    /** sizeof(sepax_store_options) as the caller compiled it. */
-    uint32_t size;
-    /** Hooks for every allocation the store makes; NULL = aligned malloc. */
-    const sepax_allocator *allocator;
-    /** Shapes to reserve room for at creation (0: a small default). */
-    uint32_t initial_shapes;
-} sepax_store_options;
-
-/** The defaults, as an initialiser. */
-#define SEPAX_STORE_OPTIONS_INIT {(uint32_t)sizeof(sepax_store_options), NULL, 0}
-/** The defaults, as a value. */
-SEPAX_API sepax_store_options sepax_store_options_default(void);
-
 typedef struct sepax_store sepax_store;
 
 /** Create an empty store. options may be NULL for the defaults; its size

@@ -166,20 +166,10 @@ SEPAX_API sepax3_transform sepax3_transform_identity(void);
  *  be of unit length; a zero axis gives the identity). */
 SEPAX_API sepax_quat sepax3_quat_axis_angle(sepax_vec3 axis, float angle);
 
-/** Options for sepax3_store_create; start from SEPAX3_STORE_OPTIONS_INIT
- *  or sepax3_store_options_default() (sepax_common.h: how options grow). */
-typedef struct sepax3_store_options {
-    /** sizeof(sepax3_store_options) as the caller compiled it. */
-    uint32_t size;
-    /** Hooks for every allocation the store's calls make, except Qhull's
-     *  working memory and error stream in sepax3_add_hull (C library
-     *  malloc, freed before it returns); NULL = aligned malloc. */
-    const sepax_allocator *allocator;
-    /** Shapes to reserve room for at creation (0: a small default). */
-    uint32_t initial_shapes;
-} sepax3_store_options;
-
-#define SEPAX3_STORE_OPTIONS_INIT {(uint32_t)sizeof(sepax3_store_options), NULL, 0}
+/** Options for sepax3_store_create: the 2D store's struct
+ *  (sepax_common.h), under the 3D name. */
+typedef sepax_store_options sepax3_store_options;
+#define SEPAX3_STORE_OPTIONS_INIT SEPAX_STORE_OPTIONS_INIT
 SEPAX_API sepax3_store_options sepax3_store_options_default(void);
 
 typedef struct sepax3_store sepax3_store;

@@ -172,6 +172,27 @@ typedef struct sepax_task_system {
     void *user_context;
 } sepax_task_system;
 
+/** Options for creating a store, 2D (sepax_store_create) or 3D
+ *  (sepax3_store_create, whose sepax3_store_options is this struct).
+ *  Start from SEPAX_STORE_OPTIONS_INIT or sepax_store_options_default(),
+ *  which set size and every default, then change what you need (above:
+ *  how options grow). */
+typedef struct sepax_store_options {
+    /** sizeof(sepax_store_options) as the caller compiled it. */
+    uint32_t size;
+    /** Hooks for every allocation the store's calls make (in 3D except
+     *  Qhull's working memory and error stream in sepax3_add_hull: C
+     *  library malloc, freed before it returns); NULL = aligned malloc. */
+    const sepax_allocator *allocator;
+    /** Shapes to reserve room for at creation (0: a small default). */
+    uint32_t initial_shapes;
+} sepax_store_options;
+
+/** The defaults, as an initialiser. */
+#define SEPAX_STORE_OPTIONS_INIT {(uint32_t)sizeof(sepax_store_options), NULL, 0}
+/** The defaults, as a value. */
+SEPAX_API sepax_store_options sepax_store_options_default(void);
+
 /** Backends. */
 typedef enum sepax_backend {
     SEPAX_BACKEND_SCALAR = 0,

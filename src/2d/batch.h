@@ -18,7 +18,7 @@ static inline void sepax_run_kernels(const sepax_store *s, const sepax_columns *
 {
     if (s->round_live == 0)
         s->kernels->collide(cols, pairs, n, out);
-    else if (s->circle_live == s->live)
+    else if (s->circle_live == s->core.live)
         s->kernels->collide_circles(cols, pairs, n, out);
     else
         s->kernels->collide_any(cols, pairs, n, out);
@@ -32,7 +32,7 @@ static inline sepax_status sepax_check_call(const sepax_store *s, const sepax_pa
 {
     if (!s)
         return SEPAX_ERR_NULL;
-    return sepax_call_check(s->live_id, s->slot_limit, pairs, count, out_missing, out_size,
+    return sepax_call_check(s->core.live_id, s->core.slot_limit, pairs, count, out_missing, out_size,
                             bad_index);
 }
 

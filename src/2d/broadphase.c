@@ -82,10 +82,10 @@ static inline uint32_t cell_of(const grid *g, float x)
 static void bands_of(const sepax_store *s, const grid *g, uint32_t *first, uint32_t *last)
 {
     uint32_t row = 0;
-    if (s->live == s->slot_limit)
-        row = sepax_band_rows4(s->lo_y, s->hi_y, s->slot_limit, g->y0, g->inv_h, g->top_band,
+    if (s->core.live == s->core.slot_limit)
+        row = sepax_band_rows4(s->lo_y, s->hi_y, s->core.slot_limit, g->y0, g->inv_h, g->top_band,
                                first, last);
-    for (; row < s->slot_limit; row++) {
+    for (; row < s->core.slot_limit; row++) {
         if (s->kind[row] == SEPAX_KIND_FREE)
             continue;
         first[row] = band_of(g, s->lo_y[row]);
@@ -102,10 +102,10 @@ static bounds scan(const sepax_store *s)
 {
     bounds b = {INFINITY, -INFINITY, INFINITY, -INFINITY, 0.0};
     uint32_t row = 0;
-    if (s->live == s->slot_limit) /* no holes: four rows per step */
-        row = sepax_band_bounds4(s->lo_x, s->lo_y, s->hi_y, s->slot_limit, &b.x0, &b.x1, &b.y0,
+    if (s->core.live == s->core.slot_limit) /* no holes: four rows per step */
+        row = sepax_band_bounds4(s->lo_x, s->lo_y, s->hi_y, s->core.slot_limit, &b.x0, &b.x1, &b.y0,
                                  &b.y1, &b.height);
-    for (; row < s->slot_limit; row++) {
+    for (; row < s->core.slot_limit; row++) {
         if (s->kind[row] == SEPAX_KIND_FREE)
             continue;
         const float lx = s->lo_x[row], ly = s->lo_y[row], hy = s->hi_y[row];
@@ -330,7 +330,7 @@ static void sweep_task(int32_t start, int32_t end, uint32_t wi, void *context)
     o.pairs = w->pairs;
     o.capacity = w->capacity;
     o.found = w->found;
-    o.grow = &j->s->alloc;
+    o.grow = &j->s->core.alloc;
     o.failed = w->failed;
     for (int32_t b = start; b < end; b++) {
         const record *r = j->rec + j->start[b];
@@ -364,7 +364,7 @@ static sepax_status broadphase_split(const sepax_store *s, const grid *g, float 
                                      double span_x, sepax_pair *pairs, size_t capacity,
                                      size_t *pair_count)
 {
-    const sepax_task_system *t = &s->tasks;
+    const sepax_task_system *t = &s->core.tasks;
     bp_split j;
     memset(&j, 0, sizeof j);
     j.s = s;
@@ -375,7 +375,7 @@ static sepax_status broadphase_split(const sepax_store *s, const grid *g, float 
     j.pairs = pairs;
     j.capacity = capacity;
     atomic_init(&j.broken, 0);
-    const size_t limit = s->slot_limit, bands = g->bands;
+    const size_t limit = s->core.slot_limit, bands = g->bands;
     /* chunks of whole 64-row lines, each a task item of its own */
     size_t chunks = (size_t)t->worker_count * RANGES_PER_WORKER;
     if (chunks > limit / LEAST_ROWS)
@@ -397,7 +397,7 @@ static sepax_status broadphase_split(const sepax_store *s, const grid *g, float 
                    chunks * bands * (sizeof(size_t) + sizeof(float)) +
                    (bands + 1u) * (3 * sizeof(size_t) + sizeof(uint32_t)) +
                    t->worker_count * sizeof(worker) + lines;
-    unsigned char *mem = sepax_alloc(&s->alloc, bytes);
+    unsigned char *mem = sepax_alloc(&s->core.alloc, bytes);
     if (!mem)
         return SEPAX_ERR_OUT_OF_MEMORY;
     memset(mem, 0, bytes);
@@ -434,9 +434,9 @@ static sepax_status broadphase_split(const sepax_store *s, const grid *g, float 
     unsigned char *mem2 = NULL;
     if (total < SIZE_MAX / 2u / sizeof(record) &&
         per < (SIZE_MAX - (total + 1u) * sizeof(record)) / 2u / t->worker_count)
-        mem2 = sepax_alloc(&s->alloc, (total + 1u) * sizeof(record) + t->worker_count * per);
+        mem2 = sepax_alloc(&s->core.alloc, (total + 1u) * sizeof(record) + t->worker_count * per);
     if (!mem2) {
-        sepax_free(&s->alloc, mem);
+        sepax_free(&s->core.alloc, mem);
         return SEPAX_ERR_OUT_OF_MEMORY;
     }
     sepax_status st = SEPAX_OK;
@@ -457,7 +457,7 @@ static sepax_status broadphase_split(const sepax_store *s, const grid *g, float 
      * tried need (1.5 pairs per record): they grow if it is short. */
     for (uint32_t k = 0; k < t->worker_count && st == SEPAX_OK; k++) {
         j.w[k].capacity = 2u * (total / t->worker_count) + CHUNK;
-        j.w[k].pairs = sepax_alloc(&s->alloc, j.w[k].capacity * sizeof(sepax_pair));
+        j.w[k].pairs = sepax_alloc(&s->core.alloc, j.w[k].capacity * sizeof(sepax_pair));
         st = j.w[k].pairs ? SEPAX_OK : SEPAX_ERR_OUT_OF_MEMORY;
     }
     if (st == SEPAX_OK) {
@@ -485,9 +485,9 @@ static sepax_status broadphase_split(const sepax_store *s, const grid *g, float 
         st = found > capacity ? SEPAX_ERR_CAPACITY : SEPAX_OK;
     }
     for (uint32_t k = 0; k < t->worker_count; k++)
-        sepax_free(&s->alloc, j.w[k].pairs);
-    sepax_free(&s->alloc, mem2);
-    sepax_free(&s->alloc, mem);
+        sepax_free(&s->core.alloc, j.w[k].pairs);
+    sepax_free(&s->core.alloc, mem2);
+    sepax_free(&s->core.alloc, mem);
     return st;
 }
 
@@ -501,10 +501,10 @@ sepax_status sepax_broadphase(const sepax_store *s, sepax_pair *pairs, size_t ca
         return SEPAX_ERR_NULL;
     if (capacity > 0 && !pairs)
         return SEPAX_ERR_NULL;
-    const size_t n = s->live;
+    const size_t n = s->core.live;
     if (n < 2)
         return SEPAX_OK;
-    const uint32_t limit = s->slot_limit;
+    const uint32_t limit = s->core.slot_limit;
     const uint8_t *kind = s->kind;
     const float *lo_x = s->lo_x, *lo_y = s->lo_y, *hi_x = s->hi_x, *hi_y = s->hi_y;
     const uint32_t *row_id = s->row_id;
@@ -519,13 +519,13 @@ sepax_status sepax_broadphase(const sepax_store *s, sepax_pair *pairs, size_t ca
         g.inv_h = (float)(g.bands / span_y);
         g.top_band = (float)(g.bands - 1u);
     }
-    if (g.bands > 1u && sepax_tasks_split(&s->tasks, n, LEAST_SHAPES))
+    if (g.bands > 1u && sepax_tasks_split(&s->core.tasks, n, LEAST_SHAPES))
         return broadphase_split(s, &g, bd.x0, span_x, pairs, capacity, pair_count);
 
     /* Per band, plus a spare so that a shape's second band is counted and
      * written without a branch: start, cursor, lowest lower y at home. */
     const size_t rows = (size_t)g.bands + 1u;
-    unsigned char *bmem = sepax_alloc(&s->alloc, rows * (2 * sizeof(size_t) + sizeof(float)) +
+    unsigned char *bmem = sepax_alloc(&s->core.alloc, rows * (2 * sizeof(size_t) + sizeof(float)) +
                                                      2 * (size_t)limit * sizeof(uint32_t));
     if (!bmem)
         return SEPAX_ERR_OUT_OF_MEMORY;
@@ -555,12 +555,12 @@ sepax_status sepax_broadphase(const sepax_store *s, sepax_pair *pairs, size_t ca
     start[g.bands] = cursor[g.bands] = total;
 
     const size_t cap = most + PAD, cells = cells_for(most);
-    unsigned char *mem = sepax_alloc(&s->alloc, 2 * most * sizeof(uint64_t) +
+    unsigned char *mem = sepax_alloc(&s->core.alloc, 2 * most * sizeof(uint64_t) +
                                                     (total + 1u) * sizeof(record) +
                                                     cap * (5 * sizeof(float) + sizeof(uint32_t)) +
                                                     cells * sizeof(uint32_t));
     if (!mem) {
-        sepax_free(&s->alloc, bmem);
+        sepax_free(&s->core.alloc, bmem);
         return SEPAX_ERR_OUT_OF_MEMORY;
     }
     uint64_t *keys = (uint64_t *)mem;
@@ -598,8 +598,8 @@ sepax_status sepax_broadphase(const sepax_store *s, sepax_pair *pairs, size_t ca
     for (uint32_t b = 0; b < g.bands; b++)
         band(rec + start[b], cursor[b] - start[b], bd.x0, span_x, home_y[b], &e, hist, keys,
              s->kernels->sweep, &o);
-    sepax_free(&s->alloc, mem);
-    sepax_free(&s->alloc, bmem);
+    sepax_free(&s->core.alloc, mem);
+    sepax_free(&s->core.alloc, bmem);
     *pair_count = o.found;
     return o.found > capacity ? SEPAX_ERR_CAPACITY : SEPAX_OK;
 }

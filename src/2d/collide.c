@@ -40,7 +40,7 @@ static int split_check(split *j, size_t from, size_t to)
     if (from >= sepax_lowest_get(&j->bad))
         return 0;
     size_t at = 0;
-    if (sepax_pairs_check(j->s->live_id, j->s->slot_limit, j->pairs + from, to - from, &at) ==
+    if (sepax_pairs_check(j->s->core.live_id, j->s->core.slot_limit, j->pairs + from, to - from, &at) ==
         SEPAX_OK)
         return 1;
     sepax_lowest_put(&j->bad, from + at);
@@ -73,7 +73,7 @@ static sepax_status split_status(split *j, size_t *bad_index)
         return SEPAX_OK;
     if (bad_index)
         *bad_index = bad;
-    return sepax_pairs_check(j->s->live_id, j->s->slot_limit, j->pairs + bad, 1, NULL);
+    return sepax_pairs_check(j->s->core.live_id, j->s->core.slot_limit, j->pairs + bad, 1, NULL);
 }
 
 static void split_init(split *j, const sepax_store *s, const sepax_pair *pairs, size_t count,
@@ -83,14 +83,14 @@ static void split_init(split *j, const sepax_store *s, const sepax_pair *pairs, 
     j->s = s;
     j->cols = sepax_store_columns(s);
     j->pairs = pairs;
-    j->cut = sepax_cut_make(&s->tasks, count, unit, LEAST_PAIRS, RANGES_PER_WORKER);
+    j->cut = sepax_cut_make(&s->core.tasks, count, unit, LEAST_PAIRS, RANGES_PER_WORKER);
     atomic_init(&j->bad, count);
 }
 
 sepax_status sepax_collide(const sepax_store *s, const sepax_pair *pairs, size_t count,
                            sepax_result *results, size_t *bad_index)
 {
-    if (s && sepax_tasks_split(&s->tasks, count, LEAST_PAIRS)) {
+    if (s && sepax_tasks_split(&s->core.tasks, count, LEAST_PAIRS)) {
         sepax_status st = sepax_batch_check(pairs, count, !results, sizeof *results);
         if (st != SEPAX_OK)
             return st;
@@ -99,10 +99,10 @@ sepax_status sepax_collide(const sepax_store *s, const sepax_pair *pairs, size_t
         split j;
         split_init(&j, s, pairs, count, 64);
         j.results = results;
-        sepax_tasks_run(&s->tasks, check_task, &j.cut, &j);
+        sepax_tasks_run(&s->core.tasks, check_task, &j.cut, &j);
         if ((st = split_status(&j, bad_index)) != SEPAX_OK)
             return st;
-        sepax_tasks_run(&s->tasks, collide_task, &j.cut, &j);
+        sepax_tasks_run(&s->core.tasks, collide_task, &j.cut, &j);
         return SEPAX_OK;
     }
     sepax_status st = sepax_check_call(s, pairs, count, !results, sizeof *results, bad_index);
@@ -194,14 +194,14 @@ static sepax_status hits_split(const sepax_store *s, const sepax_pair *pairs, si
         /* A chunk rewrites its caches as it goes, so with caches every
          * pair is checked in a round of its own first: a bad pair leaves
          * all of them as they were. */
-        sepax_tasks_run(&s->tasks, check_task, &j.cut, &j);
+        sepax_tasks_run(&s->core.tasks, check_task, &j.cut, &j);
         const sepax_status st = split_status(&j, bad_index);
         if (st != SEPAX_OK)
             return st;
     }
     const size_t chunks = (size_t)j.cut.items;
     unsigned char *mem =
-        sepax_alloc(&s->alloc, count * sizeof *j.scratch + (chunks + 1u) * sizeof *j.found);
+        sepax_alloc(&s->core.alloc, count * sizeof *j.scratch + (chunks + 1u) * sizeof *j.found);
     if (!mem)
         return SEPAX_ERR_OUT_OF_MEMORY;
     /* the counts first: a size_t after count hits could be misaligned */
@@ -209,7 +209,7 @@ static sepax_status hits_split(const sepax_store *s, const sepax_pair *pairs, si
     j.scratch = (sepax_hit *)(j.found + chunks + 1u);
     j.hits = hits;
     j.capacity = capacity;
-    sepax_tasks_run(&s->tasks, hits_task, &j.cut, &j);
+    sepax_tasks_run(&s->core.tasks, hits_task, &j.cut, &j);
     sepax_status st = split_status(&j, bad_index);
     size_t total = 0;
     if (st == SEPAX_OK) {
@@ -220,11 +220,11 @@ static sepax_status hits_split(const sepax_store *s, const sepax_pair *pairs, si
         }
         j.found[chunks] = total;
         if (capacity > 0)
-            sepax_tasks_run(&s->tasks, hits_copy_task, &j.cut, &j);
+            sepax_tasks_run(&s->core.tasks, hits_copy_task, &j.cut, &j);
         *hit_count = total;
         st = total > capacity ? SEPAX_ERR_CAPACITY : SEPAX_OK;
     }
-    sepax_free(&s->alloc, mem);
+    sepax_free(&s->core.alloc, mem);
     return st;
 }
 
@@ -234,7 +234,7 @@ static sepax_status collide_hits(const sepax_store *s, const sepax_pair *pairs, 
                                  sepax_pair_cache *caches, sepax_hit *hits, size_t capacity,
                                  size_t *hit_count, size_t *bad_index)
 {
-    if (s && sepax_tasks_split(&s->tasks, count, LEAST_PAIRS)) {
+    if (s && sepax_tasks_split(&s->core.tasks, count, LEAST_PAIRS)) {
         const sepax_status st = sepax_batch_check(pairs, count, 0, sizeof *hits);
         return st != SEPAX_OK
                    ? st

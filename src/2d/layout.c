@@ -37,11 +37,11 @@ sepax_status sepax_store_sort_pool(sepax_store *s)
 {
     if (!s)
         return SEPAX_ERR_NULL;
-    if (s->live < 2)
+    if (s->core.live < 2)
         return SEPAX_OK;
     float x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
     double height = 0.0;
-    for (uint32_t row = 0; row < s->slot_limit; row++) {
+    for (uint32_t row = 0; row < s->core.slot_limit; row++) {
         if (s->kind[row] == SEPAX_KIND_FREE)
             continue;
         const float cx = 0.5f * (s->lo_x[row] + s->hi_x[row]);
@@ -50,22 +50,22 @@ sepax_status sepax_store_sort_pool(sepax_store *s)
         y0 = cy < y0 ? cy : y0, y1 = cy > y1 ? cy : y1;
         height += (double)s->hi_y[row] - (double)s->lo_y[row];
     }
-    const double band = 3.0 * height / s->live;
+    const double band = 3.0 * height / s->core.live;
     const uint32_t bands_max = 1u << BAND_BITS, cells = 1u << X_BITS;
     double bands = band > 0.0 ? ceil(((double)y1 - (double)y0) / band) : 1.0;
     bands = bands < 1.0 ? 1.0 : bands > bands_max ? bands_max : bands;
     const float y_scale = y1 > y0 ? (float)(bands / ((double)y1 - (double)y0)) : 0.0f;
     const float x_scale = x1 > x0 ? (float)(cells / ((double)x1 - (double)x0)) : 0.0f;
 
-    uint64_t *keys = sepax_alloc(&s->alloc, 2 * (size_t)s->live * sizeof *keys);
-    uint32_t *order = sepax_alloc(&s->alloc, (size_t)s->slot_limit * sizeof *order);
+    uint64_t *keys = sepax_alloc(&s->core.alloc, 2 * (size_t)s->core.live * sizeof *keys);
+    uint32_t *order = sepax_alloc(&s->core.alloc, (size_t)s->core.slot_limit * sizeof *order);
     if (!keys || !order) {
-        sepax_free(&s->alloc, keys);
-        sepax_free(&s->alloc, order);
+        sepax_free(&s->core.alloc, keys);
+        sepax_free(&s->core.alloc, order);
         return SEPAX_ERR_OUT_OF_MEMORY;
     }
     size_t n = 0;
-    for (uint32_t row = 0; row < s->slot_limit; row++) {
+    for (uint32_t row = 0; row < s->core.slot_limit; row++) {
         if (s->kind[row] == SEPAX_KIND_FREE)
             continue;
         const float cx = 0.5f * (s->lo_x[row] + s->hi_x[row]);
@@ -77,11 +77,11 @@ sepax_status sepax_store_sort_pool(sepax_store *s)
     const uint64_t *sorted = sepax_radix_sort(keys, keys + n, n);
     for (size_t k = 0; k < n; k++)
         order[k] = (uint32_t)sorted[k];
-    for (uint32_t row = 0; row < s->slot_limit; row++)
+    for (uint32_t row = 0; row < s->core.slot_limit; row++)
         if (s->kind[row] == SEPAX_KIND_FREE)
             order[n++] = row;
-    sepax_free(&s->alloc, keys);
+    sepax_free(&s->core.alloc, keys);
     const sepax_status st = sepax_store_move_rows(s, order);
-    sepax_free(&s->alloc, order);
+    sepax_free(&s->core.alloc, order);
     return st;
 }

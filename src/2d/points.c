@@ -67,7 +67,7 @@ sepax_status sepax_query_points(const sepax_store *s, const sepax_point_query *q
         return SEPAX_ERR_OVERFLOW;
     if (!queries || !inside)
         return SEPAX_ERR_NULL;
-    if (sepax_tasks_split(&s->tasks, count, LEAST_QUERIES)) {
+    if (sepax_tasks_split(&s->core.tasks, count, LEAST_QUERIES)) {
         /* every query checked before any answer is written, as on one
          * thread; 64 answers are one cache line */
         split j;
@@ -75,9 +75,9 @@ sepax_status sepax_query_points(const sepax_store *s, const sepax_point_query *q
         j.cols = sepax_store_columns(s);
         j.queries = queries;
         j.inside = inside;
-        j.cut = sepax_cut_make(&s->tasks, count, 64, LEAST_QUERIES, RANGES_PER_WORKER);
+        j.cut = sepax_cut_make(&s->core.tasks, count, 64, LEAST_QUERIES, RANGES_PER_WORKER);
         atomic_init(&j.bad, count);
-        sepax_tasks_run(&s->tasks, check_task, &j.cut, &j);
+        sepax_tasks_run(&s->core.tasks, check_task, &j.cut, &j);
         const size_t bad = sepax_lowest_get(&j.bad);
         if (bad < count) {
             if (bad_index)
@@ -85,7 +85,7 @@ sepax_status sepax_query_points(const sepax_store *s, const sepax_point_query *q
             size_t at;
             return check_queries(s, queries + bad, 1, &at);
         }
-        sepax_tasks_run(&s->tasks, points_task, &j.cut, &j);
+        sepax_tasks_run(&s->core.tasks, points_task, &j.cut, &j);
         return SEPAX_OK;
     }
     size_t at = 0;

@@ -4,34 +4,22 @@
 #include <math.h>
 #include <string.h>
 
-#include "common/options.h"
 #include "store.h"
 
-#define INITIAL_SLOTS 64u
 #define INITIAL_POOL 1024u
 
-static size_t align_up(size_t v, size_t a)
-{
-    return (v + a - 1u) / a * a;
-}
-
-/* Carve every array of slot_mem out of one block, each at a cache line. */
-enum { SLOT_ARRAYS = 16 };
+/* Every array of slot_mem: the store's per-row and per-slot arrays, then
+ * the core's. */
+enum { OWN_ARRAYS = 13, SLOT_ARRAYS = OWN_ARRAYS + SEPAX_CORE_ARRAYS };
 
 static size_t slot_layout(uint32_t cap, size_t off[SLOT_ARRAYS])
 {
     const size_t sizes[SLOT_ARRAYS] = {
         sizeof(sepax_transform), sizeof(sepax_span), sizeof(float), sizeof(float),
-        sizeof(float), sizeof(float), sizeof(uint32_t), 1, 1, sizeof(float), sizeof(uint32_t),
-        sizeof(uint32_t), sizeof(uint32_t), sizeof(sepax_span), 1, sizeof(float),
+        sizeof(float), sizeof(float), 1, sizeof(float), sizeof(uint32_t), sizeof(uint32_t),
+        sizeof(sepax_span), 1, sizeof(float), SEPAX_CORE_SIZES,
     };
-    size_t at = 0;
-    for (int k = 0; k < SLOT_ARRAYS; k++) {
-        at = align_up(at, 64);
-        off[k] = at;
-        at += sizes[k] * cap;
-    }
-    return at;
+    return sepax_carve(cap, sizes, SLOT_ARRAYS, off);
 }
 
 /* Row p of the new arrays takes old row order[p] (order NULL: p); per-slot
@@ -54,7 +42,7 @@ static sepax_status remake_slots(sepax_store *s, uint32_t cap, const uint32_t *o
 {
     size_t off[SLOT_ARRAYS];
     size_t bytes = slot_layout(cap, off);
-    unsigned char *m = sepax_alloc(&s->alloc, bytes);
+    unsigned char *m = sepax_alloc(&s->core.alloc, bytes);
     if (!m)
         return SEPAX_ERR_OUT_OF_MEMORY;
     memset(m, 0, bytes);
@@ -63,15 +51,13 @@ static sepax_status remake_slots(sepax_store *s, uint32_t cap, const uint32_t *o
     sepax_span *span = (sepax_span *)(m + off[1]);
     float *lo_x = (float *)(m + off[2]), *lo_y = (float *)(m + off[3]);
     float *hi_x = (float *)(m + off[4]), *hi_y = (float *)(m + off[5]);
-    uint32_t *free_slots = (uint32_t *)(m + off[6]);
-    uint8_t *kind = m + off[7], *gen = m + off[8];
-    float *radius = (float *)(m + off[9]);
-    uint32_t *live_id = (uint32_t *)(m + off[10]);
-    uint32_t *row_of = (uint32_t *)(m + off[11]), *row_id = (uint32_t *)(m + off[12]);
-    sepax_span *slot_span = (sepax_span *)(m + off[13]);
-    uint8_t *slot_kind = m + off[14];
-    float *slot_radius = (float *)(m + off[15]);
-    const uint32_t n = s->slot_limit, old = s->slot_cap;
+    uint8_t *kind = m + off[6];
+    float *radius = (float *)(m + off[7]);
+    uint32_t *row_of = (uint32_t *)(m + off[8]), *row_id = (uint32_t *)(m + off[9]);
+    sepax_span *slot_span = (sepax_span *)(m + off[10]);
+    uint8_t *slot_kind = m + off[11];
+    float *slot_radius = (float *)(m + off[12]);
+    const uint32_t n = s->core.slot_limit, old = s->core.slot_cap;
     MOVE_ROWS(xf, s->xf, n, order);
     MOVE_ROWS(lo_x, s->lo_x, n, order);
     MOVE_ROWS(lo_y, s->lo_y, n, order);
@@ -82,8 +68,6 @@ static sepax_status remake_slots(sepax_store *s, uint32_t cap, const uint32_t *o
     MOVE_ROWS(radius, s->radius, n, order);
     MOVE_ROWS(row_id, s->row_id, n, order);
     if (n) {
-        memcpy(gen, s->gen, n);
-        memcpy(live_id, s->live_id, n * sizeof(uint32_t));
         memcpy(slot_span, s->slot_span, n * sizeof *slot_span);
         memcpy(slot_kind, s->slot_kind, n);
         memcpy(slot_radius, s->slot_radius, n * sizeof(float));
@@ -92,17 +76,14 @@ static sepax_status remake_slots(sepax_store *s, uint32_t cap, const uint32_t *o
         memcpy(row_of, s->row_of, old * sizeof(uint32_t));
     for (uint32_t k = old; k < cap; k++)
         row_of[k] = k;
-    if (s->free_count)
-        memcpy(free_slots, s->free_slots, s->free_count * sizeof(uint32_t));
-    sepax_free(&s->alloc, s->slot_mem);
+    sepax_core_move(&s->core, m, off + OWN_ARRAYS, cap);
+    sepax_free(&s->core.alloc, s->slot_mem);
     s->slot_mem = m;
-    s->slot_cap = cap;
     s->xf = xf;
     s->lo_x = lo_x, s->lo_y = lo_y, s->hi_x = hi_x, s->hi_y = hi_y;
-    s->span = span, s->free_slots = free_slots;
-    s->kind = kind, s->gen = gen;
+    s->span = span;
+    s->kind = kind;
     s->radius = radius;
-    s->live_id = live_id;
     s->row_of = row_of, s->row_id = row_id;
     s->slot_span = slot_span, s->slot_kind = slot_kind, s->slot_radius = slot_radius;
     if (order)
@@ -116,7 +97,7 @@ static sepax_status remake_slots(sepax_store *s, uint32_t cap, const uint32_t *o
 static size_t copy_regions(sepax_store *s, float *pool)
 {
     size_t at = 0;
-    for (uint32_t row = 0; row < s->slot_limit; row++) {
+    for (uint32_t row = 0; row < s->core.slot_limit; row++) {
         if (s->kind[row] == SEPAX_KIND_FREE)
             continue;
         const size_t region = sepax_region_of(s->span[row].count);
@@ -136,26 +117,24 @@ static void take_pool(sepax_store *s, float *pool, size_t bytes)
     memset(pool, 0, bytes);
     s->pool_used = copy_regions(s, pool);
     s->pool_holes = 0;
-    sepax_free(&s->alloc, s->pool);
+    sepax_free(&s->core.alloc, s->pool);
     s->pool = pool;
 }
 
-static sepax_status grow_slots(sepax_store *s, uint32_t need)
+static sepax_status grow_slots(sepax_store *s, uint32_t cap)
 {
-    if (need <= s->slot_cap)
-        return SEPAX_OK;
-    return remake_slots(s, sepax_slots_grown(s->slot_cap, INITIAL_SLOTS, need), NULL);
+    return cap <= s->core.slot_cap ? SEPAX_OK : remake_slots(s, cap, NULL);
 }
 
 sepax_status sepax_store_move_rows(sepax_store *s, const uint32_t *order)
 {
     const size_t bytes = (s->pool_cap + SEPAX_POOL_PAD) * sizeof(float);
-    float *pool = sepax_alloc(&s->alloc, bytes);
+    float *pool = sepax_alloc(&s->core.alloc, bytes);
     if (!pool)
         return SEPAX_ERR_OUT_OF_MEMORY;
-    const sepax_status st = remake_slots(s, s->slot_cap, order);
+    const sepax_status st = remake_slots(s, s->core.slot_cap, order);
     if (st != SEPAX_OK) {
-        sepax_free(&s->alloc, pool);
+        sepax_free(&s->core.alloc, pool);
         return st;
     }
     take_pool(s, pool, bytes);
@@ -177,7 +156,7 @@ static sepax_status grow_pool(sepax_store *s, size_t need)
         cap *= 2;
     }
     size_t bytes = (cap + SEPAX_POOL_PAD) * sizeof(float);
-    float *pool = sepax_alloc(&s->alloc, bytes);
+    float *pool = sepax_alloc(&s->core.alloc, bytes);
     if (!pool)
         return SEPAX_ERR_OUT_OF_MEMORY;
     take_pool(s, pool, bytes);
@@ -185,48 +164,22 @@ static sepax_status grow_pool(sepax_store *s, size_t need)
     return SEPAX_OK;
 }
 
-sepax_store_options sepax_store_options_default(void)
-{
-    const sepax_store_options o = SEPAX_STORE_OPTIONS_INIT;
-    return o;
-}
-
-/* The sizes of sepax_store_options as released, oldest first: when the
- * struct grows, its old sizeof goes here before the new one, so that
- * programs built against the older header keep working. */
-static const size_t options_sizes[] = {sizeof(sepax_store_options)};
-
 sepax_status sepax_store_create(const sepax_store_options *options, sepax_store **out)
 {
     if (!out)
         return SEPAX_ERR_NULL;
     *out = NULL;
-    sepax_store_options opt = sepax_store_options_default();
-    sepax_status st = sepax_options_read(options, options ? options->size : 0, options_sizes,
-                                         sizeof options_sizes / sizeof options_sizes[0], &opt,
-                                         sizeof opt);
+    sepax_core core;
+    uint32_t want;
+    sepax_status st = sepax_core_open(options, &core, &want);
     if (st != SEPAX_OK)
         return st;
-    sepax_backend backend;
-    st = sepax_backend_default(&backend);
-    if (st != SEPAX_OK)
-        return st;
-    sepax_allocator alloc = sepax_default_allocator();
-    if (opt.allocator) {
-        if (!opt.allocator->alloc || !opt.allocator->free)
-            return SEPAX_ERR_NULL;
-        alloc = *opt.allocator;
-    }
-    sepax_store *s = sepax_alloc(&alloc, sizeof *s);
+    sepax_store *s = sepax_alloc(&core.alloc, sizeof *s);
     if (!s)
         return SEPAX_ERR_OUT_OF_MEMORY;
     memset(s, 0, sizeof *s);
-    s->alloc = alloc;
-    s->backend = backend;
-    s->kernels = sepax_kernels_for(backend);
-    uint32_t want = opt.initial_shapes ? opt.initial_shapes : INITIAL_SLOTS;
-    if (want > SEPAX_MAX_SHAPES)
-        want = SEPAX_MAX_SHAPES;
+    s->core = core;
+    s->kernels = sepax_kernels_for(core.backend);
     st = grow_slots(s, want);
     if (st == SEPAX_OK)
         st = grow_pool(s, (size_t)want * sepax_region_of(SEPAX_BLOCK_ALIGN) / 2);
@@ -242,15 +195,10 @@ void sepax_store_destroy(sepax_store *s)
 {
     if (!s)
         return;
-    sepax_allocator a = s->alloc;
+    sepax_allocator a = s->core.alloc;
     sepax_free(&a, s->pool);
     sepax_free(&a, s->slot_mem);
     sepax_free(&a, s);
-}
-
-static sepax_shape_id make_id(const sepax_store *s, uint32_t slot)
-{
-    return ((uint32_t)s->gen[slot] << 24) | slot;
 }
 
 sepax_columns sepax_store_columns(const sepax_store *s)
@@ -318,17 +266,15 @@ static void core_normals(const sepax_vec2 *v, uint32_t n, uint32_t blk, float *n
 sepax_status sepax_store_insert(sepax_store *s, int kind, const sepax_vec2 *v, uint32_t n,
                                 float radius, sepax_shape_id *out_id)
 {
-    sepax_status st;
-    if (s->live >= SEPAX_MAX_SHAPES ||
-        (s->free_count == 0 && s->slot_limit >= SEPAX_MAX_SHAPES))
-        return SEPAX_ERR_FULL;
-    if (s->free_count == 0 && (st = grow_slots(s, s->slot_limit + 1)) != SEPAX_OK)
+    uint32_t cap;
+    sepax_status st = sepax_core_room(&s->core, &cap);
+    if (st != SEPAX_OK || (st = grow_slots(s, cap)) != SEPAX_OK)
         return st;
     const uint32_t blk = sepax_block_of(n);
     if ((st = grow_pool(s, sepax_region_of(n))) != SEPAX_OK)
         return st;
 
-    const uint32_t slot = s->free_count ? s->free_slots[--s->free_count] : s->slot_limit++;
+    const uint32_t slot = sepax_core_take(&s->core);
     const uint32_t row = s->row_of[slot];
     uint32_t off = (uint32_t)s->pool_used;
     s->pool_used += sepax_region_of(n);
@@ -340,7 +286,6 @@ sepax_status sepax_store_insert(sepax_store *s, int kind, const sepax_vec2 *v, u
     s->slot_kind[slot] = (uint8_t)kind;
     s->slot_radius[slot] = radius;
     s->slot_span[slot] = s->span[row];
-    s->live++;
     s->round_live += kind != SEPAX_KIND_POLYGON;
     s->circle_live += kind == SEPAX_KIND_CIRCLE;
 
@@ -352,7 +297,7 @@ sepax_status sepax_store_insert(sepax_store *s, int kind, const sepax_vec2 *v, u
     }
     core_normals(v, n, blk, lnx, lny);
     sepax_store_update_rows(s, &row, 1);
-    *out_id = s->live_id[slot] = s->row_id[row] = make_id(s, slot);
+    *out_id = s->row_id[row] = sepax_core_fill(&s->core, slot);
     return SEPAX_OK;
 }
 
@@ -373,33 +318,29 @@ sepax_status sepax_remove(sepax_store *s, sepax_shape_id id)
     s->slot_kind[slot] = SEPAX_KIND_FREE;
     s->slot_radius[slot] = 0.0f;
     s->slot_span[slot].count = 0;
-    s->gen[slot]++;
-    s->live_id[slot] = s->row_id[row] = SEPAX_FREE_ID(slot);
-    s->free_slots[s->free_count++] = slot;
-    s->live--;
+    sepax_core_release(&s->core, slot);
+    s->row_id[row] = SEPAX_FREE_ID(slot);
     return SEPAX_OK;
 }
 
 uint32_t sepax_store_count(const sepax_store *s)
 {
-    return s ? s->live : 0;
+    return sepax_core_count(s ? &s->core : NULL);
 }
 
 uint32_t sepax_store_slot_limit(const sepax_store *s)
 {
-    return s ? s->slot_limit : 0;
+    return sepax_core_slot_limit(s ? &s->core : NULL);
 }
 
 sepax_status sepax_shape_check(const sepax_store *s, sepax_shape_id id)
 {
-    return s ? sepax_store_check_id(s, id) : SEPAX_ERR_NULL;
+    return sepax_core_shape_check(s ? &s->core : NULL, id);
 }
 
 sepax_status sepax_shape_id_of_slot(const sepax_store *s, uint32_t slot, sepax_shape_id *out_id)
 {
-    if (!s || !out_id)
-        return SEPAX_ERR_NULL;
-    return sepax_id_of_slot(s->live_id, s->slot_limit, slot, out_id);
+    return sepax_core_id_of_slot(s ? &s->core : NULL, slot, out_id);
 }
 
 sepax_status sepax_shape_vertices(const sepax_store *s, sepax_shape_id id, int world,
@@ -451,26 +392,20 @@ sepax_status sepax_shape_aabb(const sepax_store *s, sepax_shape_id id, sepax_vec
 
 sepax_backend sepax_store_backend(const sepax_store *s)
 {
-    return s ? s->backend : SEPAX_BACKEND_SCALAR;
+    return sepax_core_backend(s ? &s->core : NULL);
 }
 
 sepax_status sepax_store_set_tasks(sepax_store *s, const sepax_task_system *tasks)
 {
-    if (!s)
-        return SEPAX_ERR_NULL;
-    return sepax_tasks_set(&s->tasks, tasks);
+    return sepax_core_set_tasks(s ? &s->core : NULL, tasks);
 }
 
 sepax_status sepax_store_set_backend(sepax_store *s, sepax_backend backend)
 {
-    if (!s)
-        return SEPAX_ERR_NULL;
-    if ((unsigned)backend >= SEPAX_BACKEND_COUNT)
-        return SEPAX_ERR_UNKNOWN_BACKEND;
-    const sepax_kernels *k = sepax_kernels_for(backend);
-    if (!k)
-        return SEPAX_ERR_UNSUPPORTED_BACKEND;
-    s->backend = backend;
-    s->kernels = k;
-    return SEPAX_OK;
+    const sepax_kernels *k = s && (unsigned)backend < SEPAX_BACKEND_COUNT
+                                 ? sepax_kernels_for(backend) : NULL;
+    const sepax_status st = sepax_core_set_backend(s ? &s->core : NULL, backend, k);
+    if (st == SEPAX_OK)
+        s->kernels = k;
+    return st;
 }

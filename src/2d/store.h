@@ -2,22 +2,18 @@
 #ifndef SEPAX_STORE_H
 #define SEPAX_STORE_H
 
-#include "common/alloc.h"
-#include "common/ids.h"
-#include "common/tasks.h"
+#include "common/core.h"
 #include "kernels/kernel.h"
 #include "sepax/sepax.h"
 
 struct sepax_store {
-    sepax_allocator alloc;
-    sepax_backend backend;
+    sepax_core core; /* allocator, backend, tasks, slots and ids */
     const sepax_kernels *kernels;
-    sepax_task_system tasks; /* worker_count 0: none */
 
     /* One allocation (slot_mem) holds every array below, so that growth
      * either fully happens or leaves everything as it was.
      *
-     * Per slot (the low bits of an id): gen, live_id, the free slots, the
+     * Per slot (the low bits of an id), beside the core's arrays: the
      * slot's row, and the span, kind and radius that the batch calls over
      * pairs read by id (sepax_columns). Per row: what the world update,
      * the broadphase and the layout walk in order: transform, span, kind,
@@ -30,12 +26,7 @@ struct sepax_store {
      * with kind FREE and count 0 in both spans. The pool holds regions in
      * row order, up to the shapes added since it was last laid out. */
     void *slot_mem;
-    uint32_t slot_cap, slot_limit, live;
-    uint8_t *gen;
-    uint32_t *live_id; /* the id of the slot's shape, or SEPAX_FREE_ID */
     uint32_t *row_of;
-    uint32_t *free_slots;
-    uint32_t free_count;
     sepax_span *slot_span;
     uint8_t *slot_kind;
     float *slot_radius;
@@ -82,7 +73,7 @@ static inline size_t sepax_region_of(uint32_t count)
  * SEPAX_ERR_STALE_ID. */
 static inline sepax_status sepax_store_check_id(const sepax_store *s, sepax_shape_id id)
 {
-    return sepax_id_check(s->live_id, s->slot_limit, id);
+    return sepax_core_check_id(&s->core, id);
 }
 
 sepax_columns sepax_store_columns(const sepax_store *s);

@@ -71,13 +71,13 @@ sepax_status sepax_update_world(sepax_store *s)
     /* Rows in order: the pool holds their regions in the same order (but
      * for shapes added since it was last laid out or compacted), so the
      * update writes the pool front to back whatever the layout. */
-    const size_t n = s->slot_limit;
-    if (sepax_tasks_split(&s->tasks, n, LEAST_ROWS)) {
+    const size_t n = s->core.slot_limit;
+    if (sepax_tasks_split(&s->core.tasks, n, LEAST_ROWS)) {
         /* a shape's update reads and writes its own row and pool region
          * only; ranges of 64 rows keep the per-row arrays' cache lines
          * (and the kernels' groups of four) whole */
-        world_split j = {s, sepax_cut_make(&s->tasks, n, 64, LEAST_ROWS, RANGES_PER_WORKER)};
-        sepax_tasks_run(&s->tasks, world_task, &j.cut, &j);
+        world_split j = {s, sepax_cut_make(&s->core.tasks, n, 64, LEAST_ROWS, RANGES_PER_WORKER)};
+        sepax_tasks_run(&s->core.tasks, world_task, &j.cut, &j);
         return SEPAX_OK;
     }
     sepax_store_update_range(s, 0, (uint32_t)n);

@@ -160,7 +160,7 @@ static void copy_task(int32_t start, int32_t end, uint32_t wi, void *context)
 static sepax_status split_sweep(const sepax3_store *s, const columns_t *cl, size_t columns,
                                 sepax_pair *pairs, size_t capacity, size_t *pair_count)
 {
-    const sepax_task_system *t = &s->tasks;
+    const sepax_task_system *t = &s->core.tasks;
     const uint32_t workers = t->worker_count;
     split j;
     memset(&j, 0, sizeof j);
@@ -175,7 +175,7 @@ static sepax_status split_sweep(const sepax3_store *s, const columns_t *cl, size
     if (columns > (SIZE_MAX - workers * sizeof(padded_sink)) / per_column)
         return SEPAX_ERR_OUT_OF_MEMORY;
     const size_t bytes = workers * sizeof(padded_sink) + columns * per_column;
-    unsigned char *mem = sepax_alloc(&s->alloc, bytes);
+    unsigned char *mem = sepax_alloc(&s->core.alloc, bytes);
     if (!mem)
         return SEPAX_ERR_OUT_OF_MEMORY;
     memset(mem, 0, bytes);
@@ -185,7 +185,7 @@ static sepax_status split_sweep(const sepax3_store *s, const columns_t *cl, size
     j.to = j.n + columns;
     j.by = (uint32_t *)(j.to + columns);
     for (uint32_t k = 0; k < workers; k++)
-        j.w[k].o.grow = &s->alloc;
+        j.w[k].o.grow = &s->core.alloc;
 
     sepax_tasks_run(t, sweep_task, &j.cut, &j);
     sepax_status st = atomic_load_explicit(&j.broken, memory_order_relaxed)
@@ -206,8 +206,8 @@ static sepax_status split_sweep(const sepax3_store *s, const columns_t *cl, size
         st = found > capacity ? SEPAX_ERR_CAPACITY : SEPAX_OK;
     }
     for (uint32_t k = 0; k < workers; k++)
-        sepax_free(&s->alloc, j.w[k].o.pairs);
-    sepax_free(&s->alloc, mem);
+        sepax_free(&s->core.alloc, j.w[k].o.pairs);
+    sepax_free(&s->core.alloc, mem);
     return st;
 }
 
@@ -221,11 +221,11 @@ sepax_status sepax3_broadphase(const sepax3_store *s, sepax_pair *pairs, size_t 
         return SEPAX_ERR_NULL;
     if (capacity > 0 && !pairs)
         return SEPAX_ERR_NULL;
-    const size_t n = s->live;
+    const size_t n = s->core.live;
     if (n < 2)
         return SEPAX_OK;
     /* keys and their sort buffer, then each sorted shape's cell block */
-    unsigned char *mem = sepax_alloc(&s->alloc, n * (2 * sizeof(uint64_t) + 4 * sizeof(uint32_t)));
+    unsigned char *mem = sepax_alloc(&s->core.alloc, n * (2 * sizeof(uint64_t) + 4 * sizeof(uint32_t)));
     if (!mem)
         return SEPAX_ERR_OUT_OF_MEMORY;
     uint64_t *keys = (uint64_t *)mem, *tmp = keys + n;
@@ -234,7 +234,7 @@ sepax_status sepax3_broadphase(const sepax3_store *s, sepax_pair *pairs, size_t 
     size_t m = 0;
     float y0 = INFINITY, y1 = -INFINITY, z0 = INFINITY, z1 = -INFINITY;
     double height = 0.0, depth = 0.0;
-    for (uint32_t slot = 0; slot < s->slot_limit; slot++) {
+    for (uint32_t slot = 0; slot < s->core.slot_limit; slot++) {
         if (s->kind[slot] == SEPAX3_KIND_FREE)
             continue;
         const float *b = s->bounds + SEPAX3_BOUNDS * (size_t)slot;
@@ -259,10 +259,10 @@ sepax_status sepax3_broadphase(const sepax3_store *s, sepax_pair *pairs, size_t 
         entries += (size_t)(cy1[i] - cy0[i] + 1u) * (cz1[i] - cz0[i] + 1u);
     }
     const size_t columns = (size_t)g.ny * g.nz;
-    unsigned char *cmem = sepax_alloc(&s->alloc, (columns + 1u) * sizeof(size_t) +
+    unsigned char *cmem = sepax_alloc(&s->core.alloc, (columns + 1u) * sizeof(size_t) +
                                                      entries * (6 * sizeof(float) + sizeof(uint32_t)));
     if (!cmem) {
-        sepax_free(&s->alloc, mem);
+        sepax_free(&s->core.alloc, mem);
         return SEPAX_ERR_OUT_OF_MEMORY;
     }
     size_t *start = (size_t *)cmem;
@@ -289,19 +289,19 @@ sepax_status sepax3_broadphase(const sepax3_store *s, sepax_pair *pairs, size_t 
             }
     }
     /* start[c] now holds the end of column c; column c begins at start[c-1] */
-    columns_t cl = {g, start, lx, hx, ly, hy, lz, hz, slot_of, s->live_id};
-    if (columns > 1u && sepax_tasks_split(&s->tasks, m, LEAST_SHAPES)) {
+    columns_t cl = {g, start, lx, hx, ly, hy, lz, hz, slot_of, s->core.live_id};
+    if (columns > 1u && sepax_tasks_split(&s->core.tasks, m, LEAST_SHAPES)) {
         const sepax_status st = split_sweep(s, &cl, columns, pairs, capacity, pair_count);
-        sepax_free(&s->alloc, cmem);
-        sepax_free(&s->alloc, mem);
+        sepax_free(&s->core.alloc, cmem);
+        sepax_free(&s->core.alloc, mem);
         return st;
     }
     sink o = {pairs, capacity, 0, NULL, 0};
     for (size_t c = 0; c < columns; c++)
         sweep_column(&cl, c, &o);
     const size_t found = o.found;
-    sepax_free(&s->alloc, cmem);
-    sepax_free(&s->alloc, mem);
+    sepax_free(&s->core.alloc, cmem);
+    sepax_free(&s->core.alloc, mem);
     *pair_count = found;
     return found > capacity ? SEPAX_ERR_CAPACITY : SEPAX_OK;
 }

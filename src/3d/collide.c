@@ -11,7 +11,7 @@ static sepax_status check_call(const sepax3_store *s, const sepax_pair *pairs, s
 {
     if (!s)
         return SEPAX_ERR_NULL;
-    return sepax_call_check(s->live_id, s->slot_limit, pairs, count, out_missing, out_size,
+    return sepax_call_check(s->core.live_id, s->core.slot_limit, pairs, count, out_missing, out_size,
                             bad_index);
 }
 
@@ -38,7 +38,7 @@ static void check_task(int32_t start, int32_t end, uint32_t worker, void *contex
     size_t from, to, at = 0;
     sepax_cut_range(&j->cut, start, end, &from, &to);
     if (from < sepax_lowest_get(&j->bad) &&
-        sepax_pairs_check(j->s->live_id, j->s->slot_limit, j->pairs + from, to - from, &at) !=
+        sepax_pairs_check(j->s->core.live_id, j->s->core.slot_limit, j->pairs + from, to - from, &at) !=
             SEPAX_OK)
         sepax_lowest_put(&j->bad, from + at);
 }
@@ -55,7 +55,7 @@ static void collide_task(int32_t start, int32_t end, uint32_t worker, void *cont
 sepax_status sepax3_collide(const sepax3_store *s, const sepax_pair *pairs, size_t count,
                             sepax3_result *results, size_t *bad_index)
 {
-    if (s && sepax_tasks_split(&s->tasks, count, LEAST_PAIRS)) {
+    if (s && sepax_tasks_split(&s->core.tasks, count, LEAST_PAIRS)) {
         sepax_status st = sepax_batch_check(pairs, count, !results, sizeof *results);
         if (st != SEPAX_OK)
             return st;
@@ -65,16 +65,16 @@ sepax_status sepax3_collide(const sepax3_store *s, const sepax_pair *pairs, size
         j.pairs = pairs;
         j.results = results;
         /* 16 results of 20 bytes are 5 cache lines */
-        j.cut = sepax_cut_make(&s->tasks, count, 16, LEAST_PAIRS, RANGES_PER_WORKER);
+        j.cut = sepax_cut_make(&s->core.tasks, count, 16, LEAST_PAIRS, RANGES_PER_WORKER);
         atomic_init(&j.bad, count);
-        sepax_tasks_run(&s->tasks, check_task, &j.cut, &j);
+        sepax_tasks_run(&s->core.tasks, check_task, &j.cut, &j);
         const size_t bad = sepax_lowest_get(&j.bad);
         if (bad < count) {
             if (bad_index)
                 *bad_index = bad;
-            return sepax_pairs_check(s->live_id, s->slot_limit, pairs + bad, 1, NULL);
+            return sepax_pairs_check(s->core.live_id, s->core.slot_limit, pairs + bad, 1, NULL);
         }
-        sepax_tasks_run(&s->tasks, collide_task, &j.cut, &j);
+        sepax_tasks_run(&s->core.tasks, collide_task, &j.cut, &j);
         return SEPAX_OK;
     }
     sepax_status st = check_call(s, pairs, count, !results, sizeof *results, bad_index);

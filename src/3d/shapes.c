@@ -126,7 +126,7 @@ sepax_status sepax3_add_hull(sepax3_store *s, const sepax_vec3 *points, size_t c
     if (other == count)
         return SEPAX_ERR_DEGENERATE;
     sepax3_hull_built h;
-    sepax_status st = sepax3_hull_build(&s->alloc, points, count, &h);
+    sepax_status st = sepax3_hull_build(&s->core.alloc, points, count, &h);
     if (st != SEPAX_OK)
         return st;
     float local[SEPAX3_RECORD] = {0};
@@ -136,7 +136,7 @@ sepax_status sepax3_add_hull(sepax3_store *s, const sepax_vec3 *points, size_t c
     }
     local[SEPAX3_L_Q] = 1.0f;
     st = sepax3_store_insert(s, SEPAX3_KIND_HULL, local, h.block, h.floats, out_id);
-    sepax_free(&s->alloc, h.block);
+    sepax_free(&s->core.alloc, h.block);
     return st;
 }
 

@@ -3,74 +3,49 @@
  * failure leaves the store as it was. */
 #include <string.h>
 
-#include "common/options.h"
 #include "kernels/hull3.h"
 #include "store.h"
 
-#define INITIAL_SLOTS 64u
-
-static size_t align_up(size_t v, size_t a)
-{
-    return (v + a - 1u) / a * a;
-}
-
 /* Every per-slot array, carved out of one block at 64-byte boundaries:
- * local and world records, transform and bounds records, free list, live
- * ids, pool offsets, kinds, generations. */
-enum { ARRAYS = 10 };
+ * local and world records, transform and bounds records, pool offsets,
+ * kinds, then the core's. */
+enum { OWN_ARRAYS = 6, ARRAYS = OWN_ARRAYS + SEPAX_CORE_ARRAYS };
 
-static size_t slot_layout(uint32_t cap, size_t off[ARRAYS])
+static sepax_status grow_slots(sepax3_store *s, uint32_t cap)
 {
+    if (cap <= s->core.slot_cap)
+        return SEPAX_OK;
     const size_t rec = SEPAX3_RECORD * sizeof(float);
     const size_t sizes[ARRAYS] = {rec, rec, SEPAX3_XF * sizeof(float),
-                                  SEPAX3_BOUNDS * sizeof(float), sizeof(uint32_t),
-                                  sizeof(uint32_t), sizeof(uint32_t), 1, 1, 0};
-    size_t at = 0;
-    for (int k = 0; k < ARRAYS; k++) {
-        at = align_up(at, 64);
-        off[k] = at;
-        at += sizes[k] * cap;
-    }
-    return at;
-}
-
-static sepax_status grow_slots(sepax3_store *s, uint32_t need)
-{
-    if (need <= s->slot_cap)
-        return SEPAX_OK;
-    const uint32_t cap = sepax_slots_grown(s->slot_cap, INITIAL_SLOTS, need);
+                                  SEPAX3_BOUNDS * sizeof(float), sizeof(uint32_t), 1,
+                                  SEPAX_CORE_SIZES};
     size_t off[ARRAYS];
-    const size_t bytes = slot_layout(cap, off);
-    unsigned char *m = sepax_alloc(&s->alloc, bytes);
+    const size_t bytes = sepax_carve(cap, sizes, ARRAYS, off);
+    unsigned char *m = sepax_alloc(&s->core.alloc, bytes);
     if (!m)
         return SEPAX_ERR_OUT_OF_MEMORY;
     memset(m, 0, bytes);
     float *local = (float *)(m + off[0]), *world = (float *)(m + off[1]);
     float *xf = (float *)(m + off[2]);
     float *bounds = (float *)(m + off[3]);
-    uint32_t *free_slots = (uint32_t *)(m + off[4]), *live_id = (uint32_t *)(m + off[5]);
-    uint32_t *pool_at = (uint32_t *)(m + off[6]);
-    uint8_t *kind = m + off[7], *gen = m + off[8];
-    const uint32_t n = s->slot_limit;
+    uint32_t *pool_at = (uint32_t *)(m + off[4]);
+    uint8_t *kind = m + off[5];
+    const uint32_t n = s->core.slot_limit;
     if (n) {
         memcpy(local, s->local, n * SEPAX3_RECORD * sizeof(float));
         memcpy(world, s->world, n * SEPAX3_RECORD * sizeof(float));
         memcpy(xf, s->xf, n * SEPAX3_XF * sizeof(float));
         memcpy(bounds, s->bounds, n * SEPAX3_BOUNDS * sizeof(float));
-        memcpy(live_id, s->live_id, n * sizeof(uint32_t));
         memcpy(pool_at, s->pool_at, n * sizeof(uint32_t));
         memcpy(kind, s->kind, n);
-        memcpy(gen, s->gen, n);
     }
-    if (s->free_count)
-        memcpy(free_slots, s->free_slots, s->free_count * sizeof(uint32_t));
-    sepax_free(&s->alloc, s->slot_mem);
+    sepax_core_move(&s->core, m, off + OWN_ARRAYS, cap);
+    sepax_free(&s->core.alloc, s->slot_mem);
     s->slot_mem = m;
-    s->slot_cap = cap;
     s->local = local, s->world = world, s->xf = xf;
     s->bounds = bounds;
-    s->free_slots = free_slots, s->live_id = live_id, s->pool_at = pool_at;
-    s->kind = kind, s->gen = gen;
+    s->pool_at = pool_at;
+    s->kind = kind;
     return SEPAX_OK;
 }
 
@@ -95,11 +70,11 @@ static sepax_status reserve_pool(sepax3_store *s, size_t need)
     cap = cap < 4096u ? 4096u : cap;
     if (cap > SIZE_MAX / sizeof(float))
         return SEPAX_ERR_OVERFLOW;
-    float *pool = sepax_alloc(&s->alloc, cap * sizeof(float));
+    float *pool = sepax_alloc(&s->core.alloc, cap * sizeof(float));
     if (!pool)
         return SEPAX_ERR_OUT_OF_MEMORY;
     size_t at = 0;
-    for (uint32_t slot = 0; slot < s->slot_limit; slot++) {
+    for (uint32_t slot = 0; slot < s->core.slot_limit; slot++) {
         if (s->kind[slot] != SEPAX3_KIND_HULL)
             continue;
         const float *b = s->pool + s->pool_at[slot];
@@ -108,7 +83,7 @@ static sepax_status reserve_pool(sepax3_store *s, size_t need)
         s->pool_at[slot] = (uint32_t)at;
         at += n;
     }
-    sepax_free(&s->alloc, s->pool);
+    sepax_free(&s->core.alloc, s->pool);
     s->pool = pool;
     s->pool_cap = cap;
     s->pool_used = at;
@@ -118,43 +93,25 @@ static sepax_status reserve_pool(sepax3_store *s, size_t need)
 
 sepax3_store_options sepax3_store_options_default(void)
 {
-    const sepax3_store_options o = SEPAX3_STORE_OPTIONS_INIT;
-    return o;
+    return sepax_store_options_default();
 }
-
-/* The sizes of sepax3_store_options as released, oldest first. */
-static const size_t options_sizes[] = {sizeof(sepax3_store_options)};
 
 sepax_status sepax3_store_create(const sepax3_store_options *options, sepax3_store **out)
 {
     if (!out)
         return SEPAX_ERR_NULL;
     *out = NULL;
-    sepax3_store_options opt = sepax3_store_options_default();
-    sepax_status st = sepax_options_read(options, options ? options->size : 0, options_sizes,
-                                         sizeof options_sizes / sizeof options_sizes[0], &opt,
-                                         sizeof opt);
+    sepax_core core;
+    uint32_t want;
+    sepax_status st = sepax_core_open(options, &core, &want);
     if (st != SEPAX_OK)
         return st;
-    sepax_backend backend;
-    if ((st = sepax_backend_default(&backend)) != SEPAX_OK)
-        return st;
-    sepax_allocator alloc = sepax_default_allocator();
-    if (opt.allocator) {
-        if (!opt.allocator->alloc || !opt.allocator->free)
-            return SEPAX_ERR_NULL;
-        alloc = *opt.allocator;
-    }
-    sepax3_store *s = sepax_alloc(&alloc, sizeof *s);
+    sepax3_store *s = sepax_alloc(&core.alloc, sizeof *s);
     if (!s)
         return SEPAX_ERR_OUT_OF_MEMORY;
     memset(s, 0, sizeof *s);
-    s->alloc = alloc;
-    s->backend = backend;
-    s->kernels = sepax3_kernels_for(backend);
-    uint32_t want = opt.initial_shapes ? opt.initial_shapes : INITIAL_SLOTS;
-    if (want > SEPAX_MAX_SHAPES)
-        want = SEPAX_MAX_SHAPES;
+    s->core = core;
+    s->kernels = sepax3_kernels_for(core.backend);
     if ((st = grow_slots(s, want)) != SEPAX_OK) {
         sepax3_store_destroy(s);
         return st;
@@ -167,7 +124,7 @@ void sepax3_store_destroy(sepax3_store *s)
 {
     if (!s)
         return;
-    const sepax_allocator a = s->alloc;
+    const sepax_allocator a = s->core.alloc;
     sepax_free(&a, s->slot_mem);
     sepax_free(&a, s->pool);
     sepax_free(&a, s);
@@ -191,25 +148,17 @@ void sepax3_store_update_range(sepax3_store *s, uint32_t from, uint32_t to)
     s->kernels->world(&j, NULL, to - from);
 }
 
-sepax_status sepax3_store_set_tasks(sepax3_store *s, const sepax_task_system *tasks)
-{
-    if (!s)
-        return SEPAX_ERR_NULL;
-    return sepax_tasks_set(&s->tasks, tasks);
-}
-
 sepax_status sepax3_store_insert(sepax3_store *s, int kind, const float local[SEPAX3_RECORD],
                                  const float *block, size_t floats, sepax_shape_id *out_id)
 {
-    sepax_status st;
-    if (s->live >= SEPAX_MAX_SHAPES || (s->free_count == 0 && s->slot_limit >= SEPAX_MAX_SHAPES))
-        return SEPAX_ERR_FULL;
+    uint32_t cap;
+    sepax_status st = sepax_core_room(&s->core, &cap);
     /* both reservations change nothing a caller can see */
-    if (s->free_count == 0 && (st = grow_slots(s, s->slot_limit + 1)) != SEPAX_OK)
+    if (st != SEPAX_OK || (st = grow_slots(s, cap)) != SEPAX_OK)
         return st;
     if (block && (st = reserve_pool(s, floats)) != SEPAX_OK)
         return st;
-    const uint32_t slot = s->free_count ? s->free_slots[--s->free_count] : s->slot_limit++;
+    const uint32_t slot = sepax_core_take(&s->core);
     s->kind[slot] = (uint8_t)kind;
     s->pool_at[slot] = 0;
     if (block) {
@@ -220,10 +169,8 @@ sepax_status sepax3_store_insert(sepax3_store *s, int kind, const float local[SE
     memcpy(s->local + SEPAX3_RECORD * (size_t)slot, local, SEPAX3_RECORD * sizeof(float));
     const sepax3_transform identity = SEPAX3_XF_IDENTITY;
     sepax3_xf_put(s->xf + SEPAX3_XF * (size_t)slot, &identity);
-    s->live++;
     s->others += kind != SEPAX3_KIND_BOX;
-    const uint32_t id = ((uint32_t)s->gen[slot] << 24) | slot;
-    s->live_id[slot] = id;
+    const uint32_t id = sepax_core_fill(&s->core, slot);
     sepax3_store_update(s, &id, 1);
     *out_id = id;
     return SEPAX_OK;
@@ -241,33 +188,28 @@ sepax_status sepax3_remove(sepax3_store *s, sepax_shape_id id)
     if (s->kind[slot] == SEPAX3_KIND_HULL)
         s->pool_dead += block_floats(s->pool + s->pool_at[slot]);
     s->kind[slot] = SEPAX3_KIND_FREE;
-    s->gen[slot]++;
-    s->live_id[slot] = SEPAX_FREE_ID(slot);
-    s->free_slots[s->free_count++] = slot;
-    s->live--;
+    sepax_core_release(&s->core, slot);
     return SEPAX_OK;
 }
 
 uint32_t sepax3_store_count(const sepax3_store *s)
 {
-    return s ? s->live : 0;
+    return sepax_core_count(s ? &s->core : NULL);
 }
 
 uint32_t sepax3_store_slot_limit(const sepax3_store *s)
 {
-    return s ? s->slot_limit : 0;
+    return sepax_core_slot_limit(s ? &s->core : NULL);
 }
 
 sepax_status sepax3_shape_check(const sepax3_store *s, sepax_shape_id id)
 {
-    return s ? sepax3_store_check_id(s, id) : SEPAX_ERR_NULL;
+    return sepax_core_shape_check(s ? &s->core : NULL, id);
 }
 
 sepax_status sepax3_shape_id_of_slot(const sepax3_store *s, uint32_t slot, sepax_shape_id *out_id)
 {
-    if (!s || !out_id)
-        return SEPAX_ERR_NULL;
-    return sepax_id_of_slot(s->live_id, s->slot_limit, slot, out_id);
+    return sepax_core_id_of_slot(s ? &s->core : NULL, slot, out_id);
 }
 
 sepax_status sepax3_shape_world(const sepax3_store *s, sepax_shape_id id, sepax3_world_shape *out)
@@ -321,19 +263,20 @@ sepax_status sepax3_shape_aabb(const sepax3_store *s, sepax_shape_id id, sepax_v
 
 sepax_backend sepax3_store_backend(const sepax3_store *s)
 {
-    return s ? s->backend : SEPAX_BACKEND_SCALAR;
+    return sepax_core_backend(s ? &s->core : NULL);
+}
+
+sepax_status sepax3_store_set_tasks(sepax3_store *s, const sepax_task_system *tasks)
+{
+    return sepax_core_set_tasks(s ? &s->core : NULL, tasks);
 }
 
 sepax_status sepax3_store_set_backend(sepax3_store *s, sepax_backend backend)
 {
-    if (!s)
-        return SEPAX_ERR_NULL;
-    if ((unsigned)backend >= SEPAX_BACKEND_COUNT)
-        return SEPAX_ERR_UNKNOWN_BACKEND;
-    const sepax3_kernels *k = sepax3_kernels_for(backend);
-    if (!k)
-        return SEPAX_ERR_UNSUPPORTED_BACKEND;
-    s->backend = backend;
-    s->kernels = k;
-    return SEPAX_OK;
+    const sepax3_kernels *k = s && (unsigned)backend < SEPAX_BACKEND_COUNT
+                                  ? sepax3_kernels_for(backend) : NULL;
+    const sepax_status st = sepax_core_set_backend(s ? &s->core : NULL, backend, k);
+    if (st == SEPAX_OK)
+        s->kernels = k;
+    return st;
 }

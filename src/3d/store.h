@@ -4,41 +4,33 @@
 
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/ids.h"
-#include "common/tasks.h"
+#include "common/core.h"
 #include "kernels/kernel3.h"
 
 struct sepax3_store {
-    sepax_allocator alloc;
-    sepax_backend backend;
+    sepax_core core; /* allocator, backend, tasks, slots and ids */
     const sepax3_kernels *kernels;
-    sepax_task_system tasks; /* worker_count 0: none */
 
     /* Per slot, all carved out of one allocation (slot_mem), so that
      * growth either fully happens or leaves everything as it was. Every
      * kind has a fixed-size record at SEPAX3_RECORD * slot; a hull also
      * has a block in the pool. */
     void *slot_mem;
-    uint32_t slot_cap, slot_limit, live;
     uint32_t others; /* live shapes that are not boxes: none lets the kernels skip kind checks */
-    uint8_t *kind, *gen;
+    uint8_t *kind;
     uint32_t *pool_at; /* a hull's block: pool + pool_at[slot] */
     /* Hull blocks, packed; a removed hull's block stays until the pool
      * next grows, when the live ones are packed again. */
     float *pool;
     size_t pool_used, pool_cap, pool_dead;
-    uint32_t *live_id; /* the id of the slot's shape, or SEPAX_FREE_ID */
     float *xf; /* transform records, SEPAX3_XF floats per slot */
     float *local, *world;
     float *bounds; /* SEPAX3_BOUNDS floats per slot */
-    uint32_t *free_slots;
-    uint32_t free_count;
 };
 
 static inline sepax_status sepax3_store_check_id(const sepax3_store *s, sepax_shape_id id)
 {
-    return sepax_id_check(s->live_id, s->slot_limit, id);
+    return sepax_core_check_id(&s->core, id);
 }
 
 static inline sepax3_view sepax3_store_view(const sepax3_store *s)

@@ -54,15 +54,15 @@ sepax_status sepax3_update_world(sepax3_store *s)
 {
     if (!s)
         return SEPAX_ERR_NULL;
-    if (sepax_tasks_split(&s->tasks, s->slot_limit, LEAST_SLOTS)) {
+    if (sepax_tasks_split(&s->core.tasks, s->core.slot_limit, LEAST_SLOTS)) {
         /* a shape's update reads and writes its own records only; ranges
          * of 16 slots start the records on whole cache lines */
-        world_split j = {s, sepax_cut_make(&s->tasks, s->slot_limit, 16, LEAST_SLOTS,
+        world_split j = {s, sepax_cut_make(&s->core.tasks, s->core.slot_limit, 16, LEAST_SLOTS,
                                            RANGES_PER_WORKER)};
-        sepax_tasks_run(&s->tasks, world_task, &j.cut, &j);
+        sepax_tasks_run(&s->core.tasks, world_task, &j.cut, &j);
         return SEPAX_OK;
     }
-    sepax3_store_update(s, NULL, s->slot_limit);
+    sepax3_store_update(s, NULL, s->core.slot_limit);
     return SEPAX_OK;
 }
 

@@ -154,13 +154,13 @@ static void *must(void *p)
 
 static void world_update_with(sepax_store *s, const sepax_transform *xf)
 {
-    memcpy(s->xf, xf, s->slot_limit * sizeof *xf);
+    memcpy(s->xf, xf, s->core.slot_limit * sizeof *xf);
 }
 
 /* The store's world: pool and the four box columns. */
 static int world_equals(const sepax_store *s, const float *pool, const float *box)
 {
-    const size_t n = s->slot_limit;
+    const size_t n = s->core.slot_limit;
     return memcmp(s->pool, pool, s->pool_used * sizeof *pool) == 0 &&
            memcmp(s->lo_x, box, n * sizeof *box) == 0 &&
            memcmp(s->lo_y, box + n, n * sizeof *box) == 0 &&
@@ -394,8 +394,8 @@ static void test_set_tasks(sepax_store *s)
     CHECK(sepax_store_set_tasks(s, &bad) == SEPAX_ERR_BAD_ARGUMENT, "no workers");
     bad = good, bad.worker_count = SEPAX_MAX_WORKERS + 1;
     CHECK(sepax_store_set_tasks(s, &bad) == SEPAX_ERR_BAD_ARGUMENT, "too many workers");
-    CHECK(memcmp(&s->tasks, &good, sizeof good) == 0, "a refused system replaced the good one");
-    CHECK(sepax_store_set_tasks(s, NULL) == SEPAX_OK && s->tasks.worker_count == 0, "clear");
+    CHECK(memcmp(&s->core.tasks, &good, sizeof good) == 0, "a refused system replaced the good one");
+    CHECK(sepax_store_set_tasks(s, NULL) == SEPAX_OK && s->core.tasks.worker_count == 0, "clear");
 }
 
 /* Refuse each allocation of the split compacted call and broadphase in
@@ -504,7 +504,7 @@ static void test_3d(task_pool *pool)
         return;
     }
     sepax_scene3_free(&scene);
-    const size_t limit = s->slot_limit;
+    const size_t limit = s->core.slot_limit;
     float *world = must(malloc(limit * SEPAX3_RECORD * sizeof *world));
     float *bounds = must(malloc(limit * SEPAX3_BOUNDS * sizeof *bounds));
     memcpy(world, s->world, limit * SEPAX3_RECORD * sizeof *world);

@@ -982,7 +982,7 @@ uint64_t cases_store_fingerprint(const sepax_store *s)
 
 void cases_scrub_world(sepax_store *s)
 {
-    for (uint32_t i = 0; i < s->slot_limit; i++) {
+    for (uint32_t i = 0; i < s->core.slot_limit; i++) {
         const sepax_span sp = s->span[i];
         if (!sp.count)
             continue;

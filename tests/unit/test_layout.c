@@ -32,7 +32,7 @@ typedef struct snapshot {
 /* Some shape's row is not its slot. */
 static int rows_moved(const sepax_store *s)
 {
-    for (uint32_t slot = 0; slot < s->slot_limit; slot++)
+    for (uint32_t slot = 0; slot < s->core.slot_limit; slot++)
         if (s->row_of[slot] != slot)
             return 1;
     return 0;
@@ -226,14 +226,14 @@ Test(layout, answers_unchanged_by_sorting)
      * order), then a second sort of a store with holes */
     cr_assert_eq(sepax_remove(s, ids[7]), SEPAX_OK);
     cr_assert_eq(sepax_remove(t, ids[7]), SEPAX_OK);
-    const size_t slots = s->slot_cap, pool = s->pool_cap;
+    const size_t slots = s->core.slot_cap, pool = s->pool_cap;
     for (int k = 0; k < 3 * SHAPES; k++) {
         const sepax_vec2 at = {(float)(k % 97) * 0.7f, (float)(k / 97) * 0.9f};
         cr_assert_eq(sepax_add_box(s, at, h, 0.01f * (float)k, &x), SEPAX_OK);
         cr_assert_eq(sepax_add_box(t, at, h, 0.01f * (float)k, &y), SEPAX_OK);
         cr_assert_eq(x, y);
     }
-    cr_assert(s->slot_cap > slots && s->pool_cap > pool, "the store grew");
+    cr_assert(s->core.slot_cap > slots && s->pool_cap > pool, "the store grew");
     cr_assert(rows_moved(s));
     ids[7] = x;
     take(s, ids, &a), take(t, ids, &b);

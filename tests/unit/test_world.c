@@ -17,7 +17,7 @@
  * copied as the pool floats and then four floats of box per slot. */
 static size_t world_bytes(const sepax_store *s)
 {
-    return (s->pool_used + 4 * (size_t)s->slot_limit) * sizeof(float);
+    return (s->pool_used + 4 * (size_t)s->core.slot_limit) * sizeof(float);
 }
 
 static sepax_status take(sepax_store *s, void *out, void *ctx)
@@ -26,7 +26,7 @@ static sepax_status take(sepax_store *s, void *out, void *ctx)
     float *f = out;
     memcpy(f, s->pool, s->pool_used * sizeof(float));
     f += s->pool_used;
-    for (uint32_t i = 0; i < s->slot_limit; i++) {
+    for (uint32_t i = 0; i < s->core.slot_limit; i++) {
         f[4 * i + 0] = s->lo_x[i];
         f[4 * i + 1] = s->lo_y[i];
         f[4 * i + 2] = s->hi_x[i];
@@ -60,7 +60,7 @@ static void check_backends_agree(sepax_scene_params params, uint32_t remove_ever
     sepax_store *s;
     cr_assert_eq(sepax_store_create(NULL, &s), SEPAX_OK);
     cr_assert_eq(sepax_scene_load(&scene, s, NULL, NULL), 0);
-    for (uint32_t slot = 0; remove_every && slot < s->slot_limit; slot += remove_every) {
+    for (uint32_t slot = 0; remove_every && slot < s->core.slot_limit; slot += remove_every) {
         sepax_shape_id id;
         cr_assert_eq(sepax_shape_id_of_slot(s, slot, &id), SEPAX_OK);
         cr_assert_eq(sepax_remove(s, id), SEPAX_OK);

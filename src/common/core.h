@@ -1,0 +1,93 @@
+/* What every store is, whatever its dimension (core.c): its allocator,
+ * backend and task system, and its slots: generations, live ids, the free
+ * list, the count and the growth rule. Each dimension's store embeds one
+ * sepax_core as its field core and keeps beside it only what depends on
+ * the dimension (its kernels, records and pool).
+ *
+ * A store's per-slot arrays are one allocation, so that growth either
+ * fully happens or leaves everything as it was: the store lays its own
+ * arrays and the core's three (sepax_core_arrays) out in one block with
+ * sepax_carve and hands the core's their places with sepax_core_move. */
+#ifndef SEPAX_COMMON_CORE_H
+#define SEPAX_COMMON_CORE_H
+
+#include "alloc.h"
+#include "ids.h"
+#include "tasks.h"
+#include "sepax/sepax_common.h"
+
+typedef struct sepax_core {
+    sepax_allocator alloc;
+    sepax_backend backend;
+    sepax_task_system tasks; /* worker_count 0: none */
+    uint32_t slot_cap, slot_limit, live;
+    uint8_t *gen;
+    uint32_t *live_id; /* the id of the slot's shape, or SEPAX_FREE_ID */
+    uint32_t *free_slots;
+    uint32_t free_count;
+} sepax_core;
+
+/* The slots a store reserves at creation unless told otherwise. */
+#define SEPAX_CORE_FIRST_SLOTS 64u
+
+/* The per-slot arrays the core owns, in a store's carved block. */
+#define SEPAX_CORE_ARRAYS 3
+
+/* Their element sizes, for the store's own list of sizes. */
+#define SEPAX_CORE_SIZES 1, sizeof(uint32_t), sizeof(uint32_t)
+
+/* Lay n arrays of cap elements of the given sizes out in one block, each
+ * at a cache line: their offsets in off, the block's size returned. */
+size_t sepax_carve(uint32_t cap, const size_t *sizes, int n, size_t *off);
+
+/* Point the core's arrays at their places in the new block m (offsets off
+ * of SEPAX_CORE_SIZES, in that order), the old contents copied, and make
+ * cap the slot capacity. The caller frees the old block. */
+void sepax_core_move(sepax_core *c, unsigned char *m, const size_t *off, uint32_t cap);
+
+/* A store's creation, before anything is allocated: options read (NULL:
+ * defaults; a size this library does not know: SEPAX_ERR_BAD_OPTIONS),
+ * the default backend chosen (its status when that fails), the allocator
+ * checked (a NULL hook: SEPAX_ERR_NULL) and taken; core zeroed first.
+ * *slots is the slot capacity to reserve. */
+sepax_status sepax_core_open(const sepax_store_options *options, sepax_core *core,
+                             uint32_t *slots);
+
+/* Whether one more shape fits (SEPAX_ERR_FULL when not), and the slot
+ * capacity the store must reach first (its current one when a slot is
+ * free or one is left). */
+sepax_status sepax_core_room(const sepax_core *c, uint32_t *need_cap);
+
+/* The slot a new shape takes: a free one, else the next past slot_limit
+ * (sepax_core_room said there is one). */
+uint32_t sepax_core_take(sepax_core *c);
+
+/* Make slot live with its current generation; returns the shape's id. */
+sepax_shape_id sepax_core_fill(sepax_core *c, uint32_t slot);
+
+/* Free a live slot: a new generation, so that its old ids go stale. */
+void sepax_core_release(sepax_core *c, uint32_t slot);
+
+/* SEPAX_OK, SEPAX_ERR_BAD_ID or SEPAX_ERR_STALE_ID (common/ids.h). */
+static inline sepax_status sepax_core_check_id(const sepax_core *c, sepax_shape_id id)
+{
+    return sepax_id_check(c->live_id, c->slot_limit, id);
+}
+
+/* The store calls that read only the core: NULL-tolerant where the
+ * public call is. */
+uint32_t sepax_core_count(const sepax_core *c);
+uint32_t sepax_core_slot_limit(const sepax_core *c);
+sepax_status sepax_core_shape_check(const sepax_core *c, sepax_shape_id id);
+sepax_status sepax_core_id_of_slot(const sepax_core *c, uint32_t slot, sepax_shape_id *out);
+sepax_backend sepax_core_backend(const sepax_core *c);
+sepax_status sepax_core_set_tasks(sepax_core *c, const sepax_task_system *tasks);
+
+/* Setting a backend, given the dimension's kernels for it (NULL: none,
+ * or not asked for an out-of-range backend): SEPAX_ERR_NULL without a
+ * store, SEPAX_ERR_UNKNOWN_BACKEND out of range,
+ * SEPAX_ERR_UNSUPPORTED_BACKEND without kernels, else SEPAX_OK and the
+ * backend taken; the store then takes the kernels. */
+sepax_status sepax_core_set_backend(sepax_core *c, sepax_backend backend, const void *kernels);
+
+#endif
