@@ -56,6 +56,7 @@
 #include <string.h>
 
 #include "batch.h"
+#include "common/batch.h"
 #include "kernels/round.h"
 
 _Static_assert(sizeof(sepax_contact) == 16, "sepax_contact has padding");
@@ -502,19 +503,20 @@ static void build_lists(hit_lists *h, const sepax_store *s, const sepax_columns 
     }
 }
 
-/* Both calls, after their checks: every pair's manifold into all[], or
- * (all NULL) the hits' into hits[] up to capacity, counting every hit.
- * Returns the hit count in hits mode. */
-static size_t run_manifolds(const sepax_store *s, const sepax_pair *pairs, size_t count,
-                            sepax_manifold *all, sepax_manifold_hit *hits, size_t capacity)
+/* Both calls' work over pairs [from, to), after their checks: every
+ * pair's manifold into all[], or (all NULL) the hits' into hits[] (found
+ * already there) up to capacity, counting every hit. Returns the new
+ * hit count in hits mode. */
+static size_t run_manifolds(const sepax_store *s, const sepax_pair *pairs, size_t from,
+                            size_t to, sepax_manifold *all, sepax_manifold_hit *hits,
+                            size_t capacity, size_t found)
 {
     const sepax_columns cols = sepax_store_columns(s);
     sepax_result chunk[SEPAX_HIT_CHUNK];
     const int polygons_only = s->round_live == 0;
     hit_lists lists;
-    size_t found = 0;
-    for (size_t base = 0; base < count; base += SEPAX_HIT_CHUNK) {
-        const size_t n = count - base < SEPAX_HIT_CHUNK ? count - base : SEPAX_HIT_CHUNK;
+    for (size_t base = from; base < to; base += SEPAX_HIT_CHUNK) {
+        const size_t n = to - base < SEPAX_HIT_CHUNK ? to - base : SEPAX_HIT_CHUNK;
         sepax_run_kernels(s, &cols, pairs + base, n, chunk);
         size_t lanes = 0, scalar = 0;
         for (size_t k = 0; k < n; k++) {
@@ -544,14 +546,38 @@ static size_t run_manifolds(const sepax_store *s, const sepax_pair *pairs, size_
     return found;
 }
 
+/* What the ranges of one call share. */
+typedef struct call {
+    sepax_pair_call head; /* first: what the checks read */
+    const sepax_store *s;
+    sepax_manifold *all;
+} call;
+
+static void manifolds_range(const void *context, size_t from, size_t to)
+{
+    const call *c = context;
+    (void)run_manifolds(c->s, c->head.pairs, from, to, c->all, NULL, 0, 0);
+}
+
+static size_t manifolds_chunk(const void *context, size_t base, size_t n, void *hits,
+                              size_t capacity, size_t found)
+{
+    const call *c = context;
+    return run_manifolds(c->s, c->head.pairs, base, base + n, NULL, hits, capacity, found);
+}
+
 sepax_status sepax_collide_manifolds(const sepax_store *s, const sepax_pair *pairs, size_t count,
                                      sepax_manifold *manifolds, size_t *bad_index)
 {
-    sepax_status st = sepax_check_call(s, pairs, count, !manifolds, sizeof *manifolds, bad_index);
-    if (st != SEPAX_OK || count == 0)
+    if (!s)
+        return SEPAX_ERR_NULL;
+    const sepax_status st = sepax_batch_check(pairs, count, !manifolds, sizeof *manifolds);
+    if (st != SEPAX_OK)
         return st;
-    (void)run_manifolds(s, pairs, count, manifolds, NULL, 0);
-    return SEPAX_OK;
+    const call c = {{&s->core, pairs}, s, manifolds};
+    /* 8 manifolds are a whole number of cache lines */
+    const sepax_batch b = {&s->core, count, 8, sepax_batch_check_pairs, manifolds_range, NULL, 0, 0, &c};
+    return sepax_batch_run(&b, bad_index);
 }
 
 sepax_status sepax_collide_manifolds_hits(const sepax_store *s, const sepax_pair *pairs,
@@ -561,11 +587,13 @@ sepax_status sepax_collide_manifolds_hits(const sepax_store *s, const sepax_pair
     sepax_status st = sepax_hits_begin(s != NULL, hits, capacity, count, hit_count);
     if (st != SEPAX_OK)
         return st;
+    if (!s)
+        return SEPAX_ERR_NULL;
     /* hits may be NULL with capacity 0: the caller asks only for the count */
-    st = sepax_check_call(s, pairs, count, 0, sizeof *hits, bad_index);
-    if (st != SEPAX_OK || count == 0)
+    if ((st = sepax_batch_check(pairs, count, 0, sizeof *hits)) != SEPAX_OK)
         return st;
-    const size_t found = run_manifolds(s, pairs, count, NULL, hits, capacity);
-    *hit_count = found;
-    return found > capacity ? SEPAX_ERR_CAPACITY : SEPAX_OK;
+    const call c = {{&s->core, pairs}, s, NULL};
+    const sepax_batch b = {&s->core, count, SEPAX_HIT_CHUNK, sepax_batch_check_pairs, NULL, manifolds_chunk,
+                           sizeof *hits, 0, &c};
+    return sepax_batch_hits(&b, hits, capacity, hit_count, bad_index);
 }

@@ -12,6 +12,7 @@
 
 #include "kernels/hull3.h"
 #include "kernels/segment3.h"
+#include "common/batch.h"
 #include "store.h"
 
 static int inside(const sepax3_store *s, uint32_t slot, sepax_vec3 x)
@@ -44,6 +45,39 @@ static int inside(const sepax3_store *s, uint32_t slot, sepax_vec3 x)
     return 1;
 }
 
+typedef struct call {
+    const sepax3_store *s;
+    const sepax3_point_query *queries;
+    uint8_t *out;
+} call;
+
+/* As in 2D: a NaN or infinite point is refused, since "inside" means
+ * nothing for it; a finite point beyond SEPAX_MAX_COORDINATE is answered
+ * (outside every shape it cannot reach), as the shapes' limit is what
+ * keeps the kernels finite, not the point's. */
+static sepax_status check_queries(const void *context, size_t from, size_t to, size_t *at)
+{
+    const call *c = context;
+    for (size_t i = from; i < to; i++) {
+        const sepax_vec3 x = c->queries[i].point;
+        sepax_status st = SEPAX_ERR_NOT_FINITE;
+        if (isfinite(x.x) && isfinite(x.y) && isfinite(x.z))
+            st = sepax3_store_check_id(c->s, c->queries[i].shape);
+        if (st != SEPAX_OK) {
+            *at = i - from;
+            return st;
+        }
+    }
+    return SEPAX_OK;
+}
+
+static void points_range(const void *context, size_t from, size_t to)
+{
+    const call *c = context;
+    for (size_t i = from; i < to; i++)
+        c->out[i] = (uint8_t)inside(c->s, SEPAX_ID_SLOT(c->queries[i].shape), c->queries[i].point);
+}
+
 sepax_status sepax3_query_points(const sepax3_store *s, const sepax3_point_query *queries,
                                  size_t count, uint8_t *out, size_t *bad_index)
 {
@@ -55,24 +89,8 @@ sepax_status sepax3_query_points(const sepax3_store *s, const sepax3_point_query
         return SEPAX_ERR_OVERFLOW;
     if (!queries || !out)
         return SEPAX_ERR_NULL;
-    /* As in 2D: a NaN or infinite point is refused, since "inside" means
-     * nothing for it; a finite point beyond SEPAX_MAX_COORDINATE is
-     * answered (outside every shape it cannot reach), as the shapes'
-     * limit is what keeps the kernels finite, not the point's. */
-    for (size_t i = 0; i < count; i++) {
-        const sepax_vec3 x = queries[i].point;
-        sepax_status st = SEPAX_ERR_NOT_FINITE;
-        if (isfinite(x.x) && isfinite(x.y) && isfinite(x.z))
-            st = sepax3_store_check_id(s, queries[i].shape);
-        if (st != SEPAX_OK) {
-            if (bad_index)
-                *bad_index = i;
-            return st;
-        }
-    }
-    for (size_t i = 0; i < count; i++) {
-        const uint32_t slot = SEPAX_ID_SLOT(queries[i].shape);
-        out[i] = (uint8_t)inside(s, slot, queries[i].point);
-    }
-    return SEPAX_OK;
+    const call c = {s, queries, out};
+    /* 64 answers are one cache line */
+    const sepax_batch b = {&s->core, count, 64, check_queries, points_range, NULL, 0, 0, &c};
+    return sepax_batch_run(&b, bad_index);
 }

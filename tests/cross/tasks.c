@@ -141,6 +141,10 @@ typedef struct subject {
     sepax_result *got_results;
     sepax_hit *got_hits;
     uint8_t *got_inside;
+    /* the manifold calls, unsplit and split */
+    sepax_manifold *manifolds, *got_manifolds;
+    sepax_manifold_hit *mhits, *got_mhits;
+    size_t mhit_count;
 } subject;
 
 static void *must(void *p)
@@ -194,6 +198,14 @@ static void answer(subject *su)
     su->pairs = must(malloc(su->count * sizeof *su->pairs));
     CHECK(sepax_broadphase(s, su->pairs, su->count, &su->count) == SEPAX_OK, "broadphase");
     const size_t n = su->count;
+    su->manifolds = must(realloc(su->manifolds, n * sizeof *su->manifolds));
+    su->got_manifolds = must(realloc(su->got_manifolds, n * sizeof *su->got_manifolds));
+    su->mhits = must(realloc(su->mhits, n * sizeof *su->mhits));
+    su->got_mhits = must(realloc(su->got_mhits, n * sizeof *su->got_mhits));
+    CHECK(sepax_collide_manifolds(s, su->pairs, n, su->manifolds, NULL) == SEPAX_OK &&
+              sepax_collide_manifolds_hits(s, su->pairs, n, su->mhits, n, &su->mhit_count,
+                                           NULL) == SEPAX_OK,
+          "manifolds");
     su->results = must(realloc(su->results, n * sizeof *su->results));
     su->hits = must(realloc(su->hits, n * sizeof *su->hits));
     su->short_hits = must(realloc(su->short_hits, n * sizeof *su->short_hits));
@@ -358,6 +370,28 @@ static void compare(subject *su)
               memcmp(su->got_caches, su->caches0, n * sizeof *su->caches0) == 0,
           "bad pairs in cached collide_hits named differently, or caches written");
 
+    memset(su->got_manifolds, 0x5A, n * sizeof *su->got_manifolds);
+    CHECK(sepax_collide_manifolds(s, su->pairs, n, su->got_manifolds, NULL) == SEPAX_OK &&
+              memcmp(su->got_manifolds, su->manifolds, n * sizeof *su->manifolds) == 0,
+          "collide_manifolds differs");
+    CHECK(sepax_collide_manifolds(s, su->bad_pairs, n, su->got_manifolds, &at) ==
+                  su->bad_status && at == su->bad_at,
+          "bad pairs in collide_manifolds named differently");
+    memset(su->got_mhits, 0x5A, n * sizeof *su->got_mhits);
+    CHECK(sepax_collide_manifolds_hits(s, su->pairs, n, su->got_mhits, n, &got, NULL) ==
+                  SEPAX_OK &&
+              got == su->mhit_count &&
+              memcmp(su->got_mhits, su->mhits, got * sizeof *su->mhits) == 0,
+          "collide_manifolds_hits differs");
+    const size_t mcap = su->mhit_count / 3;
+    memset(su->got_mhits, 0x5A, n * sizeof *su->got_mhits);
+    CHECK(sepax_collide_manifolds_hits(s, su->pairs, n, su->got_mhits, mcap, &got, NULL) ==
+                  (mcap < su->mhit_count ? SEPAX_ERR_CAPACITY : SEPAX_OK) &&
+              got == su->mhit_count &&
+              memcmp(su->got_mhits, su->mhits, mcap * sizeof *su->mhits) == 0 &&
+              (mcap == n || su->got_mhits[mcap].pair == 0x5A5A5A5Au),
+          "short collide_manifolds_hits differs");
+
     memset(su->got_inside, 7, su->nq);
     CHECK(sepax_query_points(s, su->queries, su->nq, su->got_inside, NULL) == SEPAX_OK &&
               memcmp(su->got_inside, su->inside, su->nq) == 0,
@@ -516,6 +550,25 @@ static void test_3d(task_pool *pool)
     CHECK(sepax3_broadphase(s, pairs, n, &n) == SEPAX_OK &&
               sepax3_collide(s, pairs, n, res, NULL) == SEPAX_OK,
           "unsplit calls");
+    /* hits and point queries: a query per slot, at a point between the
+     * shape's centre and its box's corner, so that some are inside */
+    sepax3_hit *hits = must(malloc(n * sizeof *hits)), *got_hits = must(malloc(n * sizeof *hits));
+    size_t hit_count = 0;
+    CHECK(sepax3_collide_hits(s, pairs, n, hits, n, &hit_count, NULL) == SEPAX_OK, "hits");
+    sepax3_point_query *queries = must(malloc(limit * sizeof *queries));
+    uint8_t *inside = must(malloc(limit)), *got_inside = must(malloc(limit));
+    size_t nq = 0;
+    for (uint32_t slot = 0; slot < limit; slot++) {
+        sepax_vec3 lo, hi;
+        if (sepax3_shape_id_of_slot(s, slot, &queries[nq].shape) != SEPAX_OK ||
+            sepax3_shape_aabb(s, queries[nq].shape, &lo, &hi) != SEPAX_OK)
+            continue;
+        const float t = 0.25f + 0.5f * (float)(slot % 3) / 2.0f;
+        queries[nq].point = (sepax_vec3){lo.x + t * (hi.x - lo.x), lo.y + t * (hi.y - lo.y),
+                                         lo.z + (1.0f - t) * (hi.z - lo.z)};
+        nq++;
+    }
+    CHECK(sepax3_query_points(s, queries, nq, inside, NULL) == SEPAX_OK, "points");
     test_system rev = {1, 4, 0, NULL, 0, 0, NULL};
     const sepax_task_system systems[2] = {task_pool_system(pool), system_of(&rev)};
     for (int k = 0; k < 2; k++) {
@@ -534,11 +587,35 @@ static void test_3d(task_pool *pool)
         CHECK(sepax3_collide(s, pairs, n, got_res, NULL) == SEPAX_OK &&
                   memcmp(got_res, res, n * sizeof *res) == 0,
               "collide differs");
+        memset(got_hits, 0x5A, n * sizeof *got_hits);
+        CHECK(sepax3_collide_hits(s, pairs, n, got_hits, n, &got, NULL) == SEPAX_OK &&
+                  got == hit_count && memcmp(got_hits, hits, got * sizeof *hits) == 0,
+              "collide_hits differs");
+        memset(got_hits, 0x5A, n * sizeof *got_hits);
+        CHECK(sepax3_collide_hits(s, pairs, n, got_hits, hit_count / 3, &got, NULL) ==
+                      SEPAX_ERR_CAPACITY &&
+                  got == hit_count &&
+                  memcmp(got_hits, hits, hit_count / 3 * sizeof *hits) == 0 &&
+                  got_hits[hit_count / 3].pair == 0x5A5A5A5Au,
+              "short collide_hits differs");
+        memset(got_inside, 7, limit);
+        CHECK(sepax3_query_points(s, queries, nq, got_inside, NULL) == SEPAX_OK &&
+                  memcmp(got_inside, inside, nq) == 0,
+              "query_points differs");
+        const sepax3_point_query keep_q = queries[nq / 3];
+        queries[nq / 3].point.y = NAN;
+        CHECK(sepax3_query_points(s, queries, nq, got_inside, &at) == SEPAX_ERR_NOT_FINITE &&
+                  at == nq / 3,
+              "bad query named differently");
+        queries[nq / 3] = keep_q;
         const sepax_pair keep = pairs[n / 2], keep_last = pairs[n - 1];
         pairs[n / 2].b = pairs[n / 2].a;
         pairs[n - 1].a = 0xFFFFFFu;
         CHECK(sepax3_collide(s, pairs, n, got_res, &at) == SEPAX_ERR_BAD_PAIR && at == n / 2,
               "bad pair named differently");
+        CHECK(sepax3_collide_hits(s, pairs, n, got_hits, n, &got, &at) == SEPAX_ERR_BAD_PAIR &&
+                  at == n / 2 && got == 0,
+              "bad pair in collide_hits named differently");
         pairs[n / 2] = keep;
         pairs[n - 1] = keep_last;
         memset(s->world, 0, limit * SEPAX3_RECORD * sizeof *world);
@@ -551,6 +628,7 @@ static void test_3d(task_pool *pool)
     CHECK(rev.enqueues >= 8, "only %d tasks enqueued: a call did not split", rev.enqueues);
     CHECK(sepax3_store_set_tasks(s, NULL) == SEPAX_OK, "clear");
     free(world), free(bounds), free(pairs), free(got_pairs), free(res), free(got_res);
+    free(hits), free(got_hits), free(queries), free(inside), free(got_inside);
     sepax3_store_destroy(s);
 }
 
