@@ -46,6 +46,7 @@
 #include <string.h>
 
 #define SEPAX_WIDE_BITS 128
+#include "common/batch.h"
 #include "common/sort.h"
 #include "common/tasks.h"
 #include "kernels/band_lanes.h"
@@ -252,17 +253,9 @@ typedef struct bp_split {
     size_t *start;  /* bands + 1: where each band's records begin */
     record *rec;
     float *home_y;
-    /* per band: the worker that swept it, where its pairs begin in that
-     * worker's array, and how many */
-    uint32_t *by;
-    size_t *from, *n;
+    sepax_merge merge; /* the bands' pairs, in band order */
     worker *w;
-    uint32_t workers;
     size_t most; /* records of the fullest band */
-    _Atomic int broken; /* a worker index at or above worker_count */
-    size_t *to;         /* bands + 1: where each band's pairs go */
-    sepax_pair *pairs;
-    size_t capacity;
 } bp_split;
 
 static void count_task(int32_t start, int32_t end, uint32_t wi, void *context)
@@ -318,10 +311,8 @@ static void file_task(int32_t start, int32_t end, uint32_t wi, void *context)
 static void sweep_task(int32_t start, int32_t end, uint32_t wi, void *context)
 {
     bp_split *j = context;
-    if (wi >= j->workers) {
-        atomic_store_explicit(&j->broken, 1, memory_order_relaxed);
+    if (!sepax_merge_worker(&j->merge, wi))
         return;
-    }
     worker *w = j->w + wi;
     sepax_sweep_out o;
     /* the 128-bit sweep turns pairs two at a time, reading one past an
@@ -337,27 +328,12 @@ static void sweep_task(int32_t start, int32_t end, uint32_t wi, void *context)
         const size_t m = j->start[b + 1] - j->start[b];
         const size_t before = o.found;
         band(r, m, j->x0, j->span_x, j->home[b], &w->e, w->hist, w->keys, j->s->kernels->sweep, &o);
-        j->by[b] = wi;
-        j->from[b] = before;
-        j->n[b] = o.found - before;
+        sepax_merge_note(&j->merge, (size_t)b, wi, before, o.found);
     }
     w->pairs = o.pairs;
     w->capacity = o.capacity;
     w->found = o.found;
     w->failed = o.failed;
-}
-
-static void copy_task(int32_t start, int32_t end, uint32_t wi, void *context)
-{
-    (void)wi;
-    bp_split *j = context;
-    for (int32_t b = start; b < end; b++) {
-        const size_t at = j->to[b];
-        if (at >= j->capacity)
-            return;
-        const size_t room = j->capacity - at, n = j->n[b] < room ? j->n[b] : room;
-        memcpy(j->pairs + at, j->w[j->by[b]].pairs + j->from[b], n * sizeof *j->pairs);
-    }
 }
 
 static sepax_status broadphase_split(const sepax_store *s, const grid *g, float x0,
@@ -371,10 +347,10 @@ static sepax_status broadphase_split(const sepax_store *s, const grid *g, float 
     j.g = *g;
     j.x0 = x0;
     j.span_x = span_x;
-    j.workers = t->worker_count;
-    j.pairs = pairs;
-    j.capacity = capacity;
-    atomic_init(&j.broken, 0);
+    j.merge.workers = t->worker_count;
+    j.merge.pairs = pairs;
+    j.merge.capacity = capacity;
+    atomic_init(&j.merge.broken, 0);
     const size_t limit = s->core.slot_limit, bands = g->bands;
     /* chunks of whole 64-row lines, each a task item of its own */
     size_t chunks = (size_t)t->worker_count * RANGES_PER_WORKER;
@@ -405,12 +381,12 @@ static sepax_status broadphase_split(const sepax_store *s, const grid *g, float 
     j.w = (worker *)mem;
     j.at = (size_t *)(j.w + t->worker_count);
     j.start = j.at + chunks * bands;
-    j.from = j.start + bands + 1u;
-    j.n = j.from + bands + 1u;
-    j.first = (uint32_t *)(j.n + bands + 1u);
+    j.merge.from = j.start + bands + 1u;
+    j.merge.n = j.merge.from + bands + 1u;
+    j.first = (uint32_t *)(j.merge.n + bands + 1u);
     j.last = j.first + limit;
-    j.by = j.last + limit;
-    j.home = (float *)(j.by + bands + 1u);
+    j.merge.by = j.last + limit;
+    j.home = (float *)(j.merge.by + bands + 1u);
 
     sepax_tasks_run(t, count_task, &j.chunks, &j);
     size_t total = 0;
@@ -464,26 +440,18 @@ static sepax_status broadphase_split(const sepax_store *s, const grid *g, float 
         sepax_tasks_run(t, file_task, &j.chunks, &j);
         sepax_tasks_run(t, sweep_task, &j.bands, &j);
     }
-    if (st == SEPAX_OK && atomic_load_explicit(&j.broken, memory_order_relaxed))
-        st = SEPAX_ERR_BAD_ARGUMENT;
-    for (uint32_t k = 0; k < t->worker_count; k++)
+    st = sepax_merge_status(&j.merge, st);
+    sepax_pair *lists[SEPAX_MAX_WORKERS];
+    for (uint32_t k = 0; k < t->worker_count; k++) {
         if (j.w[k].failed)
             st = st == SEPAX_OK ? SEPAX_ERR_OUT_OF_MEMORY : st;
-    size_t found = 0;
-    if (st == SEPAX_OK) {
-        /* where each band's pairs go: the start of the band's records is
-         * no longer needed, and has room for bands + 1 places */
-        j.to = j.start;
-        for (size_t b = 0; b < bands; b++) {
-            j.to[b] = found;
-            found += j.n[b];
-        }
-        j.to[bands] = found;
-        if (capacity > 0)
-            sepax_tasks_run(t, copy_task, &j.bands, &j);
-        *pair_count = found;
-        st = found > capacity ? SEPAX_ERR_CAPACITY : SEPAX_OK;
+        lists[k] = j.w[k].pairs;
     }
+    /* where each band's pairs go: the start of the band's records is no
+     * longer needed, and has room for bands + 1 places */
+    j.merge.to = j.start;
+    j.merge.lists = lists;
+    st = sepax_merge_finish(&j.merge, st, t, &j.bands, pair_count);
     for (uint32_t k = 0; k < t->worker_count; k++)
         sepax_free(&s->core.alloc, j.w[k].pairs);
     sepax_free(&s->core.alloc, mem2);
@@ -494,12 +462,8 @@ static sepax_status broadphase_split(const sepax_store *s, const grid *g, float 
 sepax_status sepax_broadphase(const sepax_store *s, sepax_pair *pairs, size_t capacity,
                               size_t *pair_count)
 {
-    if (!pair_count)
-        return SEPAX_ERR_NULL;
-    *pair_count = 0;
-    if (!s)
-        return SEPAX_ERR_NULL;
-    if (capacity > 0 && !pairs)
+    /* as a compacted call's list: pairs may be NULL with capacity 0 */
+    if (sepax_hits_begin(1, pairs, capacity, 0, pair_count) != SEPAX_OK || !s)
         return SEPAX_ERR_NULL;
     const size_t n = s->core.live;
     if (n < 2)

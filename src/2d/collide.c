@@ -34,7 +34,9 @@ sepax_status sepax_collide(const sepax_store *s, const sepax_pair *pairs, size_t
         return st;
     const call c = {{&s->core, pairs}, s, sepax_store_columns(s), results, NULL};
     /* 64 results are 16 cache lines */
-    const sepax_batch b = {&s->core, count, 64, sepax_batch_check_pairs, collide_range, NULL, 0, 0, &c};
+    const sepax_batch b = {.core = &s->core, .count = count, .unit = 64,
+                           .check = sepax_batch_check_pairs, .run = collide_range,
+                           .context = &c};
     return sepax_batch_run(&b, bad_index);
 }
 
@@ -92,8 +94,10 @@ static sepax_status collide_hits(const sepax_store *s, const sepax_pair *pairs, 
     const call c = {{&s->core, pairs}, s, sepax_store_columns(s), NULL, caches};
     /* A chunk rewrites its caches as it goes: with caches every pair is
      * checked first, so that a bad pair leaves all of them as they were. */
-    const sepax_batch b = {&s->core, count, SEPAX_HIT_CHUNK, sepax_batch_check_pairs, NULL, chunk_hits,
-                           sizeof *hits, caches != NULL, &c};
+    const sepax_batch b = {.core = &s->core, .count = count, .unit = SEPAX_HIT_CHUNK,
+                           .check = sepax_batch_check_pairs, .chunk = chunk_hits,
+                           .hit_size = sizeof *hits, .check_first = caches != NULL,
+                           .context = &c};
     return sepax_batch_hits(&b, hits, capacity, hit_count, bad_index);
 }
 

@@ -576,7 +576,9 @@ sepax_status sepax_collide_manifolds(const sepax_store *s, const sepax_pair *pai
         return st;
     const call c = {{&s->core, pairs}, s, manifolds};
     /* 8 manifolds are a whole number of cache lines */
-    const sepax_batch b = {&s->core, count, 8, sepax_batch_check_pairs, manifolds_range, NULL, 0, 0, &c};
+    const sepax_batch b = {.core = &s->core, .count = count, .unit = 8,
+                           .check = sepax_batch_check_pairs, .run = manifolds_range,
+                           .context = &c};
     return sepax_batch_run(&b, bad_index);
 }
 
@@ -593,7 +595,8 @@ sepax_status sepax_collide_manifolds_hits(const sepax_store *s, const sepax_pair
     if ((st = sepax_batch_check(pairs, count, 0, sizeof *hits)) != SEPAX_OK)
         return st;
     const call c = {{&s->core, pairs}, s, NULL};
-    const sepax_batch b = {&s->core, count, SEPAX_HIT_CHUNK, sepax_batch_check_pairs, NULL, manifolds_chunk,
-                           sizeof *hits, 0, &c};
+    const sepax_batch b = {.core = &s->core, .count = count, .unit = SEPAX_HIT_CHUNK,
+                           .check = sepax_batch_check_pairs, .chunk = manifolds_chunk,
+                           .hit_size = sizeof *hits, .context = &c};
     return sepax_batch_hits(&b, hits, capacity, hit_count, bad_index);
 }

@@ -51,6 +51,7 @@ sepax_status sepax_query_points(const sepax_store *s, const sepax_point_query *q
         return SEPAX_ERR_NULL;
     const call c = {s, sepax_store_columns(s), queries, inside};
     /* 64 answers are one cache line */
-    const sepax_batch b = {&s->core, count, 64, check_queries, points_range, NULL, 0, 0, &c};
+    const sepax_batch b = {.core = &s->core, .count = count, .unit = 64, .check = check_queries,
+                           .run = points_range, .context = &c};
     return sepax_batch_run(&b, bad_index);
 }

@@ -2,6 +2,7 @@
  * world kernel over the shapes that moved (or all of them). */
 #include <math.h>
 
+#include "common/batch.h"
 #include "store.h"
 
 static sepax_status transform_check(const sepax_transform *t)
@@ -45,23 +46,9 @@ sepax_status sepax_set_transforms(sepax_store *s, const sepax_shape_id *ids,
     return SEPAX_OK;
 }
 
-/* Rows a range of the split world update holds at least, and ranges
- * per worker at most. */
-#define LEAST_ROWS 2048u
-#define RANGES_PER_WORKER 4u
-
-typedef struct world_split {
-    sepax_store *s;
-    sepax_cut cut;
-} world_split;
-
-static void world_task(int32_t start, int32_t end, uint32_t worker, void *context)
+static void update_range(const void *context, size_t from, size_t to)
 {
-    (void)worker;
-    world_split *j = context;
-    size_t from, to;
-    sepax_cut_range(&j->cut, start, end, &from, &to);
-    sepax_store_update_range(j->s, (uint32_t)from, (uint32_t)to);
+    sepax_store_update_range((sepax_store *)context, (uint32_t)from, (uint32_t)to);
 }
 
 sepax_status sepax_update_world(sepax_store *s)
@@ -70,18 +57,14 @@ sepax_status sepax_update_world(sepax_store *s)
         return SEPAX_ERR_NULL;
     /* Rows in order: the pool holds their regions in the same order (but
      * for shapes added since it was last laid out or compacted), so the
-     * update writes the pool front to back whatever the layout. */
-    const size_t n = s->core.slot_limit;
-    if (sepax_tasks_split(&s->core.tasks, n, LEAST_ROWS)) {
-        /* a shape's update reads and writes its own row and pool region
-         * only; ranges of 64 rows keep the per-row arrays' cache lines
-         * (and the kernels' groups of four) whole */
-        world_split j = {s, sepax_cut_make(&s->core.tasks, n, 64, LEAST_ROWS, RANGES_PER_WORKER)};
-        sepax_tasks_run(&s->core.tasks, world_task, &j.cut, &j);
-        return SEPAX_OK;
-    }
-    sepax_store_update_range(s, 0, (uint32_t)n);
-    return SEPAX_OK;
+     * update writes the pool front to back whatever the layout. A shape's
+     * update reads and writes its own row and pool region only; ranges of
+     * 64 rows keep the per-row arrays' cache lines (and the kernels'
+     * groups of four) whole, and of 2,048 rows at least pay for the
+     * hand-over. */
+    const sepax_batch b = {.core = &s->core, .count = s->core.slot_limit, .unit = 64,
+                           .run = update_range, .context = s, .least = 2048};
+    return sepax_batch_run(&b, NULL);
 }
 
 sepax_transform sepax_transform_identity(void)

@@ -20,6 +20,7 @@
 
 #include <string.h>
 
+#include "common/batch.h"
 #include "common/sort.h"
 #include "common/tasks.h"
 #include "store.h"
@@ -117,43 +118,20 @@ typedef struct split {
     const sepax3_store *s;
     const columns_t *cl;
     sepax_cut cut;
-    padded_sink *w; /* per worker */
-    uint32_t workers;
-    uint32_t *by;       /* per column: the worker that swept it */
-    size_t *from, *n;   /* where its pairs begin in that worker's array, how many */
-    size_t *to;         /* where they go */
-    _Atomic int broken; /* a worker index at or above worker_count */
-    sepax_pair *pairs;
-    size_t capacity;
+    padded_sink *w;    /* per worker */
+    sepax_merge merge; /* the columns' pairs, in column order */
 } split;
 
 static void sweep_task(int32_t start, int32_t end, uint32_t wi, void *context)
 {
     split *j = context;
-    if (wi >= j->workers) {
-        atomic_store_explicit(&j->broken, 1, memory_order_relaxed);
+    if (!sepax_merge_worker(&j->merge, wi))
         return;
-    }
     sink *o = &j->w[wi].o;
     for (int32_t c = start; c < end; c++) {
         const size_t before = o->found;
         sweep_column(j->cl, (size_t)c, o);
-        j->by[c] = wi;
-        j->from[c] = before;
-        j->n[c] = o->found - before;
-    }
-}
-
-static void copy_task(int32_t start, int32_t end, uint32_t wi, void *context)
-{
-    (void)wi;
-    split *j = context;
-    for (int32_t c = start; c < end; c++) {
-        const size_t at = j->to[c];
-        if (at >= j->capacity)
-            return;
-        const size_t room = j->capacity - at, n = j->n[c] < room ? j->n[c] : room;
-        memcpy(j->pairs + at, j->w[j->by[c]].o.pairs + j->from[c], n * sizeof *j->pairs);
+        sepax_merge_note(&j->merge, (size_t)c, wi, before, o->found);
     }
 }
 
@@ -166,45 +144,38 @@ static sepax_status split_sweep(const sepax3_store *s, const columns_t *cl, size
     memset(&j, 0, sizeof j);
     j.s = s;
     j.cl = cl;
-    j.workers = workers;
-    j.pairs = pairs;
-    j.capacity = capacity;
-    atomic_init(&j.broken, 0);
+    j.merge.workers = workers;
+    j.merge.pairs = pairs;
+    j.merge.capacity = capacity;
+    atomic_init(&j.merge.broken, 0);
     j.cut = sepax_cut_make(t, columns, 1, 1, RANGES_PER_WORKER);
+    /* from, n, to (one more place) and by per column */
     const size_t per_column = 3 * sizeof(size_t) + sizeof(uint32_t);
     if (columns > (SIZE_MAX - workers * sizeof(padded_sink)) / per_column)
         return SEPAX_ERR_OUT_OF_MEMORY;
-    const size_t bytes = workers * sizeof(padded_sink) + columns * per_column;
+    const size_t bytes = workers * sizeof(padded_sink) + columns * per_column + sizeof(size_t);
     unsigned char *mem = sepax_alloc(&s->core.alloc, bytes);
     if (!mem)
         return SEPAX_ERR_OUT_OF_MEMORY;
     memset(mem, 0, bytes);
     j.w = (padded_sink *)mem;
-    j.from = (size_t *)(j.w + workers);
-    j.n = j.from + columns;
-    j.to = j.n + columns;
-    j.by = (uint32_t *)(j.to + columns);
+    j.merge.from = (size_t *)(j.w + workers);
+    j.merge.n = j.merge.from + columns;
+    j.merge.to = j.merge.n + columns;
+    j.merge.by = (uint32_t *)(j.merge.to + columns + 1u);
     for (uint32_t k = 0; k < workers; k++)
         j.w[k].o.grow = &s->core.alloc;
 
     sepax_tasks_run(t, sweep_task, &j.cut, &j);
-    sepax_status st = atomic_load_explicit(&j.broken, memory_order_relaxed)
-                          ? SEPAX_ERR_BAD_ARGUMENT
-                          : SEPAX_OK;
-    for (uint32_t k = 0; k < workers; k++)
+    sepax_status st = sepax_merge_status(&j.merge, SEPAX_OK);
+    sepax_pair *lists[SEPAX_MAX_WORKERS];
+    for (uint32_t k = 0; k < workers; k++) {
         if (j.w[k].o.failed && st == SEPAX_OK)
             st = SEPAX_ERR_OUT_OF_MEMORY;
-    if (st == SEPAX_OK) {
-        size_t found = 0;
-        for (size_t c = 0; c < columns; c++) {
-            j.to[c] = found;
-            found += j.n[c];
-        }
-        if (capacity > 0)
-            sepax_tasks_run(t, copy_task, &j.cut, &j);
-        *pair_count = found;
-        st = found > capacity ? SEPAX_ERR_CAPACITY : SEPAX_OK;
+        lists[k] = j.w[k].o.pairs;
     }
+    j.merge.lists = lists;
+    st = sepax_merge_finish(&j.merge, st, t, &j.cut, pair_count);
     for (uint32_t k = 0; k < workers; k++)
         sepax_free(&s->core.alloc, j.w[k].o.pairs);
     sepax_free(&s->core.alloc, mem);
@@ -214,12 +185,8 @@ static sepax_status split_sweep(const sepax3_store *s, const columns_t *cl, size
 sepax_status sepax3_broadphase(const sepax3_store *s, sepax_pair *pairs, size_t capacity,
                                size_t *pair_count)
 {
-    if (!pair_count)
-        return SEPAX_ERR_NULL;
-    *pair_count = 0;
-    if (!s)
-        return SEPAX_ERR_NULL;
-    if (capacity > 0 && !pairs)
+    /* as a compacted call's list: pairs may be NULL with capacity 0 */
+    if (sepax_hits_begin(1, pairs, capacity, 0, pair_count) != SEPAX_OK || !s)
         return SEPAX_ERR_NULL;
     const size_t n = s->core.live;
     if (n < 2)

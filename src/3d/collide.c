@@ -40,7 +40,9 @@ sepax_status sepax3_collide(const sepax3_store *s, const sepax_pair *pairs, size
         return st;
     const call c = {{&s->core, pairs}, s, sepax3_store_view(s), results};
     /* 16 results of 20 bytes are 5 cache lines */
-    const sepax_batch b = {&s->core, count, 16, sepax_batch_check_pairs, collide_range, NULL, 0, 0, &c};
+    const sepax_batch b = {.core = &s->core, .count = count, .unit = 16,
+                           .check = sepax_batch_check_pairs, .run = collide_range,
+                           .context = &c};
     return sepax_batch_run(&b, bad_index);
 }
 
@@ -57,7 +59,8 @@ sepax_status sepax3_collide_hits(const sepax3_store *s, const sepax_pair *pairs,
     if ((st = sepax_batch_check(pairs, count, 0, sizeof *hits)) != SEPAX_OK)
         return st;
     const call c = {{&s->core, pairs}, s, sepax3_store_view(s), NULL};
-    const sepax_batch b = {&s->core, count, SEPAX_HIT_CHUNK, sepax_batch_check_pairs, NULL, chunk_hits,
-                           sizeof *hits, 0, &c};
+    const sepax_batch b = {.core = &s->core, .count = count, .unit = SEPAX_HIT_CHUNK,
+                           .check = sepax_batch_check_pairs, .chunk = chunk_hits,
+                           .hit_size = sizeof *hits, .context = &c};
     return sepax_batch_hits(&b, hits, capacity, hit_count, bad_index);
 }

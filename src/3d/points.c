@@ -91,6 +91,7 @@ sepax_status sepax3_query_points(const sepax3_store *s, const sepax3_point_query
         return SEPAX_ERR_NULL;
     const call c = {s, queries, out};
     /* 64 answers are one cache line */
-    const sepax_batch b = {&s->core, count, 64, check_queries, points_range, NULL, 0, 0, &c};
+    const sepax_batch b = {.core = &s->core, .count = count, .unit = 64, .check = check_queries,
+                           .run = points_range, .context = &c};
     return sepax_batch_run(&b, bad_index);
 }

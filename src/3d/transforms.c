@@ -2,6 +2,7 @@
  * world kernel over the shapes that moved (or all of them). */
 #include <math.h>
 
+#include "common/batch.h"
 #include "store.h"
 #include "validate.h"
 
@@ -31,39 +32,21 @@ sepax_status sepax3_set_transforms(sepax3_store *s, const sepax_shape_id *ids,
     return SEPAX_OK;
 }
 
-/* Slots a range of the split world update holds at least, and ranges
- * per worker at most. */
-#define LEAST_SLOTS 2048u
-#define RANGES_PER_WORKER 4u
-
-typedef struct world_split {
-    sepax3_store *s;
-    sepax_cut cut;
-} world_split;
-
-static void world_task(int32_t start, int32_t end, uint32_t worker, void *context)
+static void update_range(const void *context, size_t from, size_t to)
 {
-    (void)worker;
-    world_split *j = context;
-    size_t from, to;
-    sepax_cut_range(&j->cut, start, end, &from, &to);
-    sepax3_store_update_range(j->s, (uint32_t)from, (uint32_t)to);
+    sepax3_store_update_range((sepax3_store *)context, (uint32_t)from, (uint32_t)to);
 }
 
 sepax_status sepax3_update_world(sepax3_store *s)
 {
     if (!s)
         return SEPAX_ERR_NULL;
-    if (sepax_tasks_split(&s->core.tasks, s->core.slot_limit, LEAST_SLOTS)) {
-        /* a shape's update reads and writes its own records only; ranges
-         * of 16 slots start the records on whole cache lines */
-        world_split j = {s, sepax_cut_make(&s->core.tasks, s->core.slot_limit, 16, LEAST_SLOTS,
-                                           RANGES_PER_WORKER)};
-        sepax_tasks_run(&s->core.tasks, world_task, &j.cut, &j);
-        return SEPAX_OK;
-    }
-    sepax3_store_update(s, NULL, s->core.slot_limit);
-    return SEPAX_OK;
+    /* A shape's update reads and writes its own records only; ranges of
+     * 16 slots start the records on whole cache lines, and of 2,048 slots
+     * at least pay for the hand-over. */
+    const sepax_batch b = {.core = &s->core, .count = s->core.slot_limit, .unit = 16,
+                           .run = update_range, .context = s, .least = 2048};
+    return sepax_batch_run(&b, NULL);
 }
 
 sepax3_transform sepax3_transform_identity(void)

@@ -70,18 +70,24 @@ static sepax_status split_status(split *j, size_t *bad_index)
     return j->b->check(j->b->context, bad, bad + 1, &at);
 }
 
+static size_t least_of(const sepax_batch *b)
+{
+    return b->least ? b->least : SEPAX_BATCH_LEAST;
+}
+
 static void split_init(split *j, const sepax_batch *b, size_t unit)
 {
     memset(j, 0, sizeof *j);
     j->b = b;
-    j->cut = sepax_cut_make(&b->core->tasks, b->count, unit, SEPAX_BATCH_LEAST,
-                            SEPAX_BATCH_RANGES);
+    j->cut = sepax_cut_make(&b->core->tasks, b->count, unit, least_of(b), SEPAX_BATCH_RANGES);
     atomic_init(&j->bad, b->count);
 }
 
 /* The whole list checked on this thread. */
 static sepax_status check_all(const sepax_batch *b, size_t *bad_index)
 {
+    if (!b->check)
+        return SEPAX_OK;
     size_t at = 0;
     const sepax_status st = b->check(b->context, 0, b->count, &at);
     if (st != SEPAX_OK && bad_index)
@@ -93,7 +99,7 @@ sepax_status sepax_batch_run(const sepax_batch *b, size_t *bad_index)
 {
     if (b->count == 0)
         return SEPAX_OK;
-    if (!sepax_tasks_split(&b->core->tasks, b->count, SEPAX_BATCH_LEAST)) {
+    if (!sepax_tasks_split(&b->core->tasks, b->count, least_of(b))) {
         const sepax_status st = check_all(b, bad_index);
         if (st == SEPAX_OK)
             b->run(b->context, 0, b->count);
@@ -101,8 +107,11 @@ sepax_status sepax_batch_run(const sepax_batch *b, size_t *bad_index)
     }
     split j;
     split_init(&j, b, b->unit);
-    sepax_tasks_run(&b->core->tasks, check_task, &j.cut, &j);
-    const sepax_status st = split_status(&j, bad_index);
+    sepax_status st = SEPAX_OK;
+    if (b->check) {
+        sepax_tasks_run(&b->core->tasks, check_task, &j.cut, &j);
+        st = split_status(&j, bad_index);
+    }
     if (st == SEPAX_OK)
         sepax_tasks_run(&b->core->tasks, run_task, &j.cut, &j);
     return st;
@@ -191,7 +200,7 @@ sepax_status sepax_batch_hits(const sepax_batch *b, void *hits, size_t capacity,
 {
     if (b->count == 0)
         return SEPAX_OK;
-    if (sepax_tasks_split(&b->core->tasks, b->count, SEPAX_BATCH_LEAST))
+    if (sepax_tasks_split(&b->core->tasks, b->count, least_of(b)))
         return hits_split(b, hits, capacity, hit_count, bad_index);
     const sepax_status st = check_all(b, bad_index);
     if (st != SEPAX_OK)
@@ -203,4 +212,35 @@ sepax_status sepax_batch_hits(const sepax_batch *b, void *hits, size_t capacity,
     }
     *hit_count = found;
     return found > capacity ? SEPAX_ERR_CAPACITY : SEPAX_OK;
+}
+
+static void merge_copy_task(int32_t start, int32_t end, uint32_t wi, void *context)
+{
+    (void)wi;
+    const sepax_merge *m = context;
+    for (int32_t c = start; c < end; c++) {
+        const size_t at = m->to[c];
+        if (at >= m->capacity)
+            return;
+        const size_t room = m->capacity - at, n = m->n[c] < room ? m->n[c] : room;
+        memcpy(m->pairs + at, m->lists[m->by[c]] + m->from[c], n * sizeof *m->pairs);
+    }
+}
+
+sepax_status sepax_merge_finish(sepax_merge *m, sepax_status st, const sepax_task_system *t,
+                                const sepax_cut *segs, size_t *pair_count)
+{
+    if (st != SEPAX_OK)
+        return st;
+    const size_t segments = segs->count;
+    size_t found = 0;
+    for (size_t c = 0; c < segments; c++) {
+        m->to[c] = found;
+        found += m->n[c];
+    }
+    m->to[segments] = found;
+    if (m->capacity > 0)
+        sepax_tasks_run(t, merge_copy_task, segs, m);
+    *pair_count = found;
+    return found > m->capacity ? SEPAX_ERR_CAPACITY : SEPAX_OK;
 }

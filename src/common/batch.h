@@ -29,7 +29,8 @@ typedef struct sepax_batch {
      * that two workers never write one line. */
     size_t unit;
     /* SEPAX_OK, or the status of the first bad item of [from, to), whose
-     * index less from goes in *at. */
+     * index less from goes in *at; NULL: no item can be bad (sepax_batch_run
+     * only). */
     sepax_status (*check)(const void *context, size_t from, size_t to, size_t *at);
     /* Compute items [from, to) (the plain calls). */
     void (*run)(const void *context, size_t from, size_t to);
@@ -45,6 +46,8 @@ typedef struct sepax_batch {
      * item leaves all of that as it was. */
     int check_first;
     const void *context;
+    /* Items a range holds at least; 0: SEPAX_BATCH_LEAST. */
+    size_t least;
 } sepax_batch;
 
 /* The head of a call over pairs' context, all that checking them reads:
@@ -68,5 +71,58 @@ sepax_status sepax_batch_run(const sepax_batch *b, size_t *bad_index);
  * sepax_batch_run's, nothing written to hits. */
 sepax_status sepax_batch_hits(const sepax_batch *b, void *hits, size_t capacity,
                               size_t *hit_count, size_t *bad_index);
+
+/* The merge of a pair search split by segments (2D bands, 3D columns):
+ * each segment is searched by one worker into that worker's own list,
+ * and the segments' pairs are copied to the caller's list in segment
+ * order, which is the order of the unsplit search whichever worker took
+ * which segment. */
+typedef struct sepax_merge {
+    uint32_t *by;        /* per segment: the worker that searched it */
+    size_t *from, *n;    /* where its pairs begin in that worker's list, how many */
+    size_t *to;          /* segments + 1 places: where they go */
+    sepax_pair *const *lists; /* per worker, once the search is done */
+    sepax_pair *pairs;   /* the caller's */
+    size_t capacity;
+    uint32_t workers;
+    _Atomic int broken; /* a worker index at or above worker_count */
+} sepax_merge;
+
+/* Whether worker wi is one the task system declared; a task that gets
+ * another must do nothing, and the call fails (sepax_merge_finish). */
+static inline int sepax_merge_worker(sepax_merge *m, uint32_t wi)
+{
+    if (wi < m->workers)
+        return 1;
+    atomic_store_explicit(&m->broken, 1, memory_order_relaxed);
+    return 0;
+}
+
+/* Segment seg was searched by worker wi, whose list held before pairs
+ * then and after now. */
+static inline void sepax_merge_note(sepax_merge *m, size_t seg, uint32_t wi, size_t before,
+                                    size_t after)
+{
+    m->by[seg] = wi;
+    m->from[seg] = before;
+    m->n[seg] = after - before;
+}
+
+/* The search's status as the merge sees it: st, or, when st is
+ * SEPAX_OK and a task got a worker index the system did not declare,
+ * SEPAX_ERR_BAD_ARGUMENT. */
+static inline sepax_status sepax_merge_status(sepax_merge *m, sepax_status st)
+{
+    return st == SEPAX_OK && atomic_load_explicit(&m->broken, memory_order_relaxed)
+               ? SEPAX_ERR_BAD_ARGUMENT
+               : st;
+}
+
+/* After the search, st its status so far: nothing when that is not
+ * SEPAX_OK, else the segments' pairs copied in order over the ranges of
+ * segs, the first capacity of them written and all of them counted in
+ * *pair_count; SEPAX_ERR_CAPACITY when they did not fit. */
+sepax_status sepax_merge_finish(sepax_merge *m, sepax_status st, const sepax_task_system *t,
+                                const sepax_cut *segs, size_t *pair_count);
 
 #endif
