@@ -43,12 +43,9 @@ sepax_status sepax_query_points(const sepax_store *s, const sepax_point_query *q
 {
     if (!s)
         return SEPAX_ERR_NULL;
-    if (count == 0)
-        return SEPAX_OK;
-    if (count > SIZE_MAX / sizeof *queries)
-        return SEPAX_ERR_OVERFLOW;
-    if (!queries || !inside)
-        return SEPAX_ERR_NULL;
+    const sepax_status st = sepax_list_check(count, sizeof *queries, !queries || !inside);
+    if (st != SEPAX_OK)
+        return st;
     const call c = {s, sepax_store_columns(s), queries, inside};
     /* 64 answers are one cache line */
     const sepax_batch b = {.core = &s->core, .count = count, .unit = 64, .check = check_queries,

@@ -323,26 +323,6 @@ sepax_status sepax_remove(sepax_store *s, sepax_shape_id id)
     return SEPAX_OK;
 }
 
-uint32_t sepax_store_count(const sepax_store *s)
-{
-    return sepax_core_count(s ? &s->core : NULL);
-}
-
-uint32_t sepax_store_slot_limit(const sepax_store *s)
-{
-    return sepax_core_slot_limit(s ? &s->core : NULL);
-}
-
-sepax_status sepax_shape_check(const sepax_store *s, sepax_shape_id id)
-{
-    return sepax_core_shape_check(s ? &s->core : NULL, id);
-}
-
-sepax_status sepax_shape_id_of_slot(const sepax_store *s, uint32_t slot, sepax_shape_id *out_id)
-{
-    return sepax_core_id_of_slot(s ? &s->core : NULL, slot, out_id);
-}
-
 sepax_status sepax_shape_vertices(const sepax_store *s, sepax_shape_id id, int world,
                                   sepax_vec2 *out, size_t capacity, uint32_t *out_count)
 {
@@ -390,16 +370,6 @@ sepax_status sepax_shape_aabb(const sepax_store *s, sepax_shape_id id, sepax_vec
     return SEPAX_OK;
 }
 
-sepax_backend sepax_store_backend(const sepax_store *s)
-{
-    return sepax_core_backend(s ? &s->core : NULL);
-}
-
-sepax_status sepax_store_set_tasks(sepax_store *s, const sepax_task_system *tasks)
-{
-    return sepax_core_set_tasks(s ? &s->core : NULL, tasks);
-}
-
 sepax_status sepax_store_set_backend(sepax_store *s, sepax_backend backend)
 {
     const sepax_kernels *k = s && (unsigned)backend < SEPAX_BACKEND_COUNT
@@ -409,3 +379,7 @@ sepax_status sepax_store_set_backend(sepax_store *s, sepax_backend backend)
         s->kernels = k;
     return st;
 }
+
+/* count, slot_limit, shape_check, shape_id_of_slot, backend, set_tasks */
+SEPAX_CORE_CALLS(sepax_store, sepax_store_count, sepax_store_slot_limit, sepax_shape_check,
+                 sepax_shape_id_of_slot, sepax_store_backend, sepax_store_set_tasks)

@@ -20,14 +20,11 @@ sepax_status sepax_set_transforms(sepax_store *s, const sepax_shape_id *ids,
 {
     if (!s)
         return SEPAX_ERR_NULL;
-    if (count == 0)
-        return SEPAX_OK;
-    if (count > SIZE_MAX / sizeof *transforms)
-        return SEPAX_ERR_OVERFLOW;
-    if (!ids || !transforms)
-        return SEPAX_ERR_NULL;
+    sepax_status st = sepax_list_check(count, sizeof *transforms, !ids || !transforms);
+    if (st != SEPAX_OK || count == 0)
+        return st;
     for (size_t i = 0; i < count; i++) {
-        sepax_status st = sepax_store_check_id(s, ids[i]);
+        st = sepax_store_check_id(s, ids[i]);
         if (st == SEPAX_OK)
             st = transform_check(&transforms[i]);
         if (st != SEPAX_OK)

@@ -1,49 +1,11 @@
-/* The 3D kernel table: for each backend this CPU runs (common/backend.c),
- * the kernels the 3D store's calls use. Built with baseline flags. */
+/* The 3D kernel table (common/kernel_table.h): the reference at one lane
+ * for the scalar backend, each ISA's unit for the others. */
 #include "kernels/kernel3.h"
 
 static const sepax3_kernels scalar_kernels = {sepax3_reference_collide, sepax3_reference_world};
 
-#ifdef SEPAX_HAVE_GENERIC
-extern const sepax3_kernels sepax3_kernels_generic;
-#endif
-#ifdef SEPAX_HAVE_SSE2
-extern const sepax3_kernels sepax3_kernels_sse2;
-#endif
-#ifdef SEPAX_HAVE_AVX2
-extern const sepax3_kernels sepax3_kernels_avx2;
-#endif
-#ifdef SEPAX_HAVE_AVX512
-extern const sepax3_kernels sepax3_kernels_avx512;
-#endif
-#ifdef SEPAX_HAVE_NEON
-extern const sepax3_kernels sepax3_kernels_neon;
-#endif
-
-static const sepax3_kernels *table(sepax_backend b)
-{
-    switch (b) {
-    case SEPAX_BACKEND_SCALAR: return &scalar_kernels;
-#ifdef SEPAX_HAVE_GENERIC
-    case SEPAX_BACKEND_GENERIC: return &sepax3_kernels_generic;
-#endif
-#ifdef SEPAX_HAVE_SSE2
-    case SEPAX_BACKEND_SSE2: return &sepax3_kernels_sse2;
-#endif
-#ifdef SEPAX_HAVE_AVX2
-    case SEPAX_BACKEND_AVX2: return &sepax3_kernels_avx2;
-#endif
-#ifdef SEPAX_HAVE_AVX512
-    case SEPAX_BACKEND_AVX512: return &sepax3_kernels_avx512;
-#endif
-#ifdef SEPAX_HAVE_NEON
-    case SEPAX_BACKEND_NEON: return &sepax3_kernels_neon;
-#endif
-    default: return NULL;
-    }
-}
-
-const sepax3_kernels *sepax3_kernels_for(sepax_backend b)
-{
-    return sepax_backend_available(b) ? table(b) : NULL;
-}
+#define SEPAX_KT_TYPE sepax3_kernels
+#define SEPAX_KT_NAME(isa) sepax3_kernels_##isa
+#define SEPAX_KT_SCALAR scalar_kernels
+#define SEPAX_KT_FOR sepax3_kernels_for
+#include "common/kernel_table.h"

@@ -83,12 +83,9 @@ sepax_status sepax3_query_points(const sepax3_store *s, const sepax3_point_query
 {
     if (!s)
         return SEPAX_ERR_NULL;
-    if (count == 0)
-        return SEPAX_OK;
-    if (count > SIZE_MAX / sizeof *queries)
-        return SEPAX_ERR_OVERFLOW;
-    if (!queries || !out)
-        return SEPAX_ERR_NULL;
+    const sepax_status st = sepax_list_check(count, sizeof *queries, !queries || !out);
+    if (st != SEPAX_OK)
+        return st;
     const call c = {s, queries, out};
     /* 64 answers are one cache line */
     const sepax_batch b = {.core = &s->core, .count = count, .unit = 64, .check = check_queries,

@@ -192,26 +192,6 @@ sepax_status sepax3_remove(sepax3_store *s, sepax_shape_id id)
     return SEPAX_OK;
 }
 
-uint32_t sepax3_store_count(const sepax3_store *s)
-{
-    return sepax_core_count(s ? &s->core : NULL);
-}
-
-uint32_t sepax3_store_slot_limit(const sepax3_store *s)
-{
-    return sepax_core_slot_limit(s ? &s->core : NULL);
-}
-
-sepax_status sepax3_shape_check(const sepax3_store *s, sepax_shape_id id)
-{
-    return sepax_core_shape_check(s ? &s->core : NULL, id);
-}
-
-sepax_status sepax3_shape_id_of_slot(const sepax3_store *s, uint32_t slot, sepax_shape_id *out_id)
-{
-    return sepax_core_id_of_slot(s ? &s->core : NULL, slot, out_id);
-}
-
 sepax_status sepax3_shape_world(const sepax3_store *s, sepax_shape_id id, sepax3_world_shape *out)
 {
     if (!s || !out)
@@ -261,16 +241,6 @@ sepax_status sepax3_shape_aabb(const sepax3_store *s, sepax_shape_id id, sepax_v
     return SEPAX_OK;
 }
 
-sepax_backend sepax3_store_backend(const sepax3_store *s)
-{
-    return sepax_core_backend(s ? &s->core : NULL);
-}
-
-sepax_status sepax3_store_set_tasks(sepax3_store *s, const sepax_task_system *tasks)
-{
-    return sepax_core_set_tasks(s ? &s->core : NULL, tasks);
-}
-
 sepax_status sepax3_store_set_backend(sepax3_store *s, sepax_backend backend)
 {
     const sepax3_kernels *k = s && (unsigned)backend < SEPAX_BACKEND_COUNT
@@ -280,3 +250,7 @@ sepax_status sepax3_store_set_backend(sepax3_store *s, sepax_backend backend)
         s->kernels = k;
     return st;
 }
+
+/* count, slot_limit, shape_check, shape_id_of_slot, backend, set_tasks */
+SEPAX_CORE_CALLS(sepax3_store, sepax3_store_count, sepax3_store_slot_limit, sepax3_shape_check,
+                 sepax3_shape_id_of_slot, sepax3_store_backend, sepax3_store_set_tasks)

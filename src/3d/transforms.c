@@ -11,14 +11,11 @@ sepax_status sepax3_set_transforms(sepax3_store *s, const sepax_shape_id *ids,
 {
     if (!s)
         return SEPAX_ERR_NULL;
-    if (count == 0)
-        return SEPAX_OK;
-    if (count > SIZE_MAX / sizeof *transforms)
-        return SEPAX_ERR_OVERFLOW;
-    if (!ids || !transforms)
-        return SEPAX_ERR_NULL;
+    sepax_status st = sepax_list_check(count, sizeof *transforms, !ids || !transforms);
+    if (st != SEPAX_OK || count == 0)
+        return st;
     for (size_t i = 0; i < count; i++) {
-        sepax_status st = sepax3_store_check_id(s, ids[i]);
+        st = sepax3_store_check_id(s, ids[i]);
         if (st == SEPAX_OK)
             st = sepax3_check_point(transforms[i].p);
         if (st == SEPAX_OK)

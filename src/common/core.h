@@ -83,6 +83,35 @@ sepax_status sepax_core_id_of_slot(const sepax_core *c, uint32_t slot, sepax_sha
 sepax_backend sepax_core_backend(const sepax_core *c);
 sepax_status sepax_core_set_tasks(sepax_core *c, const sepax_task_system *tasks);
 
+/* The public calls each store answers from its core alone, defined once
+ * for both stores (a store type with the sepax_core field core) under
+ * their public names. */
+#define SEPAX_CORE_CALLS(store_t, count, slot_limit, shape_check, id_of_slot, backend, set_tasks) \
+    uint32_t count(const store_t *s)                                                        \
+    {                                                                                       \
+        return sepax_core_count(s ? &s->core : NULL);                                       \
+    }                                                                                       \
+    uint32_t slot_limit(const store_t *s)                                                   \
+    {                                                                                       \
+        return sepax_core_slot_limit(s ? &s->core : NULL);                                  \
+    }                                                                                       \
+    sepax_status shape_check(const store_t *s, sepax_shape_id id)                           \
+    {                                                                                       \
+        return sepax_core_shape_check(s ? &s->core : NULL, id);                             \
+    }                                                                                       \
+    sepax_status id_of_slot(const store_t *s, uint32_t slot, sepax_shape_id *out_id)        \
+    {                                                                                       \
+        return sepax_core_id_of_slot(s ? &s->core : NULL, slot, out_id);                    \
+    }                                                                                       \
+    sepax_backend backend(const store_t *s)                                                 \
+    {                                                                                       \
+        return sepax_core_backend(s ? &s->core : NULL);                                     \
+    }                                                                                       \
+    sepax_status set_tasks(store_t *s, const sepax_task_system *tasks)                      \
+    {                                                                                       \
+        return sepax_core_set_tasks(s ? &s->core : NULL, tasks);                            \
+    }
+
 /* Setting a backend, given the dimension's kernels for it (NULL: none,
  * or not asked for an out-of-range backend): SEPAX_ERR_NULL without a
  * store, SEPAX_ERR_UNKNOWN_BACKEND out of range,

@@ -35,19 +35,27 @@ static inline sepax_status sepax_pairs_check(const uint32_t *live_id, uint32_t s
     return SEPAX_OK;
 }
 
+/* The checks of a call over a caller's list of count items before its
+ * items: count 0 has nothing to check (SEPAX_OK); then a count whose
+ * list (item_size bytes each) would overflow; then NULL pointers
+ * (missing: one the call needs is NULL). */
+static inline sepax_status sepax_list_check(size_t count, size_t item_size, int missing)
+{
+    if (count == 0)
+        return SEPAX_OK;
+    if (count > SIZE_MAX / item_size)
+        return SEPAX_ERR_OVERFLOW;
+    return missing ? SEPAX_ERR_NULL : SEPAX_OK;
+}
+
 /* The checks of a batch call before its pairs: a count whose output
  * (out_size bytes per pair) or pair list would overflow, then NULL
  * pointers (out_missing: the output the call needs is NULL). */
 static inline sepax_status sepax_batch_check(const sepax_pair *pairs, size_t count,
                                              int out_missing, size_t out_size)
 {
-    if (count == 0)
-        return SEPAX_OK;
-    if (count > SIZE_MAX / out_size || count > SIZE_MAX / sizeof(sepax_pair))
-        return SEPAX_ERR_OVERFLOW;
-    if (!pairs || out_missing)
-        return SEPAX_ERR_NULL;
-    return SEPAX_OK;
+    return sepax_list_check(count, out_size > sizeof *pairs ? out_size : sizeof *pairs,
+                            !pairs || out_missing);
 }
 
 /* The checks of a batch call over the pairs of a store (its live ids

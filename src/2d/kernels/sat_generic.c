@@ -1,4 +1,4 @@
-/* The generic backend: 512-bit lanes. Flags come from src/2d/kernels/meson.build. */
+/* The generic backend: 512-bit lanes. Flags come from src/meson.build. */
 #define SEPAX_WIDE_BITS 512
 #define SEPAX_WIDE_NAME generic
 /* Portable lanes are loops of plain C, and this file already takes gcc

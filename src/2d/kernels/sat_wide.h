@@ -1,7 +1,7 @@
 /* One backend's kernel table, sepax_kernels_<SEPAX_WIDE_NAME>: the kernels
  * are written once against common/wide.h and compiled once per backend, by
  * a source that defines SEPAX_WIDE_BITS and SEPAX_WIDE_NAME, includes this
- * and is built with that backend's ISA flags (src/2d/kernels/meson.build).
+ * and is built with that backend's ISA flags (src/meson.build).
  *
  *   collide          polygon pairs: tiles of WIDE pairs, one pair per lane
  *                    (sat_tile.h); a polygon larger than a block, one pair
