@@ -28,10 +28,10 @@ size_t sepax_bench_floor3(sepax_backend backend, size_t rounds)
                 x = x * 1664525u + 1013904223u;
                 r[k] = (float)(x >> 8) / 16777216.0f;
             }
-            const sepax_vec3 half = {0.5f + r[0], 0.5f + r[1] * 0.5f, 0.5f + r[2] * 0.25f};
-            const sepax_quat q = sepax3_quat_axis_angle((sepax_vec3){r[3] - 0.5f, r[4] - 0.5f, 0.3f},
+            const sepax3_vec half = {0.5f + r[0], 0.5f + r[1] * 0.5f, 0.5f + r[2] * 0.25f};
+            const sepax3_quat q = sepax3_quat_axis_angle((sepax3_vec){r[3] - 0.5f, r[4] - 0.5f, 0.3f},
                                                         6.0f * r[5]);
-            if (sepax3_add_box(store, (sepax_vec3){4.0f * r[6], 4.0f * r[0], 4.0f * r[1]}, half,
+            if (sepax3_add_box(store, (sepax3_vec){4.0f * r[6], 4.0f * r[0], 4.0f * r[1]}, half,
                                q, &ids[i]) != SEPAX_OK)
                 return 0;
         }

@@ -126,7 +126,7 @@ void build(Scene3 &s, const Scene3Spec &spec)
     s.kind.assign(s.slot_limit, (uint8_t)SEPAX3_SHAPE_KIND_COUNT);
     s.hull_first.assign(s.slot_limit, 0);
     s.hull_count.assign(s.slot_limit, 0);
-    std::vector<sepax_vec3> verts(SEPAX3_MAX_HULL_VERTICES);
+    std::vector<sepax3_vec> verts(SEPAX3_MAX_HULL_VERTICES);
     for (const sepax_shape_id id : ids) {
         if (id == UINT32_MAX)
             continue;
@@ -252,7 +252,7 @@ void hull_world(const Scene3 &s, uint32_t slot, std::vector<double> &out)
 {
     const sepax3_world_shape &w = s.world[slot];
     const double *o = s.hull_offsets.data() + 3 * (size_t)s.hull_first[slot];
-    const sepax_vec3 *a = w.axis;
+    const sepax3_vec *a = w.axis;
     for (uint32_t k = 0; k < s.hull_count[slot]; ++k, o += 3) {
         out.push_back((double)w.centre.x + (double)a[0].x * o[0] + (double)a[1].x * o[1] +
                       (double)a[2].x * o[2]);

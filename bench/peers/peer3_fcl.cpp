@@ -90,7 +90,7 @@ fcl::Transform3d transform_of(const sepax3_world_shape &w, bool capsule)
     static const int plain[3] = {0, 1, 2}, turned[3] = {1, 2, 0};
     const int *map = capsule ? turned : plain;
     for (int j = 0; j < 3; ++j) {
-        const sepax_vec3 &a = w.axis[map[j]];
+        const sepax3_vec &a = w.axis[map[j]];
         xf.linear()(0, j) = a.x;
         xf.linear()(1, j) = a.y;
         xf.linear()(2, j) = a.z;

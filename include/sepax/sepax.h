@@ -75,8 +75,6 @@ extern "C" {
  *  on one spot touch (separation 0), and the error against the exact
  *  shape is within the usual rounding bound of the pair's coordinates,
  *  which is larger than the shape itself. */
-/** A rotation (c, s) is accepted when |c*c + s*s - 1| <= this. */
-#define SEPAX_ROTATION_TOLERANCE 1e-4f
 
 typedef struct sepax_vec2 {
     float x, y;

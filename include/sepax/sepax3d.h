@@ -133,10 +133,6 @@
 extern "C" {
 #endif
 
-/** A quaternion is accepted as a rotation when
- *  |w*w + x*x + y*y + z*z - 1| <= this. The world update normalises it,
- *  so an accepted quaternion rotates without scaling. */
-#define SEPAX3_QUAT_TOLERANCE 1e-4f
 /** Edge pairs whose cross product a_i x b_j is shorter than this (the
  *  axes are of unit length, so: closer than about this many radians to
  *  parallel) add no axis. */
@@ -145,26 +141,26 @@ extern "C" {
  *  sum of both boxes' half extents to win. */
 #define SEPAX3_EDGE_TOLERANCE 1e-5f
 
-typedef struct sepax_vec3 {
+typedef struct sepax3_vec {
     float x, y, z;
-} sepax_vec3;
+} sepax3_vec;
 
 /** A rotation as a unit quaternion, w the scalar part. */
-typedef struct sepax_quat {
+typedef struct sepax3_quat {
     float w, x, y, z;
-} sepax_quat;
+} sepax3_quat;
 
 /** Position then rotation: world = p + R(q) * local. */
 typedef struct sepax3_transform {
-    sepax_vec3 p;
-    sepax_quat q;
+    sepax3_vec p;
+    sepax3_quat q;
 } sepax3_transform;
 
 /** The identity transform. */
 SEPAX_API sepax3_transform sepax3_transform_identity(void);
 /** The quaternion of a rotation by angle radians about an axis (need not
  *  be of unit length; a zero axis gives the identity). */
-SEPAX_API sepax_quat sepax3_quat_axis_angle(sepax_vec3 axis, float angle);
+SEPAX_API sepax3_quat sepax3_quat_axis_angle(sepax3_vec axis, float angle);
 
 /** Options for sepax3_store_create: the 2D store's struct
  *  (sepax_common.h), under the 3D name. */
@@ -217,17 +213,17 @@ typedef enum sepax3_shape_kind {
  *  sepax_add_box is: any number NaN or infinite (SEPAX_ERR_NOT_FINITE), a
  *  half extent not > 0 (SEPAX_ERR_BAD_ARGUMENT), centre or half extents
  *  beyond SEPAX_MAX_COORDINATE (SEPAX_ERR_OUT_OF_RANGE), rotation not of
- *  unit length within SEPAX3_QUAT_TOLERANCE (SEPAX_ERR_BAD_TRANSFORM);
+ *  unit length within SEPAX_ROTATION_TOLERANCE (SEPAX_ERR_BAD_TRANSFORM);
  *  then SEPAX_ERR_FULL or SEPAX_ERR_OUT_OF_MEMORY. The transform starts
  *  as the identity and the world data is filled. */
-SEPAX_API sepax_status sepax3_add_box(sepax3_store *store, sepax_vec3 centre,
-                                      sepax_vec3 half_extents, sepax_quat rotation,
+SEPAX_API sepax_status sepax3_add_box(sepax3_store *store, sepax3_vec centre,
+                                      sepax3_vec half_extents, sepax3_quat rotation,
                                       sepax_shape_id *out_id);
 /** Add a sphere: centre finite (SEPAX_ERR_NOT_FINITE) and within
  *  SEPAX_MAX_COORDINATE (SEPAX_ERR_OUT_OF_RANGE), then radius finite,
  *  > 0 (SEPAX_ERR_BAD_ARGUMENT) and <= SEPAX_MAX_COORDINATE, as
  *  sepax_add_circle checks them. */
-SEPAX_API sepax_status sepax3_add_sphere(sepax3_store *store, sepax_vec3 centre, float radius,
+SEPAX_API sepax_status sepax3_add_sphere(sepax3_store *store, sepax3_vec centre, float radius,
                                          sepax_shape_id *out_id);
 /** Add the convex hull of count points (local frame), built by Qhull with
  *  nearly coplanar facets merged into polygonal faces. Every coordinate
@@ -246,7 +242,7 @@ SEPAX_API sepax_status sepax3_add_sphere(sepax3_store *store, sepax_vec3 centre,
  *  before it returns. A refusal there, as in the hooks, is
  *  SEPAX_ERR_OUT_OF_MEMORY with the store as it was; a refused buffer for
  *  the error stream changes nothing (the input's own status stands). */
-SEPAX_API sepax_status sepax3_add_hull(sepax3_store *store, const sepax_vec3 *points,
+SEPAX_API sepax_status sepax3_add_hull(sepax3_store *store, const sepax3_vec *points,
                                        size_t count, sepax_shape_id *out_id);
 /** Add a capsule: the segment p1-p2 (local frame) grown by radius.
  *  Checked as sepax_add_capsule checks them: radius finite
@@ -254,7 +250,7 @@ SEPAX_API sepax_status sepax3_add_hull(sepax3_store *store, const sepax_vec3 *po
  *  SEPAX_MAX_COORDINATE (SEPAX_ERR_OUT_OF_RANGE); then the ends, finite
  *  and within SEPAX_MAX_COORDINATE; then distinct (SEPAX_ERR_DEGENERATE,
  *  also for ends so close that half the length rounds to 0). */
-SEPAX_API sepax_status sepax3_add_capsule(sepax3_store *store, sepax_vec3 p1, sepax_vec3 p2,
+SEPAX_API sepax_status sepax3_add_capsule(sepax3_store *store, sepax3_vec p1, sepax3_vec p2,
                                           float radius, sepax_shape_id *out_id);
 /** Remove a shape; its id becomes stale. SEPAX_ERR_NULL, _BAD_ID,
  *  _STALE_ID. */
@@ -281,9 +277,9 @@ SEPAX_API sepax_status sepax3_shape_id_of_slot(const sepax3_store *store, uint32
  *  vertices). */
 typedef struct sepax3_shape_desc {
     sepax3_shape_kind kind;
-    sepax_vec3 centre;
-    sepax_vec3 half_extents; /**< boxes, hulls, capsules (x only); zero for spheres */
-    sepax_quat rotation;     /**< boxes, capsules; identity for spheres and hulls */
+    sepax3_vec centre;
+    sepax3_vec half_extents; /**< boxes, hulls, capsules (x only); zero for spheres */
+    sepax3_quat rotation;     /**< boxes, capsules; identity for spheres and hulls */
     float radius;            /**< spheres, capsules; zero for boxes and hulls */
     uint32_t vertex_count, face_count, edge_count; /**< hulls; zero otherwise */
 } sepax3_shape_desc;
@@ -303,7 +299,7 @@ SEPAX_API sepax_status sepax3_shape_info(const sepax3_store *store, sepax_shape_
  *  shape is no hull. No vertex is written on any of these; after the
  *  pointers pass, *count is 0 on a refused id or a non-hull. */
 SEPAX_API sepax_status sepax3_hull_vertices(const sepax3_store *store, sepax_shape_id id,
-                                            sepax_vec3 *vertices, size_t capacity,
+                                            sepax3_vec *vertices, size_t capacity,
                                             size_t *count);
 
 /** A shape in the world as the kernels see it after the last world
@@ -311,9 +307,9 @@ SEPAX_API sepax_status sepax3_hull_vertices(const sepax3_store *store, sepax_sha
  *  rotation; the world axes for a sphere), its half extents (boxes) and
  *  its radius (spheres). */
 typedef struct sepax3_world_shape {
-    sepax_vec3 centre;
-    sepax_vec3 axis[3];
-    sepax_vec3 half_extents;
+    sepax3_vec centre;
+    sepax3_vec axis[3];
+    sepax3_vec half_extents;
     float radius;
 } sepax3_world_shape;
 
@@ -327,7 +323,7 @@ SEPAX_API sepax_status sepax3_shape_transform(const sepax3_store *store, sepax_s
  *  (a sphere's is rounded one float outward). SEPAX_ERR_NULL (either
  *  output NULL), _BAD_ID, _STALE_ID. */
 SEPAX_API sepax_status sepax3_shape_aabb(const sepax3_store *store, sepax_shape_id id,
-                                         sepax_vec3 *lower, sepax_vec3 *upper);
+                                         sepax3_vec *lower, sepax3_vec *upper);
 
 /** Set the transforms of count shapes and update their world data
  *  (centre, axes, bounding box), several shapes at a time in the
@@ -335,7 +331,7 @@ SEPAX_API sepax_status sepax3_shape_aabb(const sepax3_store *store, sepax_shape_
  *  changes, each in this order, as sepax_set_transforms does: a live id
  *  (SEPAX_ERR_BAD_ID, _STALE_ID), finite numbers (SEPAX_ERR_NOT_FINITE),
  *  |p| components within SEPAX_MAX_COORDINATE (SEPAX_ERR_OUT_OF_RANGE),
- *  q of unit length within SEPAX3_QUAT_TOLERANCE
+ *  q of unit length within SEPAX_ROTATION_TOLERANCE
  *  (SEPAX_ERR_BAD_TRANSFORM). count 0 is SEPAX_OK with any pointers; a
  *  count whose transforms' byte size overflows is SEPAX_ERR_OVERFLOW,
  *  then ids or transforms NULL SEPAX_ERR_NULL. */
@@ -371,7 +367,7 @@ typedef struct sepax3_result {
     /** Signed distance along the winning axis; < 0 is penetration depth. */
     float separation;
     /** Unit axis from A to B. */
-    sepax_vec3 normal;
+    sepax3_vec normal;
     /** SEPAX3_AXIS_*. */
     uint8_t axis;
     uint8_t feature_a;
@@ -412,7 +408,7 @@ SEPAX_API sepax_status sepax3_collide_hits(const sepax3_store *store, const sepa
 
 /** A point to test against one shape. */
 typedef struct sepax3_point_query {
-    sepax_vec3 point;
+    sepax3_vec point;
     sepax_shape_id shape;
 } sepax3_point_query;
 

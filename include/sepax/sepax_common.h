@@ -70,8 +70,8 @@ typedef enum sepax_status {
     SEPAX_ERR_BAD_PAIR,            /**< a pair names the same shape twice */
     SEPAX_ERR_BAD_TRANSFORM,       /**< a rotation not of unit length: 2D (c, s)
                                         beyond SEPAX_ROTATION_TOLERANCE, a 3D
-                                        quaternion beyond SEPAX3_QUAT_TOLERANCE
-                                        (a zero one too), in a transform or a box */
+                                        quaternion too (a zero one too), in a
+                                        transform or a box */
     SEPAX_ERR_CAPACITY,            /**< output buffer too small; see count */
     SEPAX_ERR_FULL,                /**< store holds SEPAX_MAX_SHAPES */
     SEPAX_ERR_OVERFLOW,            /**< a count whose byte size overflows, more
@@ -171,6 +171,12 @@ typedef struct sepax_task_system {
     /** Passed to enqueue and finish as user_context. */
     void *user_context;
 } sepax_task_system;
+
+/** A rotation is accepted when its squared length is within this of 1:
+ *  in 2D |c*c + s*s - 1| (used as given), in 3D |w*w + x*x + y*y + z*z
+ *  - 1| in double (normalised by the world update, so that it rotates
+ *  without scaling). */
+#define SEPAX_ROTATION_TOLERANCE 1e-4f
 
 /** Options for creating a store, 2D (sepax_store_create) or 3D
  *  (sepax3_store_create, whose sepax3_store_options is this struct).

@@ -2,6 +2,7 @@
  * calls that change them. Every change first secures the memory it needs,
  * so a failure leaves the store as it was. */
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "store.h"
@@ -169,17 +170,13 @@ sepax_status sepax_store_create(const sepax_store_options *options, sepax_store 
     if (!out)
         return SEPAX_ERR_NULL;
     *out = NULL;
-    sepax_core core;
+    _Static_assert(offsetof(sepax_store, core) == 0, "the core comes first");
     uint32_t want;
-    sepax_status st = sepax_core_open(options, &core, &want);
-    if (st != SEPAX_OK)
-        return st;
-    sepax_store *s = sepax_alloc(&core.alloc, sizeof *s);
+    sepax_status st;
+    sepax_store *s = sepax_core_create(options, sizeof *s, &want, &st);
     if (!s)
-        return SEPAX_ERR_OUT_OF_MEMORY;
-    memset(s, 0, sizeof *s);
-    s->core = core;
-    s->kernels = sepax_kernels_for(core.backend);
+        return st;
+    s->kernels = sepax_kernels_for(s->core.backend);
     st = grow_slots(s, want);
     if (st == SEPAX_OK)
         st = grow_pool(s, (size_t)want * sepax_region_of(SEPAX_BLOCK_ALIGN) / 2);

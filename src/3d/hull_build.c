@@ -237,7 +237,7 @@ static void write_block(const hull_tmp *t, float *b, float centre[3], float half
     hull3_fill_padding(b);
 }
 
-sepax_status sepax3_hull_build(const sepax_allocator *alloc, const sepax_vec3 *points,
+sepax_status sepax3_hull_build(const sepax_allocator *alloc, const sepax3_vec *points,
                                size_t count, sepax3_hull_built *out)
 {
     /* Qhull's coordinates, a corner map per point, and the hull before it

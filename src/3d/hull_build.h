@@ -12,7 +12,7 @@ typedef struct sepax3_hull_built {
 } sepax3_hull_built;
 
 /* The points are checked by the caller (count, finite, in range). */
-sepax_status sepax3_hull_build(const sepax_allocator *alloc, const sepax_vec3 *points,
+sepax_status sepax3_hull_build(const sepax_allocator *alloc, const sepax3_vec *points,
                                size_t count, sepax3_hull_built *out);
 
 #endif

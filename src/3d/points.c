@@ -15,7 +15,7 @@
 #include "common/batch.h"
 #include "store.h"
 
-static int inside(const sepax3_store *s, uint32_t slot, sepax_vec3 x)
+static int inside(const sepax3_store *s, uint32_t slot, sepax3_vec x)
 {
     const float *w = s->world + SEPAX3_RECORD * (size_t)slot;
     const float d[3] = {x.x - w[SEPAX3_W_C], x.y - w[SEPAX3_W_C + 1], x.z - w[SEPAX3_W_C + 2]};
@@ -59,7 +59,7 @@ static sepax_status check_queries(const void *context, size_t from, size_t to, s
 {
     const call *c = context;
     for (size_t i = from; i < to; i++) {
-        const sepax_vec3 x = c->queries[i].point;
+        const sepax3_vec x = c->queries[i].point;
         sepax_status st = SEPAX_ERR_NOT_FINITE;
         if (isfinite(x.x) && isfinite(x.y) && isfinite(x.z))
             st = sepax3_store_check_id(c->s, c->queries[i].shape);

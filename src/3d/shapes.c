@@ -16,8 +16,8 @@ static sepax_status check_radius(float radius)
     return radius > SEPAX_MAX_COORDINATE ? SEPAX_ERR_OUT_OF_RANGE : SEPAX_OK;
 }
 
-sepax_status sepax3_add_box(sepax3_store *s, sepax_vec3 centre, sepax_vec3 half,
-                            sepax_quat rotation, sepax_shape_id *out_id)
+sepax_status sepax3_add_box(sepax3_store *s, sepax3_vec centre, sepax3_vec half,
+                            sepax3_quat rotation, sepax_shape_id *out_id)
 {
     if (!s || !out_id)
         return SEPAX_ERR_NULL;
@@ -51,7 +51,7 @@ sepax_status sepax3_add_box(sepax3_store *s, sepax_vec3 centre, sepax_vec3 half,
     return sepax3_store_insert(s, SEPAX3_KIND_BOX, local, NULL, 0, out_id);
 }
 
-sepax_status sepax3_add_sphere(sepax3_store *s, sepax_vec3 centre, float radius,
+sepax_status sepax3_add_sphere(sepax3_store *s, sepax3_vec centre, float radius,
                                sepax_shape_id *out_id)
 {
     if (!s || !out_id)
@@ -69,7 +69,7 @@ sepax_status sepax3_add_sphere(sepax3_store *s, sepax_vec3 centre, float radius,
     return sepax3_store_insert(s, SEPAX3_KIND_SPHERE, local, NULL, 0, out_id);
 }
 
-sepax_status sepax3_add_capsule(sepax3_store *s, sepax_vec3 p1, sepax_vec3 p2, float radius,
+sepax_status sepax3_add_capsule(sepax3_store *s, sepax3_vec p1, sepax3_vec p2, float radius,
                                 sepax_shape_id *out_id)
 {
     if (!s || !out_id)
@@ -104,7 +104,7 @@ sepax_status sepax3_add_capsule(sepax3_store *s, sepax_vec3 p1, sepax_vec3 p2, f
     return sepax3_store_insert(s, SEPAX3_KIND_CAPSULE, local, NULL, 0, out_id);
 }
 
-sepax_status sepax3_add_hull(sepax3_store *s, const sepax_vec3 *points, size_t count,
+sepax_status sepax3_add_hull(sepax3_store *s, const sepax3_vec *points, size_t count,
                              sepax_shape_id *out_id)
 {
     if (!s || !out_id || !points)
@@ -140,7 +140,7 @@ sepax_status sepax3_add_hull(sepax3_store *s, const sepax_vec3 *points, size_t c
     return st;
 }
 
-sepax_status sepax3_hull_vertices(const sepax3_store *s, sepax_shape_id id, sepax_vec3 *out,
+sepax_status sepax3_hull_vertices(const sepax3_store *s, sepax_shape_id id, sepax3_vec *out,
                                   size_t capacity, size_t *count)
 {
     if (!s || !count || (capacity && !out))
@@ -155,7 +155,7 @@ sepax_status sepax3_hull_vertices(const sepax3_store *s, sepax_shape_id id, sepa
     const poly3 p = poly3_of(s->pool + s->pool_at[slot]);
     const float *c = s->local + SEPAX3_RECORD * (size_t)slot + SEPAX3_L_C;
     for (uint32_t i = 0; i < p.nv && i < capacity; i++)
-        out[i] = (sepax_vec3){c[0] + p.vx[i], c[1] + p.vy[i], c[2] + p.vz[i]};
+        out[i] = (sepax3_vec){c[0] + p.vx[i], c[1] + p.vy[i], c[2] + p.vz[i]};
     *count = p.nv;
     /* no buffer at all is a question about the count, not a short one
      * (as sepax_shape_vertices answers it) */
@@ -174,9 +174,9 @@ sepax_status sepax3_shape_info(const sepax3_store *s, sepax_shape_id id, sepax3_
     sepax3_shape_desc d;
     memset(&d, 0, sizeof d);
     d.kind = (sepax3_shape_kind)(s->kind[slot] - 1);
-    d.centre = (sepax_vec3){l[SEPAX3_L_C], l[SEPAX3_L_C + 1], l[SEPAX3_L_C + 2]};
-    d.half_extents = (sepax_vec3){l[SEPAX3_L_H], l[SEPAX3_L_H + 1], l[SEPAX3_L_H + 2]};
-    d.rotation = (sepax_quat){l[SEPAX3_L_Q], l[SEPAX3_L_Q + 1], l[SEPAX3_L_Q + 2], l[SEPAX3_L_Q + 3]};
+    d.centre = (sepax3_vec){l[SEPAX3_L_C], l[SEPAX3_L_C + 1], l[SEPAX3_L_C + 2]};
+    d.half_extents = (sepax3_vec){l[SEPAX3_L_H], l[SEPAX3_L_H + 1], l[SEPAX3_L_H + 2]};
+    d.rotation = (sepax3_quat){l[SEPAX3_L_Q], l[SEPAX3_L_Q + 1], l[SEPAX3_L_Q + 2], l[SEPAX3_L_Q + 3]};
     d.radius = l[SEPAX3_L_R];
     if (s->kind[slot] == SEPAX3_KIND_HULL) {
         const poly3 p = poly3_of(s->pool + s->pool_at[slot]);

@@ -1,6 +1,7 @@
 /* The 3D store: slots, ids, the local and world records, and the calls
  * that change them. Every change first secures the memory it needs, so a
  * failure leaves the store as it was. */
+#include <stddef.h>
 #include <string.h>
 
 #include "kernels/hull3.h"
@@ -101,17 +102,13 @@ sepax_status sepax3_store_create(const sepax3_store_options *options, sepax3_sto
     if (!out)
         return SEPAX_ERR_NULL;
     *out = NULL;
-    sepax_core core;
+    _Static_assert(offsetof(sepax3_store, core) == 0, "the core comes first");
     uint32_t want;
-    sepax_status st = sepax_core_open(options, &core, &want);
-    if (st != SEPAX_OK)
-        return st;
-    sepax3_store *s = sepax_alloc(&core.alloc, sizeof *s);
+    sepax_status st;
+    sepax3_store *s = sepax_core_create(options, sizeof *s, &want, &st);
     if (!s)
-        return SEPAX_ERR_OUT_OF_MEMORY;
-    memset(s, 0, sizeof *s);
-    s->core = core;
-    s->kernels = sepax3_kernels_for(core.backend);
+        return st;
+    s->kernels = sepax3_kernels_for(s->core.backend);
     if ((st = grow_slots(s, want)) != SEPAX_OK) {
         sepax3_store_destroy(s);
         return st;
@@ -201,11 +198,11 @@ sepax_status sepax3_shape_world(const sepax3_store *s, sepax_shape_id id, sepax3
         return st;
     const float *w = s->world + SEPAX3_RECORD * (size_t)SEPAX_ID_SLOT(id);
     sepax3_world_shape r;
-    r.centre = (sepax_vec3){w[SEPAX3_W_C], w[SEPAX3_W_C + 1], w[SEPAX3_W_C + 2]};
+    r.centre = (sepax3_vec){w[SEPAX3_W_C], w[SEPAX3_W_C + 1], w[SEPAX3_W_C + 2]};
     for (int k = 0; k < 3; k++)
-        r.axis[k] = (sepax_vec3){w[SEPAX3_W_A + 3 * k], w[SEPAX3_W_A + 3 * k + 1],
+        r.axis[k] = (sepax3_vec){w[SEPAX3_W_A + 3 * k], w[SEPAX3_W_A + 3 * k + 1],
                                  w[SEPAX3_W_A + 3 * k + 2]};
-    r.half_extents = (sepax_vec3){w[SEPAX3_W_H], w[SEPAX3_W_H + 1], w[SEPAX3_W_H + 2]};
+    r.half_extents = (sepax3_vec){w[SEPAX3_W_H], w[SEPAX3_W_H + 1], w[SEPAX3_W_H + 2]};
     r.radius = w[SEPAX3_W_R];
     *out = r;
     return SEPAX_OK;
@@ -226,8 +223,8 @@ sepax_status sepax3_shape_transform(const sepax3_store *s, sepax_shape_id id,
     return SEPAX_OK;
 }
 
-sepax_status sepax3_shape_aabb(const sepax3_store *s, sepax_shape_id id, sepax_vec3 *lower,
-                               sepax_vec3 *upper)
+sepax_status sepax3_shape_aabb(const sepax3_store *s, sepax_shape_id id, sepax3_vec *lower,
+                               sepax3_vec *upper)
 {
     if (!s || !lower || !upper)
         return SEPAX_ERR_NULL;
@@ -236,8 +233,8 @@ sepax_status sepax3_shape_aabb(const sepax3_store *s, sepax_shape_id id, sepax_v
         return st;
     const uint32_t slot = SEPAX_ID_SLOT(id);
     const float *b = s->bounds + SEPAX3_BOUNDS * (size_t)slot;
-    *lower = (sepax_vec3){b[0], b[1], b[2]};
-    *upper = (sepax_vec3){b[3], b[4], b[5]};
+    *lower = (sepax3_vec){b[0], b[1], b[2]};
+    *upper = (sepax3_vec){b[3], b[4], b[5]};
     return SEPAX_OK;
 }
 

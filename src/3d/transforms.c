@@ -51,11 +51,11 @@ sepax3_transform sepax3_transform_identity(void)
     return SEPAX3_XF_IDENTITY;
 }
 
-sepax_quat sepax3_quat_axis_angle(sepax_vec3 axis, float angle)
+sepax3_quat sepax3_quat_axis_angle(sepax3_vec axis, float angle)
 {
     const double len = sqrt((double)axis.x * axis.x + (double)axis.y * axis.y +
                             (double)axis.z * axis.z);
-    sepax_quat q = {1.0f, 0.0f, 0.0f, 0.0f};
+    sepax3_quat q = {1.0f, 0.0f, 0.0f, 0.0f};
     if (!(len > 0.0) || !isfinite(len) || !isfinite(angle))
         return q;
     const double h = 0.5 * angle, sn = sin(h) / len;

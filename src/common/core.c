@@ -70,6 +70,22 @@ sepax_status sepax_core_open(const sepax_store_options *options, sepax_core *cor
     return SEPAX_OK;
 }
 
+void *sepax_core_create(const sepax_store_options *options, size_t store_size, uint32_t *slots,
+                        sepax_status *st)
+{
+    sepax_core core;
+    if ((*st = sepax_core_open(options, &core, slots)) != SEPAX_OK)
+        return NULL;
+    unsigned char *s = sepax_alloc(&core.alloc, store_size);
+    if (!s) {
+        *st = SEPAX_ERR_OUT_OF_MEMORY;
+        return NULL;
+    }
+    memset(s, 0, store_size);
+    memcpy(s, &core, sizeof core);
+    return s;
+}
+
 sepax_status sepax_core_room(const sepax_core *c, uint32_t *need_cap)
 {
     if (c->live >= SEPAX_MAX_SHAPES || (c->free_count == 0 && c->slot_limit >= SEPAX_MAX_SHAPES))

@@ -53,6 +53,12 @@ void sepax_core_move(sepax_core *c, unsigned char *m, const size_t *off, uint32_
 sepax_status sepax_core_open(const sepax_store_options *options, sepax_core *core,
                              uint32_t *slots);
 
+/* A new store of store_size bytes, zeroed but for its first member, the
+ * core, opened from options (sepax_core_open) with its allocator; NULL
+ * with the reason in *st on failure. *slots as sepax_core_open's. */
+void *sepax_core_create(const sepax_store_options *options, size_t store_size, uint32_t *slots,
+                        sepax_status *st);
+
 /* Whether one more shape fits (SEPAX_ERR_FULL when not), and the slot
  * capacity the store must reach first (its current one when a slot is
  * free or one is left). */

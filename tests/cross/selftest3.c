@@ -70,7 +70,7 @@ typedef struct job {
 
 static int compute(const job *j, outputs *o)
 {
-    const size_t rec = sizeof(sepax3_world_shape) + 2 * sizeof(sepax_vec3);
+    const size_t rec = sizeof(sepax3_world_shape) + 2 * sizeof(sepax3_vec);
     o->world_bytes = j->shapes * rec;
     o->world = calloc(j->shapes ? j->shapes : 1, rec);
     o->results = malloc((j->pairs_count ? j->pairs_count : 1) * sizeof *o->results);
@@ -83,7 +83,7 @@ static int compute(const job *j, outputs *o)
     for (size_t i = 0; i < j->shapes; i++) {
         unsigned char *at = o->world + i * rec;
         sepax3_world_shape w;
-        sepax_vec3 lo, hi;
+        sepax3_vec lo, hi;
         if (sepax3_shape_world(j->store, j->ids[i], &w) != SEPAX_OK ||
             sepax3_shape_aabb(j->store, j->ids[i], &lo, &hi) != SEPAX_OK)
             return 0;
@@ -264,25 +264,25 @@ static size_t hard_pairs(sepax3_store *s, cases_rng *r, size_t want, sepax_shape
             break;
         }
         sepax_shape_id a, b;
-        const sepax_quat none = {1, 0, 0, 0};
+        const sepax3_quat none = {1, 0, 0, 0};
         if (kind == 5 && i % 12 == 5) { /* spheres, some on one centre */
-            if (sepax3_add_sphere(s, (sepax_vec3){0, 0, 0}, (float)h0[0], &a) != SEPAX_OK ||
-                sepax3_add_sphere(s, (sepax_vec3){0, 0, 0}, (float)h1[0], &b) != SEPAX_OK)
+            if (sepax3_add_sphere(s, (sepax3_vec){0, 0, 0}, (float)h0[0], &a) != SEPAX_OK ||
+                sepax3_add_sphere(s, (sepax3_vec){0, 0, 0}, (float)h1[0], &b) != SEPAX_OK)
                 continue;
             if (i % 24 == 5)
                 p1[0] = p0[0], p1[1] = p0[1], p1[2] = p0[2];
-        } else if (sepax3_add_box(s, (sepax_vec3){0, 0, 0},
-                                  (sepax_vec3){(float)h0[0], (float)h0[1], (float)h0[2]}, none,
+        } else if (sepax3_add_box(s, (sepax3_vec){0, 0, 0},
+                                  (sepax3_vec){(float)h0[0], (float)h0[1], (float)h0[2]}, none,
                                   &a) != SEPAX_OK ||
-                   sepax3_add_box(s, (sepax_vec3){0, 0, 0},
-                                  (sepax_vec3){(float)h1[0], (float)h1[1], (float)h1[2]}, none,
+                   sepax3_add_box(s, (sepax3_vec){0, 0, 0},
+                                  (sepax3_vec){(float)h1[0], (float)h1[1], (float)h1[2]}, none,
                                   &b) != SEPAX_OK) {
             continue;
         }
         const sepax3_transform xa = {{(float)p0[0], (float)p0[1], (float)p0[2]}, none};
         const sepax3_transform xb = {
             {(float)p1[0], (float)p1[1], (float)p1[2]},
-            sepax3_quat_axis_angle((sepax_vec3){(float)cases_rng_range(r, -1, 1),
+            sepax3_quat_axis_angle((sepax3_vec){(float)cases_rng_range(r, -1, 1),
                                                 (float)cases_rng_range(r, -1, 1), 1.0f},
                                    (float)angle)};
         if (sepax3_set_transforms(s, &a, &xa, 1) != SEPAX_OK ||
@@ -299,7 +299,7 @@ static size_t hard_pairs(sepax3_store *s, cases_rng *r, size_t want, sepax_shape
 /* Points whose hull is one of the test shapes: on a sphere, on an
  * ellipsoid, in a cube, a needle, a slab, a tetrahedron; 4 to 64 points,
  * mostly few (the oracle's cost grows as the fourth power). */
-static size_t hull_points(cases_rng *r, sepax_vec3 *p)
+static size_t hull_points(cases_rng *r, sepax3_vec *p)
 {
     const int shape = cases_rng_int(r, 0, 5);
     const double u = cases_rng_unit(r);
@@ -329,7 +329,7 @@ static size_t hull_points(cases_rng *r, sepax_vec3 *p)
             for (int k = 0; k < 3; k++)
                 v[k] = cases_rng_range(r, -1, 1);
         }
-        p[i] = (sepax_vec3){(float)(v[0] * ax[0]), (float)(v[1] * ax[1]), (float)(v[2] * ax[2])};
+        p[i] = (sepax3_vec){(float)(v[0] * ax[0]), (float)(v[1] * ax[1]), (float)(v[2] * ax[2])};
     }
     return n;
 }
@@ -403,13 +403,13 @@ static void hull_scene(size_t want_pairs, int only, uint64_t seed)
         goto done;
     }
     size_t count = 0;
-    const sepax_quat none = {1, 0, 0, 0};
+    const sepax3_quat none = {1, 0, 0, 0};
     for (size_t i = 0; i < n; i++) {
         sepax_status st;
-        const sepax_vec3 zero = {0, 0, 0};
+        const sepax3_vec zero = {0, 0, 0};
         switch (i % 4) {
         case 0: {
-            const sepax_vec3 h = {(float)cases_rng_range(&r, 0.2, 1.2),
+            const sepax3_vec h = {(float)cases_rng_range(&r, 0.2, 1.2),
                                   (float)cases_rng_range(&r, 0.2, 1.2),
                                   (float)cases_rng_range(&r, 0.2, 1.2)};
             st = sepax3_add_box(s, zero, h, none, &ids[count]);
@@ -419,14 +419,14 @@ static void hull_scene(size_t want_pairs, int only, uint64_t seed)
             st = sepax3_add_sphere(s, zero, (float)cases_rng_range(&r, 0.2, 1.0), &ids[count]);
             break;
         case 2: {
-            sepax_vec3 p[64];
+            sepax3_vec p[64];
             const size_t m = hull_points(&r, p);
             st = sepax3_add_hull(s, p, m, &ids[count]);
             break;
         }
         default: {
             const double hl = cases_rng_range(&r, 0.1, 1.5);
-            st = sepax3_add_capsule(s, (sepax_vec3){(float)-hl, 0, 0}, (sepax_vec3){(float)hl, 0, 0},
+            st = sepax3_add_capsule(s, (sepax3_vec){(float)-hl, 0, 0}, (sepax3_vec){(float)hl, 0, 0},
                                     (float)cases_rng_range(&r, 0.1, 0.6), &ids[count]);
             break;
         }
@@ -444,9 +444,9 @@ static void hull_scene(size_t want_pairs, int only, uint64_t seed)
     for (size_t i = 0; i < first; i += 4) {
         sepax3_shape_desc d;
         sepax3_shape_info(s, ids[i], &d);
-        sepax_vec3 c[8];
+        sepax3_vec c[8];
         for (int k = 0; k < 8; k++)
-            c[k] = (sepax_vec3){(k & 1) ? d.half_extents.x : -d.half_extents.x,
+            c[k] = (sepax3_vec){(k & 1) ? d.half_extents.x : -d.half_extents.x,
                                 (k & 2) ? d.half_extents.y : -d.half_extents.y,
                                 (k & 4) ? d.half_extents.z : -d.half_extents.z};
         if (sepax3_add_hull(s, c, 8, &ids[count]) != SEPAX_OK) {
@@ -461,18 +461,18 @@ static void hull_scene(size_t want_pairs, int only, uint64_t seed)
     for (size_t round = 0; round < rounds; round++) {
         const double off = round % 3 == 2 ? 1e4 : 0.0;
         for (size_t i = 0; i < first; i++) {
-            xf[i].p = (sepax_vec3){(float)(off + cases_rng_range(&r, 0, side)),
+            xf[i].p = (sepax3_vec){(float)(off + cases_rng_range(&r, 0, side)),
                                    (float)(off + cases_rng_range(&r, 0, side)),
                                    (float)(off + cases_rng_range(&r, 0, side))};
             xf[i].q = sepax3_quat_axis_angle(
-                (sepax_vec3){(float)cases_rng_range(&r, -1, 1), (float)cases_rng_range(&r, -1, 1),
+                (sepax3_vec){(float)cases_rng_range(&r, -1, 1), (float)cases_rng_range(&r, -1, 1),
                              (float)cases_rng_range(&r, -1, 1)},
                 (float)cases_rng_range(&r, 0, 6.3));
         }
         /* a few exact contacts: a shape set down on the one before it,
          * both unturned, along z */
         for (size_t i = 8; i + 1 < first; i += 16) {
-            sepax_vec3 lo0, hi0, lo1, hi1;
+            sepax3_vec lo0, hi0, lo1, hi1;
             xf[i].q = xf[i + 1].q = none;
             xf[i + 1].p = xf[i].p;
             sepax3_set_transforms(s, &ids[i], &xf[i], 2);
@@ -512,7 +512,7 @@ static void hull_scene(size_t want_pairs, int only, uint64_t seed)
         }
         for (size_t i = 0; i < n; i++) {
             q[i].shape = ids[i];
-            q[i].point = (sepax_vec3){xf[i].p.x + (float)cases_rng_range(&r, -1.5, 1.5),
+            q[i].point = (sepax3_vec){xf[i].p.x + (float)cases_rng_range(&r, -1.5, 1.5),
                                       xf[i].p.y + (float)cases_rng_range(&r, -1.5, 1.5),
                                       xf[i].p.z + (float)cases_rng_range(&r, -1.5, 1.5)};
         }
@@ -583,7 +583,7 @@ static void run_scene(const char *name, sepax_scene3_params p, size_t random_pai
             b += b >= a;
             pairs[nb + i] = (sepax_pair){ids[a], ids[b]};
             q[i].shape = ids[a];
-            q[i].point = (sepax_vec3){
+            q[i].point = (sepax3_vec){
                 (float)cases_rng_range(&r, 0, scene.extent), (float)cases_rng_range(&r, 0, scene.extent),
                 (float)cases_rng_range(&r, 0, p.stack ? 12 : scene.extent)};
         }
@@ -650,7 +650,7 @@ int main(int argc, char **argv)
                 sepax3_world_shape w;
                 q[i].shape = pairs[i].a;
                 sepax3_shape_world(s, pairs[i].a, &w);
-                q[i].point = (sepax_vec3){w.centre.x + (float)cases_rng_range(&r, -2, 2),
+                q[i].point = (sepax3_vec){w.centre.x + (float)cases_rng_range(&r, -2, 2),
                                           w.centre.y + (float)cases_rng_range(&r, -2, 2),
                                           w.centre.z + (float)cases_rng_range(&r, -2, 2)};
             }

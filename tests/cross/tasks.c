@@ -559,12 +559,12 @@ static void test_3d(task_pool *pool)
     uint8_t *inside = must(malloc(limit)), *got_inside = must(malloc(limit));
     size_t nq = 0;
     for (uint32_t slot = 0; slot < limit; slot++) {
-        sepax_vec3 lo, hi;
+        sepax3_vec lo, hi;
         if (sepax3_shape_id_of_slot(s, slot, &queries[nq].shape) != SEPAX_OK ||
             sepax3_shape_aabb(s, queries[nq].shape, &lo, &hi) != SEPAX_OK)
             continue;
         const float t = 0.25f + 0.5f * (float)(slot % 3) / 2.0f;
-        queries[nq].point = (sepax_vec3){lo.x + t * (hi.x - lo.x), lo.y + t * (hi.y - lo.y),
+        queries[nq].point = (sepax3_vec){lo.x + t * (hi.x - lo.x), lo.y + t * (hi.y - lo.y),
                                          lo.z + (1.0f - t) * (hi.z - lo.z)};
         nq++;
     }

@@ -115,12 +115,12 @@ static const char *prepare(subject *su, sepax_scene3_params p)
         return "the single-threaded collide failed";
     uint64_t rng = 77;
     for (size_t i = 0; i < su->nq; i++) {
-        sepax_vec3 lo, hi;
+        sepax3_vec lo, hi;
         const sepax_shape_id id = (sepax_shape_id)(i % SHAPES);
         if (sepax3_shape_aabb(su->store, id, &lo, &hi) != SEPAX_OK)
             return "could not read a shape back";
         su->queries[i].shape = id;
-        su->queries[i].point = (sepax_vec3){
+        su->queries[i].point = (sepax3_vec){
             lo.x + (hi.x - lo.x) * (float)sepax_scene_rng_unit(&rng),
             lo.y + (hi.y - lo.y) * (float)sepax_scene_rng_unit(&rng),
             lo.z + (hi.z - lo.z) * (float)sepax_scene_rng_unit(&rng)};

@@ -14,14 +14,14 @@ int main(void)
         fprintf(stderr, "sepax: %s\n", sepax_status_string(st));
         return 1;
     }
-    const sepax_quat none = {1, 0, 0, 0};
+    const sepax3_quat none = {1, 0, 0, 0};
     sepax_shape_id ground = 0, crate = 0, ball = 0;
-    st = sepax3_add_box(store, (sepax_vec3){0, 0, 0}, (sepax_vec3){5, 5, 0.5f}, none, &ground);
+    st = sepax3_add_box(store, (sepax3_vec){0, 0, 0}, (sepax3_vec){5, 5, 0.5f}, none, &ground);
     if (st == SEPAX_OK) /* a unit cube turned 30 degrees about z, sunk 0.1 into the ground */
-        st = sepax3_add_box(store, (sepax_vec3){0, 0, 0}, (sepax_vec3){0.5f, 0.5f, 0.5f},
-                            sepax3_quat_axis_angle((sepax_vec3){0, 0, 1}, 0.5235988f), &crate);
+        st = sepax3_add_box(store, (sepax3_vec){0, 0, 0}, (sepax3_vec){0.5f, 0.5f, 0.5f},
+                            sepax3_quat_axis_angle((sepax3_vec){0, 0, 1}, 0.5235988f), &crate);
     if (st == SEPAX_OK)
-        st = sepax3_add_sphere(store, (sepax_vec3){0, 0, 0}, 0.25f, &ball);
+        st = sepax3_add_sphere(store, (sepax3_vec){0, 0, 0}, 0.25f, &ball);
     const sepax_shape_id ids[2] = {crate, ball};
     const sepax3_transform xf[2] = {{{1, 1, 0.9f}, none}, {{3, 1, 0.75f}, none}};
     if (st == SEPAX_OK)

@@ -80,10 +80,10 @@ static dquat dq_axis_angle(double x, double y, double z, double angle)
     return (dquat){cos(angle / 2), x * s, y * s, z * s};
 }
 
-static sepax_quat dq_float(dquat q)
+static sepax3_quat dq_float(dquat q)
 {
     const double len = sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
-    return (sepax_quat){(float)(q.w / len), (float)(q.x / len), (float)(q.y / len),
+    return (sepax3_quat){(float)(q.w / len), (float)(q.x / len), (float)(q.y / len),
                         (float)(q.z / len)};
 }
 
@@ -134,7 +134,7 @@ typedef struct made {
 typedef struct scene {
     double unit, aspect; /* size of a shape's features; plate flattening */
     int flat_axis;
-    sepax_vec3 seg[2]; /* the last capsule's segment */
+    sepax3_vec seg[2]; /* the last capsule's segment */
     int have_seg;
 } scene;
 
@@ -146,19 +146,19 @@ static float grid(fuzz_input *in, double unit, int half_range)
 /* Three grid coordinates, read in order (the operands of one initializer
  * are not sequenced, and an input must decode alike under every
  * compiler). */
-static sepax_vec3 grid3(fuzz_input *in, double unit, int half_range)
+static sepax3_vec grid3(fuzz_input *in, double unit, int half_range)
 {
     const float x = grid(in, unit, half_range), y = grid(in, unit, half_range);
-    return (sepax_vec3){x, y, grid(in, unit, half_range)};
+    return (sepax3_vec){x, y, grid(in, unit, half_range)};
 }
 
-static float comp(sepax_vec3 v, int k)
+static float comp(sepax3_vec v, int k)
 {
     return k == 0 ? v.x : k == 1 ? v.y : v.z;
 }
 
 /* A hull's points; returns how many. */
-static size_t hull_points(fuzz_input *in, const scene *sc, sepax_vec3 *p)
+static size_t hull_points(fuzz_input *in, const scene *sc, sepax3_vec *p)
 {
     const double u = sc->unit;
     double scale[3] = {u, u, u};
@@ -171,7 +171,7 @@ static size_t hull_points(fuzz_input *in, const scene *sc, sepax_vec3 *p)
             float x[3];
             for (int k = 0; k < 3; k++)
                 x[k] = (float)(((int)(fuzz_u8(in) % 7) - 3) * scale[k]);
-            p[i] = (sepax_vec3){x[0], x[1], x[2]};
+            p[i] = (sepax3_vec){x[0], x[1], x[2]};
         }
         break;
     case 1: { /* a cloud on an ellipsoid, up to the vertex limit */
@@ -181,14 +181,14 @@ static size_t hull_points(fuzz_input *in, const scene *sc, sepax_vec3 *p)
             /* a golden-angle spiral, turned by the seed: well spread */
             const double t = (i + 0.5) / m, z = 1 - 2 * t, r = sqrt(1 - z * z);
             const double a = 2.399963229728653 * i + seed * 1e-3;
-            p[i] = (sepax_vec3){(float)(r * cos(a) * scale[0]), (float)(r * sin(a) * scale[1]),
+            p[i] = (sepax3_vec){(float)(r * cos(a) * scale[0]), (float)(r * sin(a) * scale[1]),
                                 (float)(z * scale[2])};
         }
         break;
     }
     case 2: { /* a cube with points just off its faces: nearly coplanar */
         for (int j = 0; j < 8; j++)
-            p[m++] = (sepax_vec3){(float)((j & 1) ? scale[0] : -scale[0]),
+            p[m++] = (sepax3_vec){(float)((j & 1) ? scale[0] : -scale[0]),
                                   (float)((j & 2) ? scale[1] : -scale[1]),
                                   (float)((j & 4) ? scale[2] : -scale[2])};
         const size_t extra = 1 + fuzz_u8(in) % 8;
@@ -200,13 +200,13 @@ static size_t hull_points(fuzz_input *in, const scene *sc, sepax_vec3 *p)
             for (int c = 0; c < 3; c++)
                 x[c] = ((int8_t)fuzz_u8(in) / 160.0) * scale[c];
             x[k] = sign * scale[k] * (1 + ((fuzz_u8(in) & 1) ? off : -off));
-            p[m++] = (sepax_vec3){(float)x[0], (float)x[1], (float)x[2]};
+            p[m++] = (sepax3_vec){(float)x[0], (float)x[1], (float)x[2]};
         }
         break;
     }
     default: /* a box's corners: the hull twin of a box */
         for (int j = 0; j < 8; j++)
-            p[m++] = (sepax_vec3){(float)((j & 1) ? scale[0] : -scale[0]) * 0.5f,
+            p[m++] = (sepax3_vec){(float)((j & 1) ? scale[0] : -scale[0]) * 0.5f,
                                   (float)((j & 2) ? scale[1] : -scale[1]) * 1.5f,
                                   (float)((j & 4) ? scale[2] : -scale[2])};
         break;
@@ -221,24 +221,24 @@ static sepax_status add_shape(sepax3_store *s, fuzz_input *in, scene *sc, made *
     out->kind = fuzz_u8(in) % 4;
     switch (out->kind) {
     case SEPAX3_SHAPE_BOX: {
-        sepax_vec3 c = {0, 0, 0};
+        sepax3_vec c = {0, 0, 0};
         if (fuzz_u8(in) & 1)
             c = grid3(in, u / 2, 2);
         double h[3];
         for (int k = 0; k < 3; k++)
             h[k] = (1 + fuzz_u8(in) % 8) * u / 2;
         h[sc->flat_axis] /= sc->aspect;
-        const sepax_quat r = (fuzz_u8(in) & 3) ? (sepax_quat){1, 0, 0, 0} : dq_float(exact_rotation(in));
-        return sepax3_add_box(s, c, (sepax_vec3){(float)h[0], (float)h[1], (float)h[2]}, r, &out->id);
+        const sepax3_quat r = (fuzz_u8(in) & 3) ? (sepax3_quat){1, 0, 0, 0} : dq_float(exact_rotation(in));
+        return sepax3_add_box(s, c, (sepax3_vec){(float)h[0], (float)h[1], (float)h[2]}, r, &out->id);
     }
     case SEPAX3_SHAPE_SPHERE: {
-        sepax_vec3 c = {0, 0, 0};
+        sepax3_vec c = {0, 0, 0};
         if (fuzz_u8(in) & 1)
             c = grid3(in, u / 2, 2);
         return sepax3_add_sphere(s, c, (float)((1 + fuzz_u8(in) % 16) * u / 4), &out->id);
     }
     case SEPAX3_SHAPE_CAPSULE: {
-        sepax_vec3 a, b;
+        sepax3_vec a, b;
         if (sc->have_seg && (fuzz_u8(in) & 1)) {
             a = sc->seg[0], b = sc->seg[1]; /* coincident segments */
         } else {
@@ -262,7 +262,7 @@ static sepax_status add_shape(sepax3_store *s, fuzz_input *in, scene *sc, made *
         return sepax3_add_capsule(s, a, b, (float)r, &out->id);
     }
     default: {
-        sepax_vec3 p[8 + 8 + SEPAX3_MAX_HULL_VERTICES];
+        sepax3_vec p[8 + 8 + SEPAX3_MAX_HULL_VERTICES];
         const size_t m = hull_points(in, sc, p);
         for (size_t i = 0; i < m; i++)
             FUZZ_TRACE("  point %zu: %.9g %.9g %.9g\n", i, p[i].x, p[i].y, p[i].z);
@@ -302,7 +302,7 @@ static void place(sepax3_store *s, fuzz_input *in, const scene *sc, const double
         /* resting: this shape's lower bound against the previous one's
          * upper bound along axis k, both read at the identity transform
          * (hull and box bounds are exact there), then nudged */
-        sepax_vec3 lo, hi, plo, phi;
+        sepax3_vec lo, hi, plo, phi;
         sepax3_shape_aabb(s, m->id, &lo, &hi);
         sepax3_shape_aabb(s, prev->id, &plo, &phi);
         memcpy(p, prev->p, sizeof p);
@@ -352,7 +352,7 @@ static void check_result(const sepax3_result *r, size_t i)
 }
 
 /* The world records of every slot below the limit, in slot order. */
-static void world_records(const sepax3_store *s, sepax3_world_shape *w, sepax_vec3 *box)
+static void world_records(const sepax3_store *s, sepax3_world_shape *w, sepax3_vec *box)
 {
     const uint32_t limit = sepax3_store_slot_limit(s);
     memset(w, 0, MAX_SHAPES * sizeof *w);
@@ -492,7 +492,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     sepax3_result want_res[MAX_PAIRS], got[MAX_PAIRS];
     sepax3_world_shape ww[MAX_SHAPES], wg[MAX_SHAPES];
-    sepax_vec3 bw[2 * MAX_SHAPES], bg[2 * MAX_SHAPES];
+    sepax3_vec bw[2 * MAX_SHAPES], bg[2 * MAX_SHAPES];
     sepax3_store_set_backend(s, SEPAX_BACKEND_SCALAR);
     FUZZ_CHECK(sepax3_update_world(s) == SEPAX_OK, "update_world");
     world_records(s, ww, bw);

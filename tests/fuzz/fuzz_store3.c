@@ -42,7 +42,7 @@ static uint64_t fingerprint(const sepax3_store *s, const sepax_shape_id *ids, si
         sepax3_shape_desc d;
         sepax3_world_shape w;
         sepax3_transform t;
-        sepax_vec3 lo, hi;
+        sepax3_vec lo, hi;
         memset(&d, 0, sizeof d);
         if (sepax3_shape_info(s, ids[i], &d) != SEPAX_OK)
             continue;
@@ -58,16 +58,16 @@ static uint64_t fingerprint(const sepax3_store *s, const sepax_shape_id *ids, si
     return h;
 }
 
-static sepax_vec3 vec(fuzz_input *in)
+static sepax3_vec vec(fuzz_input *in)
 {
-    return (sepax_vec3){fuzz_value(in), fuzz_value(in), fuzz_value(in)};
+    return (sepax3_vec){fuzz_value(in), fuzz_value(in), fuzz_value(in)};
 }
 
 /* A quaternion: exact ones, one from an axis and angle, one off unit
  * length by about the tolerance, or raw numbers. */
-static sepax_quat quat(fuzz_input *in)
+static sepax3_quat quat(fuzz_input *in)
 {
-    static const sepax_quat exact[4] = {
+    static const sepax3_quat exact[4] = {
         {1, 0, 0, 0}, {0, 1, 0, 0}, {0.70710678f, 0, 0, 0.70710678f}, {0.5f, 0.5f, 0.5f, 0.5f}};
     switch (fuzz_u8(in) % 4) {
     case 0:
@@ -75,13 +75,13 @@ static sepax_quat quat(fuzz_input *in)
     case 1:
         return sepax3_quat_axis_angle(vec(in), (float)fuzz_u16(in) * 1e-4f);
     case 2: {
-        sepax_quat q = exact[fuzz_u8(in) % 4];
+        sepax3_quat q = exact[fuzz_u8(in) % 4];
         const float k = 1.0f + (float)(int8_t)fuzz_u8(in) * 1e-6f;
         q.w *= k, q.x *= k, q.y *= k, q.z *= k;
         return q;
     }
     default:
-        return (sepax_quat){fuzz_value(in), fuzz_value(in), fuzz_value(in), fuzz_value(in)};
+        return (sepax3_quat){fuzz_value(in), fuzz_value(in), fuzz_value(in), fuzz_value(in)};
     }
 }
 
@@ -177,7 +177,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         switch (op) {
         case 0:
         case 1: {
-            const sepax_vec3 c = vec(&in), h = vec(&in);
+            const sepax3_vec c = vec(&in), h = vec(&in);
             /* op 1 is a round shape or a hull: a sphere, a capsule from c
              * to h, or the hull of up to 20 points */
             const int sub = op == 0 ? 0 : 1 + fuzz_u8(&in) % 3;
@@ -188,7 +188,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             } else if (sub == 2) {
                 st = sepax3_add_capsule(s, c, h, fuzz_value(&in), &id);
             } else {
-                sepax_vec3 pts[20];
+                sepax3_vec pts[20];
                 const size_t m = fuzz_u8(&in) % 21;
                 for (size_t k = 0; k < m; k++)
                     pts[k] = vec(&in);

@@ -134,7 +134,7 @@ static double half_width(const oracle3_shape *b, const double n[3])
     return w;
 }
 
-double oracle3_gap_along(const oracle3_shape *A, const oracle3_shape *B, sepax_vec3 nf)
+double oracle3_gap_along(const oracle3_shape *A, const oracle3_shape *B, sepax3_vec nf)
 {
     const double n[3] = {nf.x, nf.y, nf.z};
     return (dot(B->c, n) - dot(A->c, n)) - half_width(A, n) - half_width(B, n);

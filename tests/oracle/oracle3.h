@@ -28,7 +28,7 @@ oracle3_shape oracle3_box(const double p[3], const double q[4], const double e[3
 double oracle3_separation(const oracle3_shape *A, const oracle3_shape *B);
 
 /* How far apart the shapes' projections on n are, walking from A to B. */
-double oracle3_gap_along(const oracle3_shape *A, const oracle3_shape *B, sepax_vec3 n);
+double oracle3_gap_along(const oracle3_shape *A, const oracle3_shape *B, sepax3_vec n);
 
 /* Whether every corner of A (every point of a sphere A) lies inside B,
  * within tol. */

@@ -225,7 +225,7 @@ int oh3_from_store(const sepax3_store *st, sepax_shape_id id, oh3_shape *out)
             apply(lm, c, x, out->v[j]);
         }
     } else {
-        sepax_vec3 v[OH3_MAX_V];
+        sepax3_vec v[OH3_MAX_V];
         size_t n = 0;
         if (sepax3_hull_vertices(st, id, v, OH3_MAX_V, &n) != SEPAX_OK)
             return 0;

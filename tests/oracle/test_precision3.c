@@ -130,10 +130,10 @@ static stats run_row(const row *rw)
         }
         sepax_shape_id id[2];
         for (int b = 0; b < 2; b++) {
-            const sepax_vec3 half = {(float)e[b][0], (float)e[b][1], (float)e[b][2]};
+            const sepax3_vec half = {(float)e[b][0], (float)e[b][1], (float)e[b][2]};
             e[b][0] = half.x, e[b][1] = half.y, e[b][2] = half.z;
-            cr_assert_eq(sepax3_add_box(s, (sepax_vec3){0, 0, 0}, half,
-                                        (sepax_quat){1, 0, 0, 0}, &id[b]),
+            cr_assert_eq(sepax3_add_box(s, (sepax3_vec){0, 0, 0}, half,
+                                        (sepax3_quat){1, 0, 0, 0}, &id[b]),
                          SEPAX_OK);
             const sepax3_transform xf = {{(float)p[b][0], (float)p[b][1], (float)p[b][2]},
                                          {(float)q[b][0], (float)q[b][1], (float)q[b][2],
@@ -310,13 +310,13 @@ static void stretched(cases_rng *r, double aspect, double ax[3])
 
 static void add_kind(sepax3_store *s, cases_rng *r, kind3 kind, double aspect, sepax_shape_id *id)
 {
-    const sepax_vec3 zero = {0, 0, 0};
+    const sepax3_vec zero = {0, 0, 0};
     double e[3];
     switch (kind) {
     case K_BOX:
         stretched(r, aspect, e);
-        cr_assert_eq(sepax3_add_box(s, zero, (sepax_vec3){(float)e[0], (float)e[1], (float)e[2]},
-                                    (sepax_quat){1, 0, 0, 0}, id),
+        cr_assert_eq(sepax3_add_box(s, zero, (sepax3_vec){(float)e[0], (float)e[1], (float)e[2]},
+                                    (sepax3_quat){1, 0, 0, 0}, id),
                      SEPAX_OK);
         break;
     case K_SPHERE:
@@ -324,12 +324,12 @@ static void add_kind(sepax3_store *s, cases_rng *r, kind3 kind, double aspect, s
         break;
     case K_HULL: {
         stretched(r, aspect, e);
-        sepax_vec3 p[16];
+        sepax3_vec p[16];
         const int n = cases_rng_int(r, 8, 16);
         for (int i = 0; i < n; i++) {
             double v[3];
             unit_dir(r, v);
-            p[i] = (sepax_vec3){(float)(e[0] * v[0]), (float)(e[1] * v[1]), (float)(e[2] * v[2])};
+            p[i] = (sepax3_vec){(float)(e[0] * v[0]), (float)(e[1] * v[1]), (float)(e[2] * v[2])};
         }
         cr_assert_eq(sepax3_add_hull(s, p, (size_t)n, id), SEPAX_OK);
         break;
@@ -338,7 +338,7 @@ static void add_kind(sepax3_store *s, cases_rng *r, kind3 kind, double aspect, s
         /* overall length 1 to 4, the segment aspect times the radius */
         const double radius = cases_rng_range(r, 1.0, 4.0) / (aspect + 2.0);
         const float h = (float)(0.5 * aspect * radius);
-        cr_assert_eq(sepax3_add_capsule(s, (sepax_vec3){-h, 0, 0}, (sepax_vec3){h, 0, 0},
+        cr_assert_eq(sepax3_add_capsule(s, (sepax3_vec){-h, 0, 0}, (sepax3_vec){h, 0, 0},
                                         (float)radius, id),
                      SEPAX_OK);
         break;
@@ -621,8 +621,8 @@ static kstats run_kind_row(const kclass *cl, double offset, double aspect, size_
         const double t = f * 0.5 * (lo + hi);
         const float pa[3] = {(float)(offset * c[0]), (float)(offset * c[1]),
                              (float)(offset * c[2])};
-        xf[0].p = (sepax_vec3){pa[0], pa[1], pa[2]};
-        xf[1].p = (sepax_vec3){(float)(pa[0] + t * u[0]), (float)(pa[1] + t * u[1]),
+        xf[0].p = (sepax3_vec){pa[0], pa[1], pa[2]};
+        xf[1].p = (sepax3_vec){(float)(pa[0] + t * u[0]), (float)(pa[1] + t * u[1]),
                                (float)(pa[2] + t * u[2])};
         cr_assert_eq(sepax3_set_transforms(s, id, xf, 2), SEPAX_OK);
         cr_assert(oh3_from_store(s, id[0], &KA) && oh3_from_store(s, id[1], &KB));

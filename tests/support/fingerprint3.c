@@ -29,7 +29,7 @@ uint64_t fingerprint3_store(const sepax3_store *s)
             sepax3_shape_desc d;
             sepax3_world_shape w;
             sepax3_transform t;
-            sepax_vec3 lo, hi, v[SEPAX3_MAX_HULL_VERTICES];
+            sepax3_vec lo, hi, v[SEPAX3_MAX_HULL_VERTICES];
             size_t nv = 0;
             memset(&d, 0, sizeof d);
             memset(&w, 0, sizeof w);

@@ -10,26 +10,26 @@
 
 #define NONE SEPAX3_FEATURE_NONE
 
-static const sepax_quat ID = {1, 0, 0, 0};
+static const sepax3_quat ID = {1, 0, 0, 0};
 
-static sepax_quat about(float x, float y, float z, float degrees)
+static sepax3_quat about(float x, float y, float z, float degrees)
 {
-    return sepax3_quat_axis_angle((sepax_vec3){x, y, z}, degrees * 3.14159265358979f / 180.0f);
+    return sepax3_quat_axis_angle((sepax3_vec){x, y, z}, degrees * 3.14159265358979f / 180.0f);
 }
 
 typedef struct shape {
     int sphere;
-    sepax_vec3 half; /* or radius in x */
-    sepax_vec3 at;
-    sepax_quat q;
+    sepax3_vec half; /* or radius in x */
+    sepax3_vec at;
+    sepax3_quat q;
 } shape;
 
-static shape box(float hx, float hy, float hz, sepax_vec3 at, sepax_quat q)
+static shape box(float hx, float hy, float hz, sepax3_vec at, sepax3_quat q)
 {
     return (shape){0, {hx, hy, hz}, at, q};
 }
 
-static shape ball(float r, sepax_vec3 at)
+static shape ball(float r, sepax3_vec at)
 {
     return (shape){1, {r, 0, 0}, at, ID};
 }
@@ -44,10 +44,10 @@ static sepax3_result collide(shape a, shape b)
     const shape sh[2] = {a, b};
     for (int k = 0; k < 2; k++) {
         if (sh[k].sphere)
-            cr_assert_eq(sepax3_add_sphere(s, (sepax_vec3){0, 0, 0}, sh[k].half.x, &id[k]),
+            cr_assert_eq(sepax3_add_sphere(s, (sepax3_vec){0, 0, 0}, sh[k].half.x, &id[k]),
                          SEPAX_OK);
         else
-            cr_assert_eq(sepax3_add_box(s, (sepax_vec3){0, 0, 0}, sh[k].half, ID, &id[k]),
+            cr_assert_eq(sepax3_add_box(s, (sepax3_vec){0, 0, 0}, sh[k].half, ID, &id[k]),
                          SEPAX_OK);
         const sepax3_transform xf = {sh[k].at, sh[k].q};
         cr_assert_eq(sepax3_set_transforms(s, &id[k], &xf, 1), SEPAX_OK);
@@ -88,11 +88,11 @@ static void expect(sepax3_result r, float sep, float tol, float nx, float ny, fl
 Test(box3_hand, cubes_overlap_along_x)
 {
     const sepax3_result r =
-        collide(box(1, 1, 1, (sepax_vec3){0, 0, 0}, ID), box(1, 1, 1, (sepax_vec3){1.75f, 0, 0}, ID));
+        collide(box(1, 1, 1, (sepax3_vec){0, 0, 0}, ID), box(1, 1, 1, (sepax3_vec){1.75f, 0, 0}, ID));
     expect(r, -0.25f, 0.0f, 1, 0, 0, SEPAX3_AXIS_FACE_A, 0, NONE, SEPAX_HIT);
     /* the pair turned round: A's face -x (1), the normal flips */
     const sepax3_result t =
-        collide(box(1, 1, 1, (sepax_vec3){1.75f, 0, 0}, ID), box(1, 1, 1, (sepax_vec3){0, 0, 0}, ID));
+        collide(box(1, 1, 1, (sepax3_vec){1.75f, 0, 0}, ID), box(1, 1, 1, (sepax3_vec){0, 0, 0}, ID));
     expect(t, -0.25f, 0.0f, -1, 0, 0, SEPAX3_AXIS_FACE_A, 1, NONE, SEPAX_HIT);
 }
 
@@ -101,7 +101,7 @@ Test(box3_hand, cubes_overlap_along_x)
 Test(box3_hand, resting_is_a_touching_hit)
 {
     const sepax3_result r =
-        collide(box(1, 1, 1, (sepax_vec3){0, 0, 0}, ID), box(1, 1, 1, (sepax_vec3){0.3f, -0.2f, 2}, ID));
+        collide(box(1, 1, 1, (sepax3_vec){0, 0, 0}, ID), box(1, 1, 1, (sepax3_vec){0.3f, -0.2f, 2}, ID));
     expect(r, 0.0f, 0.0f, 0, 0, 1, SEPAX3_AXIS_FACE_A, 4, NONE, SEPAX_HIT);
 }
 
@@ -109,7 +109,7 @@ Test(box3_hand, resting_is_a_touching_hit)
 Test(box3_hand, apart)
 {
     const sepax3_result r =
-        collide(box(1, 1, 1, (sepax_vec3){0, 0, 0}, ID), box(1, 1, 1, (sepax_vec3){3, 0, 0}, ID));
+        collide(box(1, 1, 1, (sepax3_vec){0, 0, 0}, ID), box(1, 1, 1, (sepax3_vec){3, 0, 0}, ID));
     expect(r, 1.0f, 0.0f, 1, 0, 0, SEPAX3_AXIS_FACE_A, 0, NONE, 0);
 }
 
@@ -118,11 +118,11 @@ Test(box3_hand, apart)
  * near face on A's: the depth is the push-out distance. */
 Test(box3_hand, nested)
 {
-    const sepax3_result r = collide(box(1, 1, 1, (sepax_vec3){0, 0, 0}, ID),
-                                    box(0.25f, 0.25f, 0.25f, (sepax_vec3){0.5f, 0, 0}, ID));
+    const sepax3_result r = collide(box(1, 1, 1, (sepax3_vec){0, 0, 0}, ID),
+                                    box(0.25f, 0.25f, 0.25f, (sepax3_vec){0.5f, 0, 0}, ID));
     expect(r, -0.75f, 0.0f, 1, 0, 0, SEPAX3_AXIS_FACE_A, 0, NONE, SEPAX_HIT | SEPAX_B_IN_A);
-    const sepax3_result t = collide(box(0.25f, 0.25f, 0.25f, (sepax_vec3){0.5f, 0, 0}, ID),
-                                    box(1, 1, 1, (sepax_vec3){0, 0, 0}, ID));
+    const sepax3_result t = collide(box(0.25f, 0.25f, 0.25f, (sepax3_vec){0.5f, 0, 0}, ID),
+                                    box(1, 1, 1, (sepax3_vec){0, 0, 0}, ID));
     cr_expect_eq(t.flags, SEPAX_HIT | SEPAX_A_IN_B);
 }
 
@@ -132,8 +132,8 @@ Test(box3_hand, nested)
  * face -x (3) looks at A, the normal is +x. */
 Test(box3_hand, face_of_b)
 {
-    const sepax3_result r = collide(box(1, 1, 1, (sepax_vec3){0, 0, 0}, about(0, 0, 1, 45)),
-                                    box(1, 1, 1, (sepax_vec3){2.2f, 0, 0}, ID));
+    const sepax3_result r = collide(box(1, 1, 1, (sepax3_vec){0, 0, 0}, about(0, 0, 1, 45)),
+                                    box(1, 1, 1, (sepax3_vec){2.2f, 0, 0}, ID));
     expect(r, -0.21421356f, 2e-6f, 1, 0, 0, SEPAX3_AXIS_FACE_B, NONE, 1, SEPAX_HIT);
 }
 
@@ -146,8 +146,8 @@ Test(box3_hand, face_of_b)
 Test(box3_hand, crossed_edges)
 {
     const sepax3_result r =
-        collide(box(1, 1, 1, (sepax_vec3){0, 0, 0}, about(1, 0, 0, 45)),
-                box(1, 1, 1, (sepax_vec3){0, 0, 2.7284271f}, about(0, 1, 0, 45)));
+        collide(box(1, 1, 1, (sepax3_vec){0, 0, 0}, about(1, 0, 0, 45)),
+                box(1, 1, 1, (sepax3_vec){0, 0, 2.7284271f}, about(0, 1, 0, 45)));
     expect(r, -0.1f, 2e-6f, 0, 0, 1, SEPAX3_AXIS_EDGES, 0, 1, SEPAX_HIT);
 }
 
@@ -156,8 +156,8 @@ Test(box3_hand, crossed_edges)
  * still exact. */
 Test(box3_hand, far_from_the_origin)
 {
-    const sepax3_result r = collide(box(1, 1, 1, (sepax_vec3){1e4f, 1e4f, 1e4f}, ID),
-                                    box(1, 1, 1, (sepax_vec3){10001.75f, 1e4f, 1e4f}, ID));
+    const sepax3_result r = collide(box(1, 1, 1, (sepax3_vec){1e4f, 1e4f, 1e4f}, ID),
+                                    box(1, 1, 1, (sepax3_vec){10001.75f, 1e4f, 1e4f}, ID));
     expect(r, -0.25f, 0.0f, 1, 0, 0, SEPAX3_AXIS_FACE_A, 0, NONE, SEPAX_HIT);
 }
 
@@ -167,9 +167,9 @@ Test(box3_hand, far_from_the_origin)
 Test(box3_hand, spheres)
 {
     const float k = 0.57735027f;
-    const sepax3_result r = collide(ball(1, (sepax_vec3){0, 0, 0}), ball(0.5f, (sepax_vec3){1, 1, 1}));
+    const sepax3_result r = collide(ball(1, (sepax3_vec){0, 0, 0}), ball(0.5f, (sepax3_vec){1, 1, 1}));
     expect(r, 0.2320508f, 1e-6f, k, k, k, SEPAX3_AXIS_POINTS, NONE, NONE, 0);
-    const sepax3_result c = collide(ball(1, (sepax_vec3){2, 3, 4}), ball(0.5f, (sepax_vec3){2, 3, 4}));
+    const sepax3_result c = collide(ball(1, (sepax3_vec){2, 3, 4}), ball(0.5f, (sepax3_vec){2, 3, 4}));
     expect(c, -1.5f, 0.0f, 1, 0, 0, SEPAX3_AXIS_POINTS, NONE, NONE, SEPAX_HIT | SEPAX_B_IN_A);
 }
 
@@ -179,12 +179,12 @@ Test(box3_hand, spheres)
  * (0.3, 0.4, 1.2), 1.3 - 0.5 = 0.8). */
 Test(box3_hand, sphere_box_outside)
 {
-    const shape cube = box(1, 1, 1, (sepax_vec3){0, 0, 0}, ID);
-    expect(collide(cube, ball(0.5f, (sepax_vec3){1.25f, 0, 0})), -0.25f, 0.0f, 1, 0, 0,
+    const shape cube = box(1, 1, 1, (sepax3_vec){0, 0, 0}, ID);
+    expect(collide(cube, ball(0.5f, (sepax3_vec){1.25f, 0, 0})), -0.25f, 0.0f, 1, 0, 0,
            SEPAX3_AXIS_POINTS, NONE, NONE, SEPAX_HIT);
-    expect(collide(cube, ball(0.5f, (sepax_vec3){1.3f, 1.4f, 0})), 0.0f, 1e-6f, 0.6f, 0.8f, 0,
+    expect(collide(cube, ball(0.5f, (sepax3_vec){1.3f, 1.4f, 0})), 0.0f, 1e-6f, 0.6f, 0.8f, 0,
            SEPAX3_AXIS_POINTS, NONE, NONE, SEPAX_HIT);
-    expect(collide(cube, ball(0.5f, (sepax_vec3){1.3f, 1.4f, 2.2f})), 0.8f, 1e-6f,
+    expect(collide(cube, ball(0.5f, (sepax3_vec){1.3f, 1.4f, 2.2f})), 0.8f, 1e-6f,
            0.3f / 1.3f, 0.4f / 1.3f, 1.2f / 1.3f, SEPAX3_AXIS_POINTS, NONE, NONE, 0);
 }
 
@@ -193,11 +193,11 @@ Test(box3_hand, sphere_box_outside)
  * flips and the face is B's. At the cube's centre all gaps tie: x first. */
 Test(box3_hand, sphere_centre_inside_box)
 {
-    const shape cube = box(1, 1, 1, (sepax_vec3){0, 0, 0}, ID);
-    const shape inner = ball(0.5f, (sepax_vec3){0.7f, 0, 0.2f});
+    const shape cube = box(1, 1, 1, (sepax3_vec){0, 0, 0}, ID);
+    const shape inner = ball(0.5f, (sepax3_vec){0.7f, 0, 0.2f});
     expect(collide(cube, inner), -0.8f, 1e-6f, 1, 0, 0, SEPAX3_AXIS_FACE_A, 0, NONE, SEPAX_HIT);
     expect(collide(inner, cube), -0.8f, 1e-6f, -1, 0, 0, SEPAX3_AXIS_FACE_B, NONE, 0, SEPAX_HIT);
-    expect(collide(cube, ball(0.5f, (sepax_vec3){0, 0, 0})), -1.5f, 0.0f, 1, 0, 0,
+    expect(collide(cube, ball(0.5f, (sepax3_vec){0, 0, 0})), -1.5f, 0.0f, 1, 0, 0,
            SEPAX3_AXIS_FACE_A, 0, NONE, SEPAX_HIT | SEPAX_B_IN_A);
 }
 
@@ -205,6 +205,6 @@ Test(box3_hand, sphere_centre_inside_box)
 Test(box3_hand, box_inside_sphere)
 {
     const sepax3_result r =
-        collide(box(1, 1, 1, (sepax_vec3){0, 0, 0}, ID), ball(2, (sepax_vec3){0, 0, 0}));
+        collide(box(1, 1, 1, (sepax3_vec){0, 0, 0}, ID), ball(2, (sepax3_vec){0, 0, 0}));
     cr_expect_eq(r.flags, SEPAX_HIT | SEPAX_A_IN_B);
 }

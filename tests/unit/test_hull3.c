@@ -11,7 +11,7 @@
 #include "sepax/sepax3d.h"
 #include "support/failing_alloc.h"
 
-static const sepax_quat ID = {1, 0, 0, 0};
+static const sepax3_quat ID = {1, 0, 0, 0};
 
 static sepax3_store *store(void)
 {
@@ -22,15 +22,15 @@ static sepax3_store *store(void)
 
 static sepax_shape_id cube_hull(sepax3_store *s, float h)
 {
-    sepax_vec3 c[8];
+    sepax3_vec c[8];
     for (int k = 0; k < 8; k++)
-        c[k] = (sepax_vec3){(k & 1) ? h : -h, (k & 2) ? h : -h, (k & 4) ? h : -h};
+        c[k] = (sepax3_vec){(k & 1) ? h : -h, (k & 2) ? h : -h, (k & 4) ? h : -h};
     sepax_shape_id id;
     cr_assert_eq(sepax3_add_hull(s, c, 8, &id), SEPAX_OK);
     return id;
 }
 
-static void place(sepax3_store *s, sepax_shape_id id, float x, float y, float z, sepax_quat q)
+static void place(sepax3_store *s, sepax_shape_id id, float x, float y, float z, sepax3_quat q)
 {
     const sepax3_transform t = {{x, y, z}, q};
     cr_assert_eq(sepax3_set_transforms(s, &id, &t, 1), SEPAX_OK);
@@ -62,11 +62,11 @@ Test(hull3, keeps_corners_faces_and_edges)
     sepax3_shape_desc d;
     /* a cube with points inside and on its faces and edges: only the 8
      * corners stay, the 6 square faces merged from Qhull's triangles */
-    sepax_vec3 p[20];
+    sepax3_vec p[20];
     for (int k = 0; k < 8; k++)
-        p[k] = (sepax_vec3){(k & 1) ? 1.f : -1.f, (k & 2) ? 1.f : -1.f, (k & 4) ? 1.f : -1.f};
-    p[8] = (sepax_vec3){0, 0, 0}, p[9] = (sepax_vec3){0, 0, 1}, p[10] = (sepax_vec3){1, 1, 0};
-    p[11] = (sepax_vec3){0.5f, -1, 0.25f};
+        p[k] = (sepax3_vec){(k & 1) ? 1.f : -1.f, (k & 2) ? 1.f : -1.f, (k & 4) ? 1.f : -1.f};
+    p[8] = (sepax3_vec){0, 0, 0}, p[9] = (sepax3_vec){0, 0, 1}, p[10] = (sepax3_vec){1, 1, 0};
+    p[11] = (sepax3_vec){0.5f, -1, 0.25f};
     sepax_shape_id id;
     cr_assert_eq(sepax3_add_hull(s, p, 12, &id), SEPAX_OK);
     cr_assert_eq(sepax3_shape_info(s, id, &d), SEPAX_OK);
@@ -78,7 +78,7 @@ Test(hull3, keeps_corners_faces_and_edges)
     NEAR(d.half_extents.y, 1, 0);
     NEAR(d.half_extents.z, 1, 0);
     /* a tetrahedron off the origin: 4, 4, 6; the centre is the mean */
-    const sepax_vec3 t[4] = {{10, 0, 0}, {11, 0, 0}, {10, 1, 0}, {10, 0, 1}};
+    const sepax3_vec t[4] = {{10, 0, 0}, {11, 0, 0}, {10, 1, 0}, {10, 0, 1}};
     cr_assert_eq(sepax3_add_hull(s, t, 4, &id), SEPAX_OK);
     cr_assert_eq(sepax3_shape_info(s, id, &d), SEPAX_OK);
     cr_expect_eq(d.vertex_count, 4);
@@ -87,7 +87,7 @@ Test(hull3, keeps_corners_faces_and_edges)
     NEAR(d.centre.x, 10.25, 1e-6);
     NEAR(d.centre.y, 0.25, 1e-6);
     NEAR(d.centre.z, 0.25, 1e-6);
-    sepax_vec3 v[4];
+    sepax3_vec v[4];
     size_t n = 0;
     cr_expect_eq(sepax3_hull_vertices(s, id, v, 2, &n), SEPAX_ERR_CAPACITY);
     cr_expect_eq(n, 4);
@@ -100,7 +100,7 @@ Test(hull3, keeps_corners_faces_and_edges)
         cr_expect(found, "vertex %zu (%g %g %g) is no input corner", i, v[i].x, v[i].y, v[i].z);
     }
     sepax_shape_id box;
-    cr_assert_eq(sepax3_add_box(s, (sepax_vec3){0, 0, 0}, (sepax_vec3){1, 1, 1}, ID, &box), SEPAX_OK);
+    cr_assert_eq(sepax3_add_box(s, (sepax3_vec){0, 0, 0}, (sepax3_vec){1, 1, 1}, ID, &box), SEPAX_OK);
     cr_expect_eq(sepax3_hull_vertices(s, box, v, 4, &n), SEPAX_ERR_BAD_ARGUMENT);
     sepax3_store_destroy(s);
 }
@@ -111,19 +111,19 @@ Test(hull3, refusals_leave_the_store_as_it_was)
     sepax3_store *s = store();
     cube_hull(s, 1);
     sepax_shape_id id = 0x12345678u;
-    static sepax_vec3 many[SEPAX3_MAX_HULL_POINTS + 1];
-    const sepax_vec3 flat[5] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {0.5f, 0.2f, 0}};
-    const sepax_vec3 line[4] = {{0, 0, 0}, {1, 1, 1}, {2, 2, 2}, {3, 3, 3}};
-    const sepax_vec3 same[4] = {{1, 2, 3}, {1, 2, 3}, {1, 2, 3}, {1, 2, 3}};
-    sepax_vec3 nan_pt[4] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
-    sepax_vec3 far_pt[4] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    static sepax3_vec many[SEPAX3_MAX_HULL_POINTS + 1];
+    const sepax3_vec flat[5] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {0.5f, 0.2f, 0}};
+    const sepax3_vec line[4] = {{0, 0, 0}, {1, 1, 1}, {2, 2, 2}, {3, 3, 3}};
+    const sepax3_vec same[4] = {{1, 2, 3}, {1, 2, 3}, {1, 2, 3}, {1, 2, 3}};
+    sepax3_vec nan_pt[4] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    sepax3_vec far_pt[4] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
     nan_pt[2].y = NAN;
     far_pt[3].z = 1e19f;
     /* 200 points on a sphere: all corners, too many */
-    static sepax_vec3 ball[200];
+    static sepax3_vec ball[200];
     for (int i = 0; i < 200; i++) {
         const double z = 1.0 - (2.0 * i + 1.0) / 200.0, rr = sqrt(1.0 - z * z), a = 2.399963 * i;
-        ball[i] = (sepax_vec3){(float)(rr * cos(a)), (float)(rr * sin(a)), (float)z};
+        ball[i] = (sepax3_vec){(float)(rr * cos(a)), (float)(rr * sin(a)), (float)z};
     }
     cr_expect_eq(sepax3_add_hull(s, flat, 3, &id), SEPAX_ERR_TOO_FEW_VERTICES);
     cr_expect_eq(sepax3_add_hull(s, many, SEPAX3_MAX_HULL_POINTS + 1, &id),
@@ -138,20 +138,20 @@ Test(hull3, refusals_leave_the_store_as_it_was)
     /* in the plane y + 10 z = 0 until 0.3 and 0.2 round to float, which
      * leaves a sliver 1e-8 thick that Qhull takes (found by fuzz_collide3:
      * its faces are rounding, and no oracle can say what they are) */
-    const sepax_vec3 sliver[4] = {{-2, -3, 0.3f}, {2, -2, 0.2f}, {0, 0, 0}, {-2, 0, 0}};
+    const sepax3_vec sliver[4] = {{-2, -3, 0.3f}, {2, -2, 0.2f}, {0, 0, 0}, {-2, 0, 0}};
     cr_expect_eq(sepax3_add_hull(s, sliver, 4, &id), SEPAX_ERR_DEGENERATE);
     /* a plate 1e-4 of its diagonal thick is a hull */
-    const sepax_vec3 plate[4] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0.3f, 0.3f, 1.5e-4f}};
+    const sepax3_vec plate[4] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0.3f, 0.3f, 1.5e-4f}};
     sepax_shape_id kept;
     cr_expect_eq(sepax3_add_hull(s, plate, 4, &kept), SEPAX_OK);
     cr_expect_eq(sepax3_remove(s, kept), SEPAX_OK);
     cr_expect_eq(sepax3_add_hull(s, NULL, 4, &id), SEPAX_ERR_NULL);
     cr_expect_eq(sepax3_add_hull(s, flat, 4, NULL), SEPAX_ERR_NULL);
-    cr_expect_eq(sepax3_add_capsule(s, (sepax_vec3){1, 2, 3}, (sepax_vec3){1, 2, 3}, 1, &id),
+    cr_expect_eq(sepax3_add_capsule(s, (sepax3_vec){1, 2, 3}, (sepax3_vec){1, 2, 3}, 1, &id),
                  SEPAX_ERR_DEGENERATE);
-    cr_expect_eq(sepax3_add_capsule(s, (sepax_vec3){0, 0, 0}, (sepax_vec3){1, 0, 0}, 0, &id),
+    cr_expect_eq(sepax3_add_capsule(s, (sepax3_vec){0, 0, 0}, (sepax3_vec){1, 0, 0}, 0, &id),
                  SEPAX_ERR_BAD_ARGUMENT);
-    cr_expect_eq(sepax3_add_capsule(s, (sepax_vec3){0, 0, 0}, (sepax_vec3){1, 0, NAN}, 1, &id),
+    cr_expect_eq(sepax3_add_capsule(s, (sepax3_vec){0, 0, 0}, (sepax3_vec){1, 0, NAN}, 1, &id),
                  SEPAX_ERR_NOT_FINITE);
     cr_expect_eq(id, 0x12345678u, "a refused call wrote an id");
     cr_expect_eq(sepax3_store_count(s), 1);
@@ -182,9 +182,9 @@ Test(hull3, every_allocation_can_fail)
             sepax_shape_id ids[100];
             for (int i = 0; i < 100 && st == SEPAX_OK; i++) {
                 before = sepax3_store_count(s);
-                sepax_vec3 c[8];
+                sepax3_vec c[8];
                 for (int j = 0; j < 8; j++)
-                    c[j] = (sepax_vec3){(float)i + ((j & 1) ? 1.f : -1.f), (j & 2) ? 1.f : -1.f,
+                    c[j] = (sepax3_vec){(float)i + ((j & 1) ? 1.f : -1.f), (j & 2) ? 1.f : -1.f,
                                         (j & 4) ? 1.f : -1.f};
                 st = i % 2 ? sepax3_add_hull(s, c, 8, &ids[i])
                            : sepax3_add_capsule(s, c[0], c[7], 0.5f, &ids[i]);
@@ -232,8 +232,8 @@ Test(hull3, edges_crossed)
     sepax3_store *s = store();
     const sepax_shape_id a = cube_hull(s, 1), b = cube_hull(s, 1);
     const float q = 0.38268343f, w = 0.92387953f; /* sin, cos of 22.5 degrees */
-    place(s, a, 0, 0, 0, (sepax_quat){w, 0, q, 0});
-    place(s, b, 0, 0, 2.8f, (sepax_quat){w, q, 0, 0});
+    place(s, a, 0, 0, 0, (sepax3_quat){w, 0, q, 0});
+    place(s, b, 0, 0, 2.8f, (sepax3_quat){w, q, 0, 0});
     const sepax3_result r = collide(s, a, b);
     NEAR(r.separation, 2.8 - 2 * sqrt(2.0), 1e-5);
     NEAR(r.normal.x, 0, 1e-6);
@@ -250,8 +250,8 @@ Test(hull3, capsule_on_a_box)
 {
     sepax3_store *s = store();
     sepax_shape_id box, cap;
-    cr_assert_eq(sepax3_add_box(s, (sepax_vec3){0, 0, 0}, (sepax_vec3){2, 2, 0.5f}, ID, &box), SEPAX_OK);
-    cr_assert_eq(sepax3_add_capsule(s, (sepax_vec3){-1, 0, 0}, (sepax_vec3){1, 0, 0}, 0.25f, &cap),
+    cr_assert_eq(sepax3_add_box(s, (sepax3_vec){0, 0, 0}, (sepax3_vec){2, 2, 0.5f}, ID, &box), SEPAX_OK);
+    cr_assert_eq(sepax3_add_capsule(s, (sepax3_vec){-1, 0, 0}, (sepax3_vec){1, 0, 0}, 0.25f, &cap),
                  SEPAX_OK);
     place(s, cap, 0.3f, 0.1f, 0.7f, ID);
     sepax3_result r = collide(s, box, cap);
@@ -282,8 +282,8 @@ Test(hull3, capsules_crossed)
 {
     sepax3_store *s = store();
     sepax_shape_id a, b;
-    cr_assert_eq(sepax3_add_capsule(s, (sepax_vec3){-2, 0, 0}, (sepax_vec3){2, 0, 0}, 0.5f, &a), SEPAX_OK);
-    cr_assert_eq(sepax3_add_capsule(s, (sepax_vec3){0, -2, 0}, (sepax_vec3){0, 2, 0}, 0.5f, &b), SEPAX_OK);
+    cr_assert_eq(sepax3_add_capsule(s, (sepax3_vec){-2, 0, 0}, (sepax3_vec){2, 0, 0}, 0.5f, &a), SEPAX_OK);
+    cr_assert_eq(sepax3_add_capsule(s, (sepax3_vec){0, -2, 0}, (sepax3_vec){0, 2, 0}, 0.5f, &b), SEPAX_OK);
     place(s, b, 0, 0, 0.8f, ID);
     sepax3_result r = collide(s, a, b);
     NEAR(r.separation, -0.2, 1e-6);
@@ -307,9 +307,9 @@ Test(hull3, capsules_nearly_parallel)
 {
     sepax3_store *s = store();
     sepax_shape_id a, b;
-    cr_assert_eq(sepax3_add_capsule(s, (sepax_vec3){0, 0, 0}, (sepax_vec3){4, 0, 0}, 0.01f, &a), SEPAX_OK);
-    cr_assert_eq(sepax3_add_capsule(s, (sepax_vec3){-0.5f, 0.08045f, 0},
-                                    (sepax_vec3){3.5f, 0.08005f, 0}, 0.01f, &b),
+    cr_assert_eq(sepax3_add_capsule(s, (sepax3_vec){0, 0, 0}, (sepax3_vec){4, 0, 0}, 0.01f, &a), SEPAX_OK);
+    cr_assert_eq(sepax3_add_capsule(s, (sepax3_vec){-0.5f, 0.08045f, 0},
+                                    (sepax3_vec){3.5f, 0.08005f, 0}, 0.01f, &b),
                  SEPAX_OK);
     const double want = (double)0.08005f - 0.02;
     sepax3_result r = collide(s, a, b);
@@ -331,11 +331,11 @@ Test(hull3, capsules_nearly_parallel_at_1e_13)
     sepax3_store *s = store();
     sepax_shape_id a, b;
     const int e = -44;
-    cr_assert_eq(sepax3_add_capsule(s, (sepax_vec3){0, 0, 0}, (sepax_vec3){ldexpf(4, e), 0, 0},
+    cr_assert_eq(sepax3_add_capsule(s, (sepax3_vec){0, 0, 0}, (sepax3_vec){ldexpf(4, e), 0, 0},
                                     ldexpf(0.01f, e), &a),
                  SEPAX_OK);
-    cr_assert_eq(sepax3_add_capsule(s, (sepax_vec3){ldexpf(-0.5f, e), ldexpf(0.08045f, e), 0},
-                                    (sepax_vec3){ldexpf(3.5f, e), ldexpf(0.08005f, e), 0},
+    cr_assert_eq(sepax3_add_capsule(s, (sepax3_vec){ldexpf(-0.5f, e), ldexpf(0.08045f, e), 0},
+                                    (sepax3_vec){ldexpf(3.5f, e), ldexpf(0.08005f, e), 0},
                                     ldexpf(0.01f, e), &b),
                  SEPAX_OK);
     const double want = (double)0.08005f - 0.02;
@@ -358,16 +358,16 @@ Test(hull3, capsule_shorter_than_float_resolution)
     sepax3_store *s = store();
     sepax_shape_id cap, box;
     const float c = -2.64697796e-23f, h = 1.05879118e-22f;
-    cr_assert_eq(sepax3_add_capsule(s, (sepax_vec3){c, c, c}, (sepax_vec3){c, c + 2 * h, c},
+    cr_assert_eq(sepax3_add_capsule(s, (sepax3_vec){c, c, c}, (sepax3_vec){c, c + 2 * h, c},
                                     5.29395592e-23f, &cap),
                  SEPAX_OK);
-    cr_assert_eq(sepax3_add_box(s, (sepax_vec3){c, c, c}, (sepax_vec3){h, 6.6174449e-23f, h}, ID,
+    cr_assert_eq(sepax3_add_box(s, (sepax3_vec){c, c, c}, (sepax3_vec){h, 6.6174449e-23f, h}, ID,
                                 &box),
                  SEPAX_OK);
-    const sepax_vec3 p = {-83973.3516f, -17546.6699f, -51386.6758f};
+    const sepax3_vec p = {-83973.3516f, -17546.6699f, -51386.6758f};
     place(s, cap, p.x, p.y, p.z, ID);
     place(s, box, p.x, p.y, p.z,
-          (sepax_quat){-0.880993072f, -0.273161251f, -0.273161251f, -0.273161251f});
+          (sepax3_quat){-0.880993072f, -0.273161251f, -0.273161251f, -0.273161251f});
     for (int order = 0; order < 2; order++) {
         const sepax3_result r = order ? collide(s, box, cap) : collide(s, cap, box);
         const double len = sqrt((double)r.normal.x * r.normal.x +
@@ -395,7 +395,7 @@ Test(hull3, capsule_shorter_than_float_resolution)
 Test(hull3, hull_edges_nearly_parallel_to_a_box)
 {
     sepax3_store *s = store();
-    const sepax_vec3 pts[15] = {
+    const sepax3_vec pts[15] = {
         {-64, -64, -64}, {64, -64, -64}, {-64, 64, -64}, {64, 64, -64}, {-64, -64, 64},
         {64, -64, 64},   {-64, 64, 64},  {64, 64, 64},   {-20, 63.9999619f, -20},
         {-20, 63.9999619f, -20},          {-20, 63.9999619f, -20},       {-20, 63.9999619f, -20},
@@ -403,13 +403,13 @@ Test(hull3, hull_edges_nearly_parallel_to_a_box)
         {-22.7999992f, 2.79999995f, 64.0039673f}};
     sepax_shape_id hull, box;
     cr_assert_eq(sepax3_add_hull(s, pts, 15, &hull), SEPAX_OK);
-    cr_assert_eq(sepax3_add_box(s, (sepax_vec3){0, 0, 0}, (sepax_vec3){160, 160, 160},
-                                (sepax_quat){0.707106769f, 0, 0.707106769f, 0}, &box),
+    cr_assert_eq(sepax3_add_box(s, (sepax3_vec){0, 0, 0}, (sepax3_vec){160, 160, 160},
+                                (sepax3_quat){0.707106769f, 0, 0.707106769f, 0}, &box),
                  SEPAX_OK);
     place(s, hull, 133.438507f, -59.4055214f, -52.9611282f,
-          (sepax_quat){0.500000716f, 0.499999624f, 0.499999466f, 0.500000194f});
+          (sepax3_quat){0.500000716f, 0.499999624f, 0.499999466f, 0.500000194f});
     place(s, box, 129.438507f, -63.4055214f, -56.9611282f,
-          (sepax_quat){0.707106923f, 0, 0.707106639f, -2.84486479e-07f});
+          (sepax3_quat){0.707106923f, 0, 0.707106639f, -2.84486479e-07f});
     static oh3_shape A, B;
     cr_assert(oh3_from_store(s, hull, &A) && oh3_from_store(s, box, &B));
     const double ref = oh3_separation(&A, &B);
@@ -433,7 +433,7 @@ Test(hull3, hull_edges_nearly_parallel_to_a_box)
  * [-h, h]^3 at the origin: how far the box may move back along n before
  * the two overlap no more. */
 static double capsule_box_gap(const double p[3], const double q[3], double r, double h,
-                              const sepax_vec3 n)
+                              const sepax3_vec n)
 {
     const double nn[3] = {n.x, n.y, n.z};
     double cap = -INFINITY, box = 0;
@@ -455,9 +455,9 @@ Test(hull3, capsule_touching_a_box_edge)
 {
     sepax3_store *s = store();
     sepax_shape_id cap, box;
-    cr_assert_eq(sepax3_add_capsule(s, (sepax_vec3){0, -0.5f, 0}, (sepax_vec3){-3, 1, -1}, 0.25f, &cap),
+    cr_assert_eq(sepax3_add_capsule(s, (sepax3_vec){0, -0.5f, 0}, (sepax3_vec){-3, 1, -1}, 0.25f, &cap),
                  SEPAX_OK);
-    cr_assert_eq(sepax3_add_box(s, (sepax_vec3){0, 0, 0}, (sepax_vec3){0.5f, 0.5f, 0.5f}, ID, &box),
+    cr_assert_eq(sepax3_add_box(s, (sepax3_vec){0, 0, 0}, (sepax3_vec){0.5f, 0.5f, 0.5f}, ID, &box),
                  SEPAX_OK);
     /* where the fuzzer had them: about 1e4 out, where the clipping's
      * rounding misses the touch (at the origin it is exact) */
@@ -468,7 +468,7 @@ Test(hull3, capsule_touching_a_box_edge)
         const sepax3_result r = order ? collide(s, box, cap) : collide(s, cap, box);
         NEAR(r.separation, -0.25, 1e-6);
         cr_expect(r.flags & SEPAX_HIT);
-        const sepax_vec3 n = order ? (sepax_vec3){-r.normal.x, -r.normal.y, -r.normal.z} : r.normal;
+        const sepax3_vec n = order ? (sepax3_vec){-r.normal.x, -r.normal.y, -r.normal.z} : r.normal;
         NEAR(capsule_box_gap(p, q, 0.25, 0.5, n), -0.25, 1e-6);
     }
     sepax3_store_destroy(s);
@@ -485,12 +485,12 @@ Test(hull3, sphere_within_rounding_of_a_vertex)
 {
     sepax3_store *s = store();
     sepax_shape_id hull, ball;
-    const sepax_vec3 pts[9] = {{-3, -3, 3}, {-3, 0, -3}, {1, 1, -1},  {-1, -3, 2}, {2, -1, 2},
+    const sepax3_vec pts[9] = {{-3, -3, 3}, {-3, 0, -3}, {1, 1, -1},  {-1, -3, 2}, {2, -1, 2},
                                {1, 0, 0},   {-3, -1, -1}, {2, -1, 3}, {1, 0, 3}};
     cr_assert_eq(sepax3_add_hull(s, pts, 9, &hull), SEPAX_OK);
-    cr_assert_eq(sepax3_add_sphere(s, (sepax_vec3){1, 1, 1}, 3.5f, &ball), SEPAX_OK);
+    cr_assert_eq(sepax3_add_sphere(s, (sepax3_vec){1, 1, 1}, 3.5f, &ball), SEPAX_OK);
     place(s, hull, -2.25f, 0.5f, 0.5f, ID);
-    place(s, ball, -2.25f, 0.5f, 0.5f, (sepax_quat){0.707106781f, 0, 0.707106781f, 0});
+    place(s, ball, -2.25f, 0.5f, 0.5f, (sepax3_quat){0.707106781f, 0, 0.707106781f, 0});
     for (int order = 0; order < 2; order++) {
         const sepax3_result r = order ? collide(s, ball, hull) : collide(s, hull, ball);
         NEAR(r.separation, -3.5, 1e-6);
@@ -510,7 +510,7 @@ Test(hull3, sphere_within_rounding_of_a_vertex)
 /* The gap along n from capsule a's segment to capsule b's, from their
  * world records. */
 static double segments_gap(const sepax3_store *s, sepax_shape_id a, sepax_shape_id b,
-                           const sepax_vec3 n)
+                           const sepax3_vec n)
 {
     sepax3_world_shape wa, wb;
     sepax3_shape_world(s, a, &wa);
@@ -541,10 +541,10 @@ Test(hull3, capsules_crossing_at_an_end)
 {
     sepax3_store *s = store();
     sepax_shape_id a, b;
-    const sepax_vec3 p0 = {-0.125f, -0.125f, -0.125f}, p1 = {0, 0.375f, 0};
+    const sepax3_vec p0 = {-0.125f, -0.125f, -0.125f}, p1 = {0, 0.375f, 0};
     cr_assert_eq(sepax3_add_capsule(s, p0, p1, 0.1875f, &a), SEPAX_OK);
     cr_assert_eq(sepax3_add_capsule(s, p0, p1, 0.25f, &b), SEPAX_OK);
-    place(s, a, 0.03125f, 5.48155546f, 8.67862225f, (sepax_quat){0.707106781f, 0, 0.707106781f, 0});
+    place(s, a, 0.03125f, 5.48155546f, 8.67862225f, (sepax3_quat){0.707106781f, 0, 0.707106781f, 0});
     place(s, b, 0.03125f, 5.48155546f, 8.67862225f, ID);
     for (int order = 0; order < 2; order++) {
         const sepax3_result r = order ? collide(s, b, a) : collide(s, a, b);
@@ -570,12 +570,12 @@ Test(hull3, capsules_nearly_parallel_and_crossing)
 {
     sepax3_store *s = store();
     sepax_shape_id a, b;
-    const sepax_vec3 p0 = {-1, -1, -1}, p1 = {2, 2, 2};
+    const sepax3_vec p0 = {-1, -1, -1}, p1 = {2, 2, 2};
     cr_assert_eq(sepax3_add_capsule(s, p0, p1, 0.162499994f, &a), SEPAX_OK);
     cr_assert_eq(sepax3_add_capsule(s, p0, p1, 0.150000006f, &b), SEPAX_OK);
     place(s, a, -2.46129394f, -7.29618692f, -6.39538002f, ID);
     place(s, b, -2.71129394f, -7.54618692f, -6.64538002f,
-          (sepax_quat){0.9999875f, 0.00499997917f, 0, 0});
+          (sepax3_quat){0.9999875f, 0.00499997917f, 0, 0});
     for (int order = 0; order < 2; order++) {
         const sepax3_result r = order ? collide(s, b, a) : collide(s, a, b);
         NEAR(r.separation, -0.3125, 1e-6);
@@ -596,15 +596,15 @@ Test(hull3, sphere_beside_a_plate_corner)
 {
     sepax3_store *s = store();
     sepax_shape_id hull, ball;
-    const sepax_vec3 pts[11] = {
+    const sepax3_vec pts[11] = {
         {-0.1f, -1, -1}, {0.1f, -1, -1}, {-0.1f, 1, -1}, {0.1f, 1, -1}, {-0.1f, -1, 1}, {0.1f, -1, 1},
         {-0.1f, 1, 1},   {0.1f, 1, 1},   {0.0631249994f, 0.268750012f, -0.999994516f},
         {0.0998999998f, 0, 0},           {0.0775000006f, -1.00000072f, 0.731249988f}};
     cr_assert_eq(sepax3_add_hull(s, pts, 11, &hull), SEPAX_OK);
-    cr_assert_eq(sepax3_add_sphere(s, (sepax_vec3){0, 1, -1}, 3.75f, &ball), SEPAX_OK);
-    place(s, hull, -2.5f, -0.75f, 0, (sepax_quat){0.5f, 0.5f, 0.5f, 0.5f});
+    cr_assert_eq(sepax3_add_sphere(s, (sepax3_vec){0, 1, -1}, 3.75f, &ball), SEPAX_OK);
+    place(s, hull, -2.5f, -0.75f, 0, (sepax3_quat){0.5f, 0.5f, 0.5f, 0.5f});
     place(s, ball, -0.75f, 0, 0,
-          (sepax_quat){0.707108171f, -6.45263416e-06f, -1.24089118e-05f, -0.707105391f});
+          (sepax3_quat){0.707108171f, -6.45263416e-06f, -1.24089118e-05f, -0.707105391f});
     const sepax3_result r = collide(s, hull, ball);
     NEAR(r.separation, -1.88318454, 2e-6);
     cr_expect_eq(r.axis, SEPAX3_AXIS_POINTS);
@@ -621,13 +621,13 @@ Test(hull3, sphere_beside_a_plate_corner)
 Test(hull3, sphere_beside_a_thin_plate)
 {
     sepax3_store *s = store();
-    const sepax_vec3 pts[7] = {{-0.0240000002f, -24, -24}, {-0.0240000002f, -24, -16},
+    const sepax3_vec pts[7] = {{-0.0240000002f, -24, -24}, {-0.0240000002f, -24, -16},
                                {-0.0160000008f, 0, 0},     {0, 16, -16},
                                {-0.00800000038f, 0, 0},    {0.0160000008f, -16, -24},
                                {-0.0240000002f, -24, -24}};
     sepax_shape_id hull, ball;
     cr_assert_eq(sepax3_add_hull(s, pts, 7, &hull), SEPAX_OK);
-    cr_assert_eq(sepax3_add_sphere(s, (sepax_vec3){0, 0, 0}, 32, &ball), SEPAX_OK);
+    cr_assert_eq(sepax3_add_sphere(s, (sepax3_vec){0, 0, 0}, 32, &ball), SEPAX_OK);
     place(s, hull, -24, -24, -24, ID);
     place(s, ball, -14, -14, -14, ID);
     const sepax3_result r = collide(s, ball, hull);
@@ -646,11 +646,11 @@ Test(hull3, sphere_beside_a_thin_plate)
 Test(hull3, sphere_at_a_vertex_and_points)
 {
     sepax3_store *s = store();
-    const sepax_vec3 t[4] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    const sepax3_vec t[4] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
     sepax_shape_id h, ball, small;
     cr_assert_eq(sepax3_add_hull(s, t, 4, &h), SEPAX_OK);
-    cr_assert_eq(sepax3_add_sphere(s, (sepax_vec3){-1, -1, -1}, 1.5f, &ball), SEPAX_OK);
-    cr_assert_eq(sepax3_add_sphere(s, (sepax_vec3){-1, -1, -1}, 0.5f, &small), SEPAX_OK);
+    cr_assert_eq(sepax3_add_sphere(s, (sepax3_vec){-1, -1, -1}, 1.5f, &ball), SEPAX_OK);
+    cr_assert_eq(sepax3_add_sphere(s, (sepax3_vec){-1, -1, -1}, 0.5f, &small), SEPAX_OK);
     sepax3_result r = collide(s, h, ball);
     NEAR(r.separation, sqrt(3.0) - 1.5, 1e-6);
     const double k = -1 / sqrt(3.0);

@@ -21,8 +21,8 @@
 #include "support/fingerprint3.h"
 #include "support/guard.h"
 
-static const sepax_quat ID = {1, 0, 0, 0};
-static const sepax_vec3 O = {0, 0, 0}, ONE = {1, 1, 1};
+static const sepax3_quat ID = {1, 0, 0, 0};
+static const sepax3_vec O = {0, 0, 0}, ONE = {1, 1, 1};
 
 static sepax3_store *S;
 /* two overlapping boxes, a sphere touching both, a hull, a capsule apart,
@@ -33,19 +33,19 @@ static void setup(void)
 {
     cr_assert_eq(sepax3_store_create(NULL, &S), SEPAX_OK);
     cr_assert_eq(sepax3_add_box(S, O, ONE, ID, &A), SEPAX_OK);
-    cr_assert_eq(sepax3_add_box(S, (sepax_vec3){1.5f, 0, 0}, (sepax_vec3){1, 0.5f, 2},
-                                sepax3_quat_axis_angle((sepax_vec3){0, 0, 1}, 0.3f), &B),
+    cr_assert_eq(sepax3_add_box(S, (sepax3_vec){1.5f, 0, 0}, (sepax3_vec){1, 0.5f, 2},
+                                sepax3_quat_axis_angle((sepax3_vec){0, 0, 1}, 0.3f), &B),
                  SEPAX_OK);
-    cr_assert_eq(sepax3_add_box(S, (sepax_vec3){30, 0, 0}, ONE, ID, &GONE), SEPAX_OK);
-    cr_assert_eq(sepax3_add_sphere(S, (sepax_vec3){0, 1.5f, 0}, 1, &SP), SEPAX_OK);
-    const sepax_vec3 tet[5] = {{-4, 0, 0}, {-3, 0, 0}, {-4, 1, 0}, {-4, 0, 1}, {-3.9f, 0.1f, 0.1f}};
+    cr_assert_eq(sepax3_add_box(S, (sepax3_vec){30, 0, 0}, ONE, ID, &GONE), SEPAX_OK);
+    cr_assert_eq(sepax3_add_sphere(S, (sepax3_vec){0, 1.5f, 0}, 1, &SP), SEPAX_OK);
+    const sepax3_vec tet[5] = {{-4, 0, 0}, {-3, 0, 0}, {-4, 1, 0}, {-4, 0, 1}, {-3.9f, 0.1f, 0.1f}};
     cr_assert_eq(sepax3_add_hull(S, tet, 5, &H), SEPAX_OK);
-    cr_assert_eq(sepax3_add_capsule(S, (sepax_vec3){10, 0, 0}, (sepax_vec3){12, 1, 0}, 0.5f, &CAP),
+    cr_assert_eq(sepax3_add_capsule(S, (sepax3_vec){10, 0, 0}, (sepax3_vec){12, 1, 0}, 0.5f, &CAP),
                  SEPAX_OK);
     cr_assert_eq(sepax3_remove(S, GONE), SEPAX_OK);
     /* one shape moved, so that transforms are not all the identity */
     const sepax3_transform t = {{0.25f, -0.5f, 0.125f},
-                                sepax3_quat_axis_angle((sepax_vec3){1, 1, 0}, 0.4f)};
+                                sepax3_quat_axis_angle((sepax3_vec){1, 1, 0}, 0.4f)};
     cr_assert_eq(sepax3_set_transforms(S, &B, &t, 1), SEPAX_OK);
 }
 
@@ -101,7 +101,7 @@ Test(misuse3, null_pointers)
 {
     guarded g;
     void *out = guard_init(&g);
-    const sepax_vec3 tet[4] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    const sepax3_vec tet[4] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
     const sepax_pair pair = {A, B};
     const sepax3_transform xf = sepax3_transform_identity();
     const sepax3_point_query q = {O, A};
@@ -193,7 +193,7 @@ Test(misuse3, zero_counts)
     cr_expect_eq(fingerprint(S), before);
 
     /* fewer than four points, none among them, as 2D's fewer than three */
-    const sepax_vec3 three[3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    const sepax3_vec three[3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
     guard_init(&g);
     EXPECT_REFUSED(sepax3_add_hull(S, three, 0, (sepax_shape_id *)count), SEPAX_ERR_TOO_FEW_VERTICES, &g);
     EXPECT_REFUSED(sepax3_add_hull(S, three, 3, (sepax_shape_id *)count), SEPAX_ERR_TOO_FEW_VERTICES, &g);
@@ -207,7 +207,7 @@ Test(misuse3, overflowing_counts)
     const sepax_pair pair = {A, B};
     const sepax3_transform xf = sepax3_transform_identity();
     const sepax3_point_query q = {O, A};
-    const sepax_vec3 tet[4] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    const sepax3_vec tet[4] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
 
     const size_t results_wrap = SIZE_MAX / sizeof(sepax3_result) + 1;
     const size_t pairs_wrap = SIZE_MAX / sizeof(sepax_pair) + 1;
@@ -287,7 +287,7 @@ Test(misuse3, capacity_too_small)
     /* a hull's vertices into too small a buffer */
     for (size_t cap = 0; cap < 4; cap++) {
         guarded gv;
-        sepax_vec3 *v = guard_init(&gv);
+        sepax3_vec *v = guard_init(&gv);
         size_t need = 0;
         cr_expect_eq(sepax3_hull_vertices(S, H, v, cap, &need), SEPAX_ERR_CAPACITY, "capacity %zu", cap);
         cr_expect_eq(need, 4);
@@ -383,7 +383,7 @@ Test(misuse3, not_finite_everywhere)
         guarded g;
         sepax_shape_id *out = guard_init(&g);
         for (int k = 0; k < 3; k++) {
-            sepax_vec3 c = O, h = ONE, p2 = {1, 0, 0};
+            sepax3_vec c = O, h = ONE, p2 = {1, 0, 0};
             float *cc = &c.x, *hh = &h.x, *pp = &p2.x;
             cc[k] = x;
             hh[k] = x;
@@ -391,11 +391,11 @@ Test(misuse3, not_finite_everywhere)
             EXPECT_REFUSED(sepax3_add_box(S, c, ONE, ID, out), SEPAX_ERR_NOT_FINITE, &g);
             EXPECT_REFUSED(sepax3_add_box(S, O, h, ID, out), SEPAX_ERR_NOT_FINITE, &g);
             EXPECT_REFUSED(sepax3_add_sphere(S, c, 1, out), SEPAX_ERR_NOT_FINITE, &g);
-            EXPECT_REFUSED(sepax3_add_capsule(S, c, (sepax_vec3){1, 0, 0}, 1, out),
+            EXPECT_REFUSED(sepax3_add_capsule(S, c, (sepax3_vec){1, 0, 0}, 1, out),
                            SEPAX_ERR_NOT_FINITE, &g);
             EXPECT_REFUSED(sepax3_add_capsule(S, O, p2, 1, out), SEPAX_ERR_NOT_FINITE, &g);
             for (int i = 0; i < 5; i++) {
-                sepax_vec3 pts[5] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 1, 1}};
+                sepax3_vec pts[5] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 1, 1}};
                 float *pf = &pts[i].x;
                 pf[k] = x;
                 EXPECT_REFUSED(sepax3_add_hull(S, pts, 5, out), SEPAX_ERR_NOT_FINITE, &g);
@@ -416,7 +416,7 @@ Test(misuse3, not_finite_everywhere)
             cr_expect_eq(bad_index, 1);
         }
         for (int k = 0; k < 4; k++) {
-            sepax_quat q = ID;
+            sepax3_quat q = ID;
             float *qq = &q.w;
             qq[k] = x;
             EXPECT_REFUSED(sepax3_add_box(S, O, ONE, q, out), SEPAX_ERR_NOT_FINITE, &g);
@@ -438,7 +438,7 @@ Test(misuse3, beyond_max_coordinate)
         guarded g;
         sepax_shape_id *out = guard_init(&g);
         for (int k = 0; k < 3; k++) {
-            sepax_vec3 c = O, h = ONE;
+            sepax3_vec c = O, h = ONE;
             float *cc = &c.x, *hh = &h.x;
             cc[k] = far[f];
             hh[k] = fabsf(far[f]);
@@ -447,7 +447,7 @@ Test(misuse3, beyond_max_coordinate)
             EXPECT_REFUSED(sepax3_add_sphere(S, c, 1, out), SEPAX_ERR_OUT_OF_RANGE, &g);
             EXPECT_REFUSED(sepax3_add_capsule(S, c, ONE, 1, out), SEPAX_ERR_OUT_OF_RANGE, &g);
             EXPECT_REFUSED(sepax3_add_capsule(S, ONE, c, 1, out), SEPAX_ERR_OUT_OF_RANGE, &g);
-            sepax_vec3 pts[4] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+            sepax3_vec pts[4] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
             pts[3] = c;
             EXPECT_REFUSED(sepax3_add_hull(S, pts, 4, out), SEPAX_ERR_OUT_OF_RANGE, &g);
             const sepax3_transform t = {c, ID};
@@ -474,18 +474,18 @@ Test(misuse3, beyond_max_coordinate)
     /* the limit itself is accepted */
     const float M = SEPAX_MAX_COORDINATE;
     sepax_shape_id id;
-    cr_expect_eq(sepax3_add_box(S, (sepax_vec3){M, -M, M}, (sepax_vec3){M, M, M}, ID, &id), SEPAX_OK);
-    cr_expect_eq(sepax3_add_sphere(S, (sepax_vec3){-M, M, 0}, M, &id), SEPAX_OK);
-    cr_expect_eq(sepax3_add_capsule(S, (sepax_vec3){-M, 0, 0}, (sepax_vec3){M, 0, 0}, M, &id), SEPAX_OK);
+    cr_expect_eq(sepax3_add_box(S, (sepax3_vec){M, -M, M}, (sepax3_vec){M, M, M}, ID, &id), SEPAX_OK);
+    cr_expect_eq(sepax3_add_sphere(S, (sepax3_vec){-M, M, 0}, M, &id), SEPAX_OK);
+    cr_expect_eq(sepax3_add_capsule(S, (sepax3_vec){-M, 0, 0}, (sepax3_vec){M, 0, 0}, M, &id), SEPAX_OK);
     const sepax3_transform t = {{M, -M, M}, ID};
     cr_expect_eq(sepax3_set_transforms(S, &id, &t, 1), SEPAX_OK);
 }
 
-/* Quaternions off unit length beyond SEPAX3_QUAT_TOLERANCE, the zero
+/* Quaternions off unit length beyond SEPAX_ROTATION_TOLERANCE, the zero
  * one among them; just inside the tolerance is accepted. */
 Test(misuse3, quaternions_off_unit_length)
 {
-    const sepax_quat off[] = {
+    const sepax3_quat off[] = {
         {0, 0, 0, 0}, {2, 0, 0, 0}, {1.0001f, 0, 0, 0}, {0.9999f, 0, 0, 0}, {0, 0, 0, 1.0001f},
         {0.5f, 0.5f, 0.5f, 0.4f}, {1, 1, 0, 0}, {-2, 0, 0, 0}, {1e-20f, 0, 0, 0}, {3e38f, 0, 0, 0},
     };
@@ -500,8 +500,8 @@ Test(misuse3, quaternions_off_unit_length)
     }
     /* inside the tolerance, and the negated identity */
     sepax_shape_id id;
-    cr_expect_eq(sepax3_add_box(S, O, ONE, (sepax_quat){1.00004f, 0, 0, 0}, &id), SEPAX_OK);
-    cr_expect_eq(sepax3_add_box(S, O, ONE, (sepax_quat){-1, 0, 0, 0}, &id), SEPAX_OK);
+    cr_expect_eq(sepax3_add_box(S, O, ONE, (sepax3_quat){1.00004f, 0, 0, 0}, &id), SEPAX_OK);
+    cr_expect_eq(sepax3_add_box(S, O, ONE, (sepax3_quat){-1, 0, 0, 0}, &id), SEPAX_OK);
     const sepax3_transform t = {O, {0, 0, 0.99996f, 0}};
     cr_expect_eq(sepax3_set_transforms(S, &id, &t, 1), SEPAX_OK);
 }
@@ -513,7 +513,7 @@ Test(misuse3, non_positive_extents_and_radii)
     sepax_shape_id *out = guard_init(&g);
     for (int b = 0; b < 4; b++) {
         for (int k = 0; k < 3; k++) {
-            sepax_vec3 h = ONE;
+            sepax3_vec h = ONE;
             float *hh = &h.x;
             hh[k] = bad[b];
             EXPECT_REFUSED(sepax3_add_box(S, O, h, ID, out), SEPAX_ERR_BAD_ARGUMENT, &g);
@@ -523,17 +523,17 @@ Test(misuse3, non_positive_extents_and_radii)
     }
     /* Several faults at once: the order sepax_add_box and
      * sepax_add_capsule check them in. */
-    EXPECT_REFUSED(sepax3_add_box(S, (sepax_vec3){2e18f, 0, 0}, (sepax_vec3){-1, 1, 1}, ID, out),
+    EXPECT_REFUSED(sepax3_add_box(S, (sepax3_vec){2e18f, 0, 0}, (sepax3_vec){-1, 1, 1}, ID, out),
                    SEPAX_ERR_BAD_ARGUMENT, &g);
-    EXPECT_REFUSED(sepax3_add_box(S, (sepax_vec3){2e18f, 0, 0}, ONE, (sepax_quat){NAN, 0, 0, 0}, out),
+    EXPECT_REFUSED(sepax3_add_box(S, (sepax3_vec){2e18f, 0, 0}, ONE, (sepax3_quat){NAN, 0, 0, 0}, out),
                    SEPAX_ERR_NOT_FINITE, &g);
-    EXPECT_REFUSED(sepax3_add_box(S, O, (sepax_vec3){-1, 1, 1}, (sepax_quat){2, 0, 0, 0}, out),
+    EXPECT_REFUSED(sepax3_add_box(S, O, (sepax3_vec){-1, 1, 1}, (sepax3_quat){2, 0, 0, 0}, out),
                    SEPAX_ERR_BAD_ARGUMENT, &g);
-    EXPECT_REFUSED(sepax3_add_box(S, (sepax_vec3){2e18f, 0, 0}, ONE, (sepax_quat){2, 0, 0, 0}, out),
+    EXPECT_REFUSED(sepax3_add_box(S, (sepax3_vec){2e18f, 0, 0}, ONE, (sepax3_quat){2, 0, 0, 0}, out),
                    SEPAX_ERR_OUT_OF_RANGE, &g);
-    EXPECT_REFUSED(sepax3_add_capsule(S, (sepax_vec3){NAN, 0, 0}, ONE, 0, out), SEPAX_ERR_BAD_ARGUMENT, &g);
+    EXPECT_REFUSED(sepax3_add_capsule(S, (sepax3_vec){NAN, 0, 0}, ONE, 0, out), SEPAX_ERR_BAD_ARGUMENT, &g);
     EXPECT_REFUSED(sepax3_add_capsule(S, O, O, -1, out), SEPAX_ERR_BAD_ARGUMENT, &g);
-    EXPECT_REFUSED(sepax3_add_sphere(S, (sepax_vec3){NAN, 0, 0}, 0, out), SEPAX_ERR_NOT_FINITE, &g);
+    EXPECT_REFUSED(sepax3_add_sphere(S, (sepax3_vec){NAN, 0, 0}, 0, out), SEPAX_ERR_NOT_FINITE, &g);
 
     /* hull_vertices on a shape that is no hull */
     for (int k = 0; k < 3; k++) {
@@ -553,11 +553,11 @@ Test(misuse3, degenerate_hulls_and_capsules)
 {
     guarded g;
     sepax_shape_id *out = guard_init(&g);
-    const sepax_vec3 flat[6] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {0.5f, 0.2f, 0}, {3, -2, 0}};
-    const sepax_vec3 tilted[4] = {{0, 0, 0}, {1, 1, 1}, {1, 0, -1}, {2, 1, 0}};
-    const sepax_vec3 line[5] = {{0, 0, 0}, {1, 1, 1}, {2, 2, 2}, {3, 3, 3}, {-1, -1, -1}};
-    const sepax_vec3 same[6] = {{1, 2, 3}, {1, 2, 3}, {1, 2, 3}, {1, 2, 3}, {1, 2, 3}, {1, 2, 3}};
-    const sepax_vec3 two[4] = {{1, 2, 3}, {4, 5, 6}, {1, 2, 3}, {4, 5, 6}};
+    const sepax3_vec flat[6] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {0.5f, 0.2f, 0}, {3, -2, 0}};
+    const sepax3_vec tilted[4] = {{0, 0, 0}, {1, 1, 1}, {1, 0, -1}, {2, 1, 0}};
+    const sepax3_vec line[5] = {{0, 0, 0}, {1, 1, 1}, {2, 2, 2}, {3, 3, 3}, {-1, -1, -1}};
+    const sepax3_vec same[6] = {{1, 2, 3}, {1, 2, 3}, {1, 2, 3}, {1, 2, 3}, {1, 2, 3}, {1, 2, 3}};
+    const sepax3_vec two[4] = {{1, 2, 3}, {4, 5, 6}, {1, 2, 3}, {4, 5, 6}};
     EXPECT_REFUSED(sepax3_add_hull(S, flat, 6, out), SEPAX_ERR_DEGENERATE, &g);
     EXPECT_REFUSED(sepax3_add_hull(S, tilted, 4, out), SEPAX_ERR_DEGENERATE, &g);
     EXPECT_REFUSED(sepax3_add_hull(S, line, 5, out), SEPAX_ERR_DEGENERATE, &g);
@@ -566,9 +566,9 @@ Test(misuse3, degenerate_hulls_and_capsules)
     for (size_t n = 0; n < 4; n++)
         EXPECT_REFUSED(sepax3_add_hull(S, flat, n, out), SEPAX_ERR_TOO_FEW_VERTICES, &g);
 
-    static sepax_vec3 many[SEPAX3_MAX_HULL_POINTS + 1];
+    static sepax3_vec many[SEPAX3_MAX_HULL_POINTS + 1];
     for (size_t i = 0; i < SEPAX3_MAX_HULL_POINTS + 1; i++)
-        many[i] = (sepax_vec3){(float)(i % 2), (float)(i / 2 % 2), (float)(i / 4 % 2)};
+        many[i] = (sepax3_vec){(float)(i % 2), (float)(i / 2 % 2), (float)(i / 4 % 2)};
     EXPECT_REFUSED(sepax3_add_hull(S, many, SEPAX3_MAX_HULL_POINTS + 1, out),
                    SEPAX_ERR_TOO_MANY_VERTICES, &g);
     /* the cube's corners repeated up to the limit of points are accepted */
@@ -579,18 +579,18 @@ Test(misuse3, degenerate_hulls_and_capsules)
     cr_expect_eq(fingerprint(S), before, "added and removed, nothing shows");
 
     /* 100 points on a sphere all lie on the hull: more than it keeps */
-    sepax_vec3 ball[100];
+    sepax3_vec ball[100];
     for (int i = 0; i < 100; i++) {
         const double z = 1.0 - (2.0 * i + 1.0) / 100.0, r = sqrt(1.0 - z * z), a = 2.399963 * i;
-        ball[i] = (sepax_vec3){(float)(r * cos(a)), (float)(r * sin(a)), (float)z};
+        ball[i] = (sepax3_vec){(float)(r * cos(a)), (float)(r * sin(a)), (float)z};
     }
     EXPECT_REFUSED(sepax3_add_hull(S, ball, 100, out), SEPAX_ERR_TOO_MANY_VERTICES, &g);
 
     /* capsules whose ends coincide, or lie so close that half the length
      * rounds to 0 */
     EXPECT_REFUSED(sepax3_add_capsule(S, ONE, ONE, 1, out), SEPAX_ERR_DEGENERATE, &g);
-    EXPECT_REFUSED(sepax3_add_capsule(S, O, (sepax_vec3){-0.0f, 0, 0}, 1, out), SEPAX_ERR_DEGENERATE, &g);
-    EXPECT_REFUSED(sepax3_add_capsule(S, O, (sepax_vec3){1e-45f, 0, 0}, 1, out), SEPAX_ERR_DEGENERATE, &g);
+    EXPECT_REFUSED(sepax3_add_capsule(S, O, (sepax3_vec){-0.0f, 0, 0}, 1, out), SEPAX_ERR_DEGENERATE, &g);
+    EXPECT_REFUSED(sepax3_add_capsule(S, O, (sepax3_vec){1e-45f, 0, 0}, 1, out), SEPAX_ERR_DEGENERATE, &g);
 }
 
 /* A task system is checked when it is given; a bad one leaves the store
@@ -756,7 +756,7 @@ Test(misuse3, same_status_as_2d)
     uint32_t c2 = 0;
     size_t c3 = 0;
     sepax_vec2 v2[1];
-    sepax_vec3 v3[1];
+    sepax3_vec v3[1];
     SAME(sepax_shape_vertices(s2, a2, 0, NULL, 0, &c2), sepax3_hull_vertices(S, H, NULL, 0, &c3));
     SAME(sepax_shape_vertices(s2, a2, 0, v2, 1, &c2), sepax3_hull_vertices(S, H, v3, 1, &c3));
     SAME(sepax_shape_vertices(s2, a2, 0, v2, 0, &c2), sepax3_hull_vertices(S, H, v3, 0, &c3));
@@ -768,27 +768,27 @@ Test(misuse3, same_status_as_2d)
         SAME(sepax_add_circle(s2, (sepax_vec2){0, 0}, radii[k], &id),
              sepax3_add_sphere(S, O, radii[k], &id));
         SAME(sepax_add_capsule(s2, (sepax_vec2){0, 0}, (sepax_vec2){1, 0}, radii[k], &id),
-             sepax3_add_capsule(S, O, (sepax_vec3){1, 0, 0}, radii[k], &id));
+             sepax3_add_capsule(S, O, (sepax3_vec){1, 0, 0}, radii[k], &id));
         /* with a bad end too: the radius is checked first in both */
         SAME(sepax_add_capsule(s2, (sepax_vec2){NAN, 0}, (sepax_vec2){1, 0}, radii[k], &id),
-             sepax3_add_capsule(S, (sepax_vec3){NAN, 0, 0}, (sepax_vec3){1, 0, 0}, radii[k], &id));
+             sepax3_add_capsule(S, (sepax3_vec){NAN, 0, 0}, (sepax3_vec){1, 0, 0}, radii[k], &id));
     }
     const float halves[4] = {0, -1, NAN, -INFINITY};
     for (int k = 0; k < 4; k++)
         SAME(sepax_add_box(s2, (sepax_vec2){0, 0}, (sepax_vec2){1, halves[k]}, 0, &id),
-             sepax3_add_box(S, O, (sepax_vec3){1, halves[k], 1}, ID, &id));
+             sepax3_add_box(S, O, (sepax3_vec){1, halves[k], 1}, ID, &id));
     SAME(sepax_add_box(s2, (sepax_vec2){2e18f, 0}, (sepax_vec2){-1, 1}, 0, &id),
-         sepax3_add_box(S, (sepax_vec3){2e18f, 0, 0}, (sepax_vec3){-1, 1, 1}, ID, &id));
+         sepax3_add_box(S, (sepax3_vec){2e18f, 0, 0}, (sepax3_vec){-1, 1, 1}, ID, &id));
     SAME(sepax_add_box(s2, (sepax_vec2){2e18f, 0}, (sepax_vec2){1, 1}, NAN, &id),
-         sepax3_add_box(S, (sepax_vec3){2e18f, 0, 0}, ONE, (sepax_quat){NAN, 0, 0, 0}, &id));
+         sepax3_add_box(S, (sepax3_vec){2e18f, 0, 0}, ONE, (sepax3_quat){NAN, 0, 0, 0}, &id));
     SAME(sepax_add_box(s2, (sepax_vec2){1e19f, 0}, (sepax_vec2){1, 1}, 0, &id),
-         sepax3_add_box(S, (sepax_vec3){1e19f, 0, 0}, ONE, ID, &id));
-    SAME(sepax_add_circle(s2, (sepax_vec2){NAN, 0}, 1, &id), sepax3_add_sphere(S, (sepax_vec3){NAN, 0, 0}, 1, &id));
-    SAME(sepax_add_circle(s2, (sepax_vec2){0, 2e18f}, 1, &id), sepax3_add_sphere(S, (sepax_vec3){0, 2e18f, 0}, 1, &id));
+         sepax3_add_box(S, (sepax3_vec){1e19f, 0, 0}, ONE, ID, &id));
+    SAME(sepax_add_circle(s2, (sepax_vec2){NAN, 0}, 1, &id), sepax3_add_sphere(S, (sepax3_vec){NAN, 0, 0}, 1, &id));
+    SAME(sepax_add_circle(s2, (sepax_vec2){0, 2e18f}, 1, &id), sepax3_add_sphere(S, (sepax3_vec){0, 2e18f, 0}, 1, &id));
     SAME(sepax_add_capsule(s2, (sepax_vec2){1, 2}, (sepax_vec2){1, 2}, 1, &id),
-         sepax3_add_capsule(S, (sepax_vec3){1, 2, 3}, (sepax_vec3){1, 2, 3}, 1, &id));
+         sepax3_add_capsule(S, (sepax3_vec){1, 2, 3}, (sepax3_vec){1, 2, 3}, 1, &id));
     const sepax_vec2 few2[2] = {{0, 0}, {1, 0}};
-    const sepax_vec3 few3[3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    const sepax3_vec few3[3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
     SAME(sepax_add_polygon(s2, few2, 2, &id), sepax3_add_hull(S, few3, 3, &id));
     SAME(sepax_add_polygon(s2, NULL, 0, &id), sepax3_add_hull(S, NULL, 0, &id));
     SAME(sepax_add_polygon(s2, few2, SIZE_MAX, &id), sepax3_add_hull(S, few3, SIZE_MAX, &id));

@@ -213,14 +213,14 @@ enum { MAX_POINTS = 200 };
 typedef struct input {
     const char *name;
     size_t n;
-    sepax_vec3 p[MAX_POINTS];
+    sepax3_vec p[MAX_POINTS];
 } input;
 
-static sepax_vec3 spiral(int i, int n)
+static sepax3_vec spiral(int i, int n)
 {
     const double z = 1.0 - (2.0 * i + 1.0) / n, rho = sqrt(1.0 - z * z);
     const double a = 2.399963229728653 * i;
-    return (sepax_vec3){(float)(rho * cos(a)), (float)(rho * sin(a)), (float)z};
+    return (sepax3_vec){(float)(rho * cos(a)), (float)(rho * sin(a)), (float)z};
 }
 
 static void make_inputs(input in[5])
@@ -230,12 +230,12 @@ static void make_inputs(input in[5])
     in[0].name = "cube, 8 corners";
     in[0].n = 8;
     for (int i = 0; i < 8; i++)
-        in[0].p[i] = (sepax_vec3){(i & 1) ? 1.0f : -1.0f, (i & 2) ? 1.0f : -1.0f,
+        in[0].p[i] = (sepax3_vec){(i & 1) ? 1.0f : -1.0f, (i & 2) ? 1.0f : -1.0f,
                                   (i & 4) ? 1.0f : -1.0f};
     in[1].name = "random cloud, 64 points";
     in[1].n = 64;
     for (int i = 0; i < 64; i++)
-        in[1].p[i] = (sepax_vec3){(float)cases_rng_range(&r, -2, 2), (float)cases_rng_range(&r, -1, 1),
+        in[1].p[i] = (sepax3_vec){(float)cases_rng_range(&r, -2, 2), (float)cases_rng_range(&r, -1, 1),
                                   (float)cases_rng_range(&r, -1.5, 1.5)};
     /* golden-angle spirals: n points spread evenly over the unit sphere */
     in[2].name = "200 points, 40 on a sphere and 160 inside";
@@ -246,15 +246,15 @@ static void make_inputs(input in[5])
         if (i < 40) {
             in[2].p[i] = spiral(i, 40);
         } else {
-            const sepax_vec3 s = spiral(i - 40, 160);
+            const sepax3_vec s = spiral(i - 40, 160);
             const float k = (float)cases_rng_range(&r, 0.0, 0.8);
-            in[2].p[i] = (sepax_vec3){k * s.x, k * s.y, k * s.z};
+            in[2].p[i] = (sepax3_vec){k * s.x, k * s.y, k * s.z};
         }
     }
     in[4].name = "coplanar, 6 points (Qhull rejects)";
     in[4].n = 6;
     for (int i = 0; i < 6; i++)
-        in[4].p[i] = (sepax_vec3){(float)cos(i * 1.0471975511965976),
+        in[4].p[i] = (sepax3_vec){(float)cos(i * 1.0471975511965976),
                                   (float)sin(i * 1.0471975511965976), 0.5f};
 }
 
@@ -266,11 +266,11 @@ static sepax3_store *populated(const sepax_allocator *hooks)
     sepax3_store *s = NULL;
     if (sepax3_store_create(&o, &s) != SEPAX_OK)
         return NULL;
-    static const sepax_vec3 tet[4] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
-    const sepax_quat id = {1, 0, 0, 0};
+    static const sepax3_vec tet[4] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    const sepax3_quat id = {1, 0, 0, 0};
     sepax_shape_id ids[3];
-    if (sepax3_add_box(s, (sepax_vec3){3, 0, 0}, (sepax_vec3){1, 2, 0.5f}, id, &ids[0]) != SEPAX_OK ||
-        sepax3_add_sphere(s, (sepax_vec3){0, 3, 0}, 0.75f, &ids[1]) != SEPAX_OK ||
+    if (sepax3_add_box(s, (sepax3_vec){3, 0, 0}, (sepax3_vec){1, 2, 0.5f}, id, &ids[0]) != SEPAX_OK ||
+        sepax3_add_sphere(s, (sepax3_vec){0, 3, 0}, 0.75f, &ids[1]) != SEPAX_OK ||
         sepax3_add_hull(s, tet, 4, &ids[2]) != SEPAX_OK) {
         sepax3_store_destroy(s);
         return NULL;

@@ -14,17 +14,17 @@
 #include "support/failing_alloc.h"
 #include "support/fingerprint3.h"
 
-static const sepax_quat ID = {1, 0, 0, 0};
+static const sepax3_quat ID = {1, 0, 0, 0};
 
 static sepax3_store *small_store(sepax_shape_id ids[3])
 {
     sepax3_store *s;
     cr_assert_eq(sepax3_store_create(NULL, &s), SEPAX_OK);
-    cr_assert_eq(sepax3_add_box(s, (sepax_vec3){0, 0, 0}, (sepax_vec3){1, 1, 1}, ID, &ids[0]),
+    cr_assert_eq(sepax3_add_box(s, (sepax3_vec){0, 0, 0}, (sepax3_vec){1, 1, 1}, ID, &ids[0]),
                  SEPAX_OK);
-    cr_assert_eq(sepax3_add_box(s, (sepax_vec3){1.5f, 0, 0}, (sepax_vec3){1, 0.5f, 2}, ID, &ids[1]),
+    cr_assert_eq(sepax3_add_box(s, (sepax3_vec){1.5f, 0, 0}, (sepax3_vec){1, 0.5f, 2}, ID, &ids[1]),
                  SEPAX_OK);
-    cr_assert_eq(sepax3_add_sphere(s, (sepax_vec3){0, 1.5f, 0}, 1, &ids[2]), SEPAX_OK);
+    cr_assert_eq(sepax3_add_sphere(s, (sepax3_vec){0, 1.5f, 0}, 1, &ids[2]), SEPAX_OK);
     return s;
 }
 
@@ -54,30 +54,30 @@ Test(store3, bad_shapes_leave_the_store_as_it_was)
     sepax_shape_id ids[3], id = 77;
     sepax3_store *s = small_store(ids);
     const uint64_t before = fingerprint3_store(s);
-    const sepax_vec3 o = {0, 0, 0}, one = {1, 1, 1};
+    const sepax3_vec o = {0, 0, 0}, one = {1, 1, 1};
     const float inf = INFINITY, nan = NAN;
     cr_expect_eq(sepax3_add_box(NULL, o, one, ID, &id), SEPAX_ERR_NULL);
     cr_expect_eq(sepax3_add_box(s, o, one, ID, NULL), SEPAX_ERR_NULL);
-    cr_expect_eq(sepax3_add_box(s, (sepax_vec3){nan, 0, 0}, one, ID, &id), SEPAX_ERR_NOT_FINITE);
-    cr_expect_eq(sepax3_add_box(s, o, (sepax_vec3){1, inf, 1}, ID, &id), SEPAX_ERR_NOT_FINITE);
-    cr_expect_eq(sepax3_add_box(s, (sepax_vec3){0, 0, 2e18f}, one, ID, &id),
+    cr_expect_eq(sepax3_add_box(s, (sepax3_vec){nan, 0, 0}, one, ID, &id), SEPAX_ERR_NOT_FINITE);
+    cr_expect_eq(sepax3_add_box(s, o, (sepax3_vec){1, inf, 1}, ID, &id), SEPAX_ERR_NOT_FINITE);
+    cr_expect_eq(sepax3_add_box(s, (sepax3_vec){0, 0, 2e18f}, one, ID, &id),
                  SEPAX_ERR_OUT_OF_RANGE);
-    cr_expect_eq(sepax3_add_box(s, o, (sepax_vec3){1, 0, 1}, ID, &id), SEPAX_ERR_BAD_ARGUMENT);
-    cr_expect_eq(sepax3_add_box(s, o, (sepax_vec3){1, 1, -1}, ID, &id), SEPAX_ERR_BAD_ARGUMENT);
-    cr_expect_eq(sepax3_add_box(s, o, one, (sepax_quat){1, 0.1f, 0, 0}, &id),
+    cr_expect_eq(sepax3_add_box(s, o, (sepax3_vec){1, 0, 1}, ID, &id), SEPAX_ERR_BAD_ARGUMENT);
+    cr_expect_eq(sepax3_add_box(s, o, (sepax3_vec){1, 1, -1}, ID, &id), SEPAX_ERR_BAD_ARGUMENT);
+    cr_expect_eq(sepax3_add_box(s, o, one, (sepax3_quat){1, 0.1f, 0, 0}, &id),
                  SEPAX_ERR_BAD_TRANSFORM);
-    cr_expect_eq(sepax3_add_box(s, o, one, (sepax_quat){0, 0, 0, 0}, &id), SEPAX_ERR_BAD_TRANSFORM);
-    cr_expect_eq(sepax3_add_box(s, o, one, (sepax_quat){nan, 0, 0, 1}, &id), SEPAX_ERR_NOT_FINITE);
+    cr_expect_eq(sepax3_add_box(s, o, one, (sepax3_quat){0, 0, 0, 0}, &id), SEPAX_ERR_BAD_TRANSFORM);
+    cr_expect_eq(sepax3_add_box(s, o, one, (sepax3_quat){nan, 0, 0, 1}, &id), SEPAX_ERR_NOT_FINITE);
     cr_expect_eq(sepax3_add_sphere(s, o, 0, &id), SEPAX_ERR_BAD_ARGUMENT);
     cr_expect_eq(sepax3_add_sphere(s, o, -1, &id), SEPAX_ERR_BAD_ARGUMENT);
     cr_expect_eq(sepax3_add_sphere(s, o, nan, &id), SEPAX_ERR_NOT_FINITE);
     cr_expect_eq(sepax3_add_sphere(s, o, 3e18f, &id), SEPAX_ERR_OUT_OF_RANGE);
-    cr_expect_eq(sepax3_add_sphere(s, (sepax_vec3){inf, 0, 0}, 1, &id), SEPAX_ERR_NOT_FINITE);
+    cr_expect_eq(sepax3_add_sphere(s, (sepax3_vec){inf, 0, 0}, 1, &id), SEPAX_ERR_NOT_FINITE);
     cr_expect_eq(id, 77, "a failed add wrote an id");
     cr_expect_eq(fingerprint3_store(s), before);
     /* a quaternion just inside the tolerance is taken, and normalised */
     const float q = sqrtf(1.00009f);
-    cr_expect_eq(sepax3_add_box(s, o, one, (sepax_quat){q, 0, 0, 0}, &id), SEPAX_OK);
+    cr_expect_eq(sepax3_add_box(s, o, one, (sepax3_quat){q, 0, 0, 0}, &id), SEPAX_OK);
     sepax3_store_destroy(s);
 }
 
@@ -94,7 +94,7 @@ Test(store3, bad_transforms_and_ids)
     t[1].p.x = -1e19f;
     cr_expect_eq(sepax3_set_transforms(s, two, t, 2), SEPAX_ERR_OUT_OF_RANGE);
     t[1] = sepax3_transform_identity();
-    t[1].q = (sepax_quat){0.9f, 0, 0, 0};
+    t[1].q = (sepax3_quat){0.9f, 0, 0, 0};
     cr_expect_eq(sepax3_set_transforms(s, two, t, 2), SEPAX_ERR_BAD_TRANSFORM);
     t[1] = sepax3_transform_identity();
     two[1] = 12345;
@@ -189,9 +189,9 @@ Test(store3, every_allocation_can_fail)
             for (int i = 0; i < 300 && st == SEPAX_OK; i++) {
                 before = fingerprint3_store(s);
                 sepax_shape_id id;
-                st = i % 3 ? sepax3_add_box(s, (sepax_vec3){(float)i, 0, 0}, (sepax_vec3){1, 1, 1},
+                st = i % 3 ? sepax3_add_box(s, (sepax3_vec){(float)i, 0, 0}, (sepax3_vec){1, 1, 1},
                                             ID, &id)
-                           : sepax3_add_sphere(s, (sepax_vec3){(float)i, 0, 0}, 1, &id);
+                           : sepax3_add_sphere(s, (sepax3_vec){(float)i, 0, 0}, 1, &id);
             }
             if (st == SEPAX_OK) {
                 before = fingerprint3_store(s);
@@ -228,14 +228,14 @@ Test(store3, broadphase_against_brute_force)
     enum { N = 400 };
     sepax_shape_id ids[N];
     for (int i = 0; i < N; i++) {
-        const sepax_vec3 at = {(float)cases_rng_range(&r, 0, 12), (float)cases_rng_range(&r, 0, 12),
+        const sepax3_vec at = {(float)cases_rng_range(&r, 0, 12), (float)cases_rng_range(&r, 0, 12),
                                (float)cases_rng_range(&r, 0, 12)};
         if (i % 4 == 0) {
             cr_assert_eq(sepax3_add_sphere(s, at, (float)cases_rng_range(&r, 0.2, 1), &ids[i]),
                          SEPAX_OK);
         } else {
-            cr_assert_eq(sepax3_add_box(s, at, (sepax_vec3){1, 0.5f, 0.25f},
-                                        sepax3_quat_axis_angle((sepax_vec3){1, 2, 3},
+            cr_assert_eq(sepax3_add_box(s, at, (sepax3_vec){1, 0.5f, 0.25f},
+                                        sepax3_quat_axis_angle((sepax3_vec){1, 2, 3},
                                                                (float)cases_rng_range(&r, 0, 6)),
                                         &ids[i]),
                          SEPAX_OK);
@@ -243,8 +243,8 @@ Test(store3, broadphase_against_brute_force)
     }
     /* two boxes that touch exactly */
     sepax_shape_id t0, t1;
-    cr_assert_eq(sepax3_add_box(s, (sepax_vec3){50, 50, 50}, (sepax_vec3){1, 1, 1}, ID, &t0), SEPAX_OK);
-    cr_assert_eq(sepax3_add_box(s, (sepax_vec3){52, 50, 50}, (sepax_vec3){1, 1, 1}, ID, &t1), SEPAX_OK);
+    cr_assert_eq(sepax3_add_box(s, (sepax3_vec){50, 50, 50}, (sepax3_vec){1, 1, 1}, ID, &t0), SEPAX_OK);
+    cr_assert_eq(sepax3_add_box(s, (sepax3_vec){52, 50, 50}, (sepax3_vec){1, 1, 1}, ID, &t1), SEPAX_OK);
     cr_assert_eq(sepax3_remove(s, ids[7]), SEPAX_OK);
     size_t n = 0;
     const sepax_status st = sepax3_broadphase(s, NULL, 0, &n);
@@ -256,7 +256,7 @@ Test(store3, broadphase_against_brute_force)
     for (uint32_t a = 0; a < limit; a++)
         for (uint32_t b = a + 1; b < limit; b++) {
             sepax_shape_id ia, ib;
-            sepax_vec3 la, ha, lb, hb;
+            sepax3_vec la, ha, lb, hb;
             if (sepax3_shape_check(s, a) != SEPAX_OK || sepax3_shape_check(s, b) != SEPAX_OK)
                 continue;
             ia = a, ib = b;
@@ -298,7 +298,7 @@ Test(store3, point_queries)
     uint8_t in[Q];
     for (int i = 0; i < Q; i++) {
         q[i].shape = ids[i % 3];
-        q[i].point = (sepax_vec3){(float)cases_rng_range(&r, -3, 3), (float)cases_rng_range(&r, -3, 3),
+        q[i].point = (sepax3_vec){(float)cases_rng_range(&r, -3, 3), (float)cases_rng_range(&r, -3, 3),
                                   (float)cases_rng_range(&r, -3, 3)};
     }
     cr_assert_eq(sepax3_query_points(s, q, Q, in, NULL), SEPAX_OK);

@@ -26,10 +26,10 @@ typedef enum sepax_scene3_kind {
  * identity for shapes read from a file). */
 typedef struct sepax_scene3_shape {
     sepax_scene3_kind kind;
-    sepax_vec3 centre, half;
-    sepax_quat rotation;
+    sepax3_vec centre, half;
+    sepax3_quat rotation;
     float radius;
-    sepax_vec3 p1, p2;
+    sepax3_vec p1, p2;
     size_t first_point, point_count;
     sepax3_transform xf;
     int line; /* source line, 0 for generated shapes */
@@ -43,7 +43,7 @@ typedef struct sepax_scene3 {
     sepax_pair *pairs;
     int *pair_lines;
     size_t pair_count;
-    sepax_vec3 *points; /* every hull's points, one after another */
+    sepax3_vec *points; /* every hull's points, one after another */
     size_t point_count;
     float extent; /* generated scenes: side of the cube they fill */
 } sepax_scene3;

@@ -67,12 +67,12 @@ void sepax_scene3_free(sepax_scene3 *scene)
 }
 
 /* A rotation uniform over all rotations (Shoemake's method). */
-static sepax_quat random_rotation(uint64_t *rng)
+static sepax3_quat random_rotation(uint64_t *rng)
 {
     const double u1 = sepax_scene_rng_unit(rng), u2 = 2.0 * PI * sepax_scene_rng_unit(rng),
                  u3 = 2.0 * PI * sepax_scene_rng_unit(rng);
     const double a = sqrt(1.0 - u1), b = sqrt(u1);
-    const sepax_quat q = {(float)(b * cos(u3)), (float)(a * sin(u2)), (float)(a * cos(u2)),
+    const sepax3_quat q = {(float)(b * cos(u3)), (float)(a * sin(u2)), (float)(a * cos(u2)),
                           (float)(b * sin(u3))};
     return q;
 }
@@ -100,7 +100,7 @@ static void aabb_half(const sepax_scene3_shape *sh, double w[3])
 }
 
 /* n points on the ellipsoid of semi-axes e, about the origin */
-static void ellipsoid_points(uint64_t *rng, const double e[3], size_t n, sepax_vec3 *out)
+static void ellipsoid_points(uint64_t *rng, const double e[3], size_t n, sepax3_vec *out)
 {
     for (size_t i = 0; i < n; i++) {
         double v[3], len;
@@ -109,7 +109,7 @@ static void ellipsoid_points(uint64_t *rng, const double e[3], size_t n, sepax_v
                 v[k] = 2.0 * sepax_scene_rng_unit(rng) - 1.0;
             len = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
         } while (len < 0.1 || len > 1.0);
-        out[i] = (sepax_vec3){(float)(e[0] * v[0] / len), (float)(e[1] * v[1] / len),
+        out[i] = (sepax3_vec){(float)(e[0] * v[0] / len), (float)(e[1] * v[1] / len),
                               (float)(e[2] * v[2] / len)};
     }
 }
@@ -131,26 +131,26 @@ static void random_scene(const sepax_scene3_params *p, uint64_t *rng, sepax_scen
         if (pick < p->sphere_share) {
             sh->kind = SEPAX_SCENE3_SPHERE;
             sh->radius = (float)big;
-            sh->rotation = (sepax_quat){1, 0, 0, 0};
+            sh->rotation = (sepax3_quat){1, 0, 0, 0};
         } else if (pick < p->sphere_share + p->hull_share + p->capsule_share) {
             const double span = p->max_aspect > 1.0f ? p->max_aspect - 1.0 : 0.0;
             const double e[3] = {big, big / (1.0 + span * sepax_scene_rng_unit(rng)),
                                  big / (1.0 + span * sepax_scene_rng_unit(rng))};
-            sh->rotation = (sepax_quat){1, 0, 0, 0};
+            sh->rotation = (sepax3_quat){1, 0, 0, 0};
             sh->xf.q = random_rotation(rng);
             if (pick < p->sphere_share + p->hull_share) {
                 const unsigned lo = p->hull_min_points, hi = p->hull_max_points;
                 const size_t m = lo + (size_t)((hi - lo + 1) * sepax_scene_rng_unit(rng));
                 sh->kind = SEPAX_SCENE3_HULL;
-                sh->half = (sepax_vec3){(float)e[0], (float)e[1], (float)e[2]};
+                sh->half = (sepax3_vec){(float)e[0], (float)e[1], (float)e[2]};
                 sh->first_point = scene->point_count;
                 sh->point_count = m;
                 ellipsoid_points(rng, e, m, scene->points + scene->point_count);
                 scene->point_count += m;
             } else {
                 sh->kind = SEPAX_SCENE3_CAPSULE;
-                sh->p1 = (sepax_vec3){(float)-e[0], 0, 0};
-                sh->p2 = (sepax_vec3){(float)e[0], 0, 0};
+                sh->p1 = (sepax3_vec){(float)-e[0], 0, 0};
+                sh->p2 = (sepax3_vec){(float)e[0], 0, 0};
                 sh->radius = (float)(e[1] > e[2] ? e[1] : e[2]);
             }
         } else {
@@ -159,11 +159,11 @@ static void random_scene(const sepax_scene3_params *p, uint64_t *rng, sepax_scen
             sh->half.x = (float)big;
             sh->half.y = (float)(big / (1.0 + span * sepax_scene_rng_unit(rng)));
             sh->half.z = (float)(big / (1.0 + span * sepax_scene_rng_unit(rng)));
-            sh->rotation = (sepax_quat){1, 0, 0, 0};
+            sh->rotation = (sepax3_quat){1, 0, 0, 0};
             sh->xf.q = random_rotation(rng);
         }
         if (sh->kind == SEPAX_SCENE3_SPHERE)
-            sh->xf.q = (sepax_quat){1, 0, 0, 0};
+            sh->xf.q = (sepax3_quat){1, 0, 0, 0};
         double w[3];
         aabb_half(sh, w);
         const double x = 2 * w[0], y = 2 * w[1], z = 2 * w[2];
@@ -205,13 +205,13 @@ static void stack_scene(const sepax_scene3_params *p, uint64_t *rng, sepax_scene
         const size_t layer = i % layers, col = i / layers;
         const size_t cx = col % cols, cy = col / cols;
         sh->kind = SEPAX_SCENE3_BOX;
-        sh->half = (sepax_vec3){0.5f, 0.5f, 0.5f};
-        sh->rotation = (sepax_quat){1, 0, 0, 0};
-        sh->xf.p = (sepax_vec3){(float)cx, (float)cy, (float)layer};
-        sh->xf.q = (sepax_quat){1, 0, 0, 0};
+        sh->half = (sepax3_vec){0.5f, 0.5f, 0.5f};
+        sh->rotation = (sepax3_quat){1, 0, 0, 0};
+        sh->xf.p = (sepax3_vec){(float)cx, (float)cy, (float)layer};
+        sh->xf.q = (sepax3_quat){1, 0, 0, 0};
         if ((cx + cy) % 2 == 1) {
             const double a = 0.5 * p->tilt * (2.0 * sepax_scene_rng_unit(rng) - 1.0);
-            sh->xf.q = (sepax_quat){(float)cos(a), 0.0f, 0.0f, (float)sin(a)};
+            sh->xf.q = (sepax3_quat){(float)cos(a), 0.0f, 0.0f, (float)sin(a)};
         }
     }
     scene->extent = (float)cols;

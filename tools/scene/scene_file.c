@@ -430,28 +430,28 @@ static int shape3_line(parser *p, size_t k, const token *words, size_t count)
     shape.kind = shape3_words[k].kind;
     if (shape.kind == SEPAX_SCENE3_HULL) {
         sepax_scene3 *s = p->scene3;
-        sepax_vec3 *all = grow(s->points, &p->point3_capacity, s->point_count + n / 3, sizeof *all);
+        sepax3_vec *all = grow(s->points, &p->point3_capacity, s->point_count + n / 3, sizeof *all);
         if (all == NULL)
             return -1;
         s->points = all;
         shape.first_point = s->point_count;
         shape.point_count = n / 3;
         for (size_t i = 0; i < n / 3; i++)
-            s->points[s->point_count++] = (sepax_vec3){v[3 * i], v[3 * i + 1], v[3 * i + 2]};
+            s->points[s->point_count++] = (sepax3_vec){v[3 * i], v[3 * i + 1], v[3 * i + 2]};
         return append_shape3(p, &shape);
     }
     if (shape.kind == SEPAX_SCENE3_CAPSULE) {
-        shape.p1 = (sepax_vec3){v[0], v[1], v[2]};
-        shape.p2 = (sepax_vec3){v[3], v[4], v[5]};
+        shape.p1 = (sepax3_vec){v[0], v[1], v[2]};
+        shape.p2 = (sepax3_vec){v[3], v[4], v[5]};
         shape.radius = v[6];
         return append_shape3(p, &shape);
     }
-    shape.centre = (sepax_vec3){v[0], v[1], v[2]};
+    shape.centre = (sepax3_vec){v[0], v[1], v[2]};
     if (shape.kind == SEPAX_SCENE3_SPHERE) {
         shape.radius = v[3];
     } else {
-        shape.half = (sepax_vec3){v[3], v[4], v[5]};
-        shape.rotation = (sepax_quat){v[6], v[7], v[8], v[9]};
+        shape.half = (sepax3_vec){v[3], v[4], v[5]};
+        shape.rotation = (sepax3_quat){v[6], v[7], v[8], v[9]};
     }
     return append_shape3(p, &shape);
 }

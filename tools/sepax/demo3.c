@@ -205,7 +205,7 @@ static int demo3_svg(const demo3_state *d, const char *path)
             SVG_PIXELS, SVG_PIXELS, SVG_PIXELS, SVG_PIXELS);
     for (size_t i = 0; i < d->scene.shape_count; i++) {
         sepax3_world_shape w;
-        sepax_vec3 lo, hi;
+        sepax3_vec lo, hi;
         if (sepax3_shape_world(d->store, d->ids[i], &w) != SEPAX_OK ||
             sepax3_shape_aabb(d->store, d->ids[i], &lo, &hi) != SEPAX_OK ||
             lo.x > SVG_SIDE || lo.y > SVG_SIDE || hi.x < 0 || hi.y < 0)
@@ -230,7 +230,7 @@ static int demo3_svg(const demo3_state *d, const char *path)
         double px[SEPAX3_MAX_HULL_VERTICES], py[SEPAX3_MAX_HULL_VERTICES];
         int m = 8;
         if (d->scene.shapes[i].kind == SEPAX_SCENE3_HULL) {
-            sepax_vec3 v[SEPAX3_MAX_HULL_VERTICES];
+            sepax3_vec v[SEPAX3_MAX_HULL_VERTICES];
             size_t nv = 0;
             sepax3_shape_desc desc;
             if (sepax3_hull_vertices(d->store, d->ids[i], v, SEPAX3_MAX_HULL_VERTICES, &nv) != SEPAX_OK ||

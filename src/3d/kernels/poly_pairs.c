@@ -377,14 +377,14 @@ static void round_round(const float *wa, const float *wb, sepax3_result *o)
                        sqrtf(seg3_point(e1, f0, f1)) + ra <= rb;
     const int b_in_a = sqrtf(seg3_point(f0, e0, e1)) + rb <= ra &&
                        sqrtf(seg3_point(f1, e0, e1)) + rb <= ra;
-    o->normal = (sepax_vec3){n[0], n[1], n[2]};
+    o->normal = (sepax3_vec){n[0], n[1], n[2]};
     side3_finish(o, dist - (ra + rb), SEPAX3_AXIS_POINTS, NONE, NONE, a_in_b, b_in_a);
 }
 
 /* the answer for (B, A) made the answer for (A, B) */
 static void turn_round(sepax3_result *o)
 {
-    o->normal = (sepax_vec3){-o->normal.x, -o->normal.y, -o->normal.z};
+    o->normal = (sepax3_vec){-o->normal.x, -o->normal.y, -o->normal.z};
     const uint8_t fa = o->feature_a;
     o->feature_a = o->feature_b;
     o->feature_b = fa;

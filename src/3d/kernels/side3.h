@@ -70,13 +70,13 @@ static inline void side3_place(const frame3 *f, float x, float y, float z, float
 }
 
 /* a vector in w's frame, in world coordinates */
-static inline void side3_to_world(const float *w, const float n[3], sepax_vec3 *out)
+static inline void side3_to_world(const float *w, const float n[3], sepax3_vec *out)
 {
     float o[3];
     for (int c = 0; c < 3; c++)
         o[c] = w[SEPAX3_W_A + c] * n[0] + w[SEPAX3_W_A + 3 + c] * n[1] +
                w[SEPAX3_W_A + 6 + c] * n[2];
-    *out = (sepax_vec3){o[0], o[1], o[2]};
+    *out = (sepax3_vec){o[0], o[1], o[2]};
 }
 
 static inline void side3_finish(sepax3_result *o, float sep, unsigned axis, unsigned fa, unsigned fb,
