@@ -312,11 +312,12 @@ void build(Scene &s, const SceneSpec &spec)
         s.count[slot] = c;
         s.world.insert(s.world.end(), buf, buf + c);
         s.max_vertices = std::max(s.max_vertices, c);
-        sepax_shape_kind kind = SEPAX_SHAPE_POLYGON;
-        float radius = 0.0f;
-        st = sepax_shape_info(s.store, id, &kind, &radius);
+        sepax_shape_desc desc;
+        st = sepax_shape_info(s.store, id, &desc);
         if (st != SEPAX_OK)
             die("reading a shape's kind", st);
+        const sepax_shape_kind kind = desc.kind;
+        const float radius = desc.radius;
         s.kind[slot] = (uint8_t)kind;
         s.radius[slot] = radius;
         sepax_vec2 lo, hi;

@@ -153,10 +153,17 @@ SEPAX_API uint32_t sepax_store_slot_limit(const sepax_store *store);
 SEPAX_API sepax_status sepax_shape_check(const sepax_store *store, sepax_shape_id id);
 /** The live id in a slot, if the slot holds a shape. */
 SEPAX_API sepax_status sepax_shape_id_of_slot(const sepax_store *store, uint32_t slot, sepax_shape_id *out_id);
-/** A shape's kind and radius (0 for polygons and segments); either output
- *  may be NULL. */
+/** What a shape was added as (sepax3_shape_desc is its 3D twin). */
+typedef struct sepax_shape_desc {
+    sepax_shape_kind kind;
+    float radius;          /**< circles, capsules, rounded polygons; 0 otherwise */
+    uint32_t vertex_count; /**< the core's vertices (sepax_shape_vertices) */
+} sepax_shape_desc;
+
+/** What a shape was added as. SEPAX_ERR_NULL, _BAD_ID, _STALE_ID; *out
+ *  is written only on success. */
 SEPAX_API sepax_status sepax_shape_info(const sepax_store *store, sepax_shape_id id,
-                                        sepax_shape_kind *kind, float *radius);
+                                        sepax_shape_desc *out);
 /** Copy the cleaned local (or world, when world != 0) counter-clockwise
  *  vertices of a shape's core: a circle's centre, a capsule's or
  *  segment's two end points, a polygon's vertices. *out_count receives
@@ -164,7 +171,9 @@ SEPAX_API sepax_status sepax_shape_info(const sepax_store *store, sepax_shape_id
  *  room for capacity vertices; out NULL with capacity 0 asks only for the
  *  count. When out is given and the count exceeds capacity, the first
  *  capacity vertices are written, *out_count still receives the count and
- *  SEPAX_ERR_CAPACITY is returned. */
+ *  SEPAX_ERR_CAPACITY is returned. A refused call (SEPAX_ERR_NULL,
+ *  _BAD_ID, _STALE_ID) writes nothing, *out_count included, as every
+ *  shape query. */
 SEPAX_API sepax_status sepax_shape_vertices(const sepax_store *store, sepax_shape_id id, int world,
                                             sepax_vec2 *out, size_t capacity,
                                             uint32_t *out_count);

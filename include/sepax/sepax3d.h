@@ -161,6 +161,10 @@ SEPAX_API sepax3_transform sepax3_transform_identity(void);
 /** The quaternion of a rotation by angle radians about an axis (need not
  *  be of unit length; a zero axis gives the identity). */
 SEPAX_API sepax3_quat sepax3_quat_axis_angle(sepax3_vec axis, float angle);
+/** A transform from a position and a rotation by angle radians about an
+ *  axis (sepax3_quat_axis_angle), as sepax_transform_make is in 2D. */
+SEPAX_API sepax3_transform sepax3_transform_make(sepax3_vec position, sepax3_vec axis,
+                                                 float angle);
 
 /** Options for sepax3_store_create: the 2D store's struct
  *  (sepax_common.h), under the 3D name. */
@@ -296,8 +300,8 @@ SEPAX_API sepax_status sepax3_shape_info(const sepax3_store *store, sepax_shape_
  *  the first capacity are written and SEPAX_ERR_CAPACITY is returned.
  *  SEPAX_ERR_NULL for store or count NULL, or vertices NULL with a
  *  capacity; SEPAX_ERR_BAD_ID, _STALE_ID; SEPAX_ERR_BAD_ARGUMENT when the
- *  shape is no hull. No vertex is written on any of these; after the
- *  pointers pass, *count is 0 on a refused id or a non-hull. */
+ *  shape is no hull. A refused call writes nothing, *count included, as
+ *  every shape query (and sepax_shape_vertices). */
 SEPAX_API sepax_status sepax3_hull_vertices(const sepax3_store *store, sepax_shape_id id,
                                             sepax3_vec *vertices, size_t capacity,
                                             size_t *count);

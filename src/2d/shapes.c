@@ -122,18 +122,16 @@ sepax_status sepax_add_rounded_polygon(sepax_store *s, const sepax_vec2 *vertice
     return sepax_store_insert(s, SEPAX_KIND_ROUNDED, v, n, radius, out_id);
 }
 
-sepax_status sepax_shape_info(const sepax_store *s, sepax_shape_id id, sepax_shape_kind *kind,
-                              float *radius)
+sepax_status sepax_shape_info(const sepax_store *s, sepax_shape_id id, sepax_shape_desc *out)
 {
-    if (!s)
+    if (!s || !out)
         return SEPAX_ERR_NULL;
     sepax_status st = sepax_store_check_id(s, id);
     if (st != SEPAX_OK)
         return st;
     const uint32_t slot = SEPAX_ID_SLOT(id);
-    if (kind)
-        *kind = (sepax_shape_kind)(s->slot_kind[slot] - 1);
-    if (radius)
-        *radius = s->slot_radius[slot];
+    const sepax_shape_desc d = {(sepax_shape_kind)(s->slot_kind[slot] - 1),
+                                s->slot_radius[slot], s->slot_span[slot].count};
+    *out = d;
     return SEPAX_OK;
 }

@@ -145,7 +145,6 @@ sepax_status sepax3_hull_vertices(const sepax3_store *s, sepax_shape_id id, sepa
 {
     if (!s || !count || (capacity && !out))
         return SEPAX_ERR_NULL;
-    *count = 0;
     sepax_status st = sepax3_store_check_id(s, id);
     if (st != SEPAX_OK)
         return st;

@@ -65,3 +65,9 @@ sepax3_quat sepax3_quat_axis_angle(sepax3_vec axis, float angle)
     q.z = (float)(axis.z * sn);
     return q;
 }
+
+sepax3_transform sepax3_transform_make(sepax3_vec position, sepax3_vec axis, float angle)
+{
+    const sepax3_transform t = {position, sepax3_quat_axis_angle(axis, angle)};
+    return t;
+}

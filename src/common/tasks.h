@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "options.h"
 #include "sepax/sepax_common.h"
 
 /* Copy a caller's task system into a store's (NULL: none, worker_count
@@ -20,13 +21,20 @@ static inline sepax_status sepax_tasks_set(sepax_task_system *kept, const sepax_
         memset(kept, 0, sizeof *kept);
         return SEPAX_OK;
     }
-    if (in->size != sizeof(sepax_task_system))
+    /* the sizes of sepax_task_system as released, oldest first, as for
+     * every options struct (options.h); every field it has today is
+     * required, so there is nothing to default yet */
+    static const size_t sizes[] = {sizeof(sepax_task_system)};
+    sepax_task_system t;
+    memset(&t, 0, sizeof t);
+    if (sepax_options_read(in, in->size, sizes, sizeof sizes / sizeof sizes[0], &t, sizeof t) !=
+        SEPAX_OK)
         return SEPAX_ERR_BAD_OPTIONS;
-    if (!in->enqueue || !in->finish)
+    if (!t.enqueue || !t.finish)
         return SEPAX_ERR_NULL;
-    if (in->worker_count == 0 || in->worker_count > SEPAX_MAX_WORKERS)
+    if (t.worker_count == 0 || t.worker_count > SEPAX_MAX_WORKERS)
         return SEPAX_ERR_BAD_ARGUMENT;
-    *kept = *in;
+    *kept = t;
     return SEPAX_OK;
 }
 

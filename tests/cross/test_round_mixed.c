@@ -48,11 +48,10 @@ static void print_shape(const sepax_store *s, sepax_shape_id id, char name)
 {
     sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
     uint32_t n = 0;
-    float r = 0;
-    sepax_shape_kind kind = SEPAX_SHAPE_KIND_COUNT;
+    sepax_shape_desc d = {SEPAX_SHAPE_KIND_COUNT, 0.0f, 0};
     sepax_shape_vertices(s, id, 1, v, SEPAX_MAX_POLYGON_VERTICES, &n);
-    sepax_shape_info(s, id, &kind, &r);
-    fprintf(stderr, "  %c: slot %u kind %d r %a:", name, SEPAX_ID_SLOT(id), (int)kind, r);
+    sepax_shape_info(s, id, &d);
+    fprintf(stderr, "  %c: slot %u kind %d r %a:", name, SEPAX_ID_SLOT(id), (int)d.kind, d.radius);
     for (uint32_t i = 0; i < n; i++)
         fprintf(stderr, " (%a, %a)", v[i].x, v[i].y);
     fprintf(stderr, "\n");

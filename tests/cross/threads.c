@@ -217,10 +217,10 @@ static const char *check_kinds(const subject *su, unsigned want_mask)
     unsigned seen = 0;
     for (uint32_t slot = 0; slot < sepax_store_slot_limit(su->store); slot++) {
         sepax_shape_id id;
-        sepax_shape_kind kind;
+        sepax_shape_desc d;
         if (sepax_shape_id_of_slot(su->store, slot, &id) == SEPAX_OK &&
-            sepax_shape_info(su->store, id, &kind, NULL) == SEPAX_OK)
-            seen |= 1u << kind;
+            sepax_shape_info(su->store, id, &d) == SEPAX_OK)
+            seen |= 1u << d.kind;
     }
     return seen == want_mask ? NULL : "the store does not hold the kinds its driver is for";
 }

@@ -272,9 +272,9 @@ static void check_result(const sepax_store *s, const sepax_pair *p, const sepax_
 
 static int plain_polygon(const sepax_store *s, sepax_shape_id id)
 {
-    sepax_shape_kind kind = SEPAX_SHAPE_POLYGON;
-    (void)sepax_shape_info(s, id, &kind, NULL);
-    return kind == SEPAX_SHAPE_POLYGON;
+    sepax_shape_desc d = {SEPAX_SHAPE_POLYGON, 0.0f, 0};
+    (void)sepax_shape_info(s, id, &d);
+    return d.kind == SEPAX_SHAPE_POLYGON;
 }
 
 static void check_oracle_round(const sepax_store *s, const sepax_pair *p, const sepax_result *r,

@@ -164,9 +164,10 @@ static void check_shape(const sepax_store *s, sepax_shape_id id, const sepax_vec
     FUZZ_CHECK(fuzz_status(sepax_shape_vertices(s, id, 1, w, SEPAX_MAX_POLYGON_VERTICES, &nw)) == SEPAX_OK, "id %#x", id);
     FUZZ_CHECK(fuzz_status(sepax_shape_vertices(s, id, 0, NULL, 0, &n_only)) == SEPAX_OK, "id %#x",
                id);
-    sepax_shape_kind kind = SEPAX_SHAPE_KIND_COUNT;
-    float radius = -1.0f;
-    FUZZ_CHECK(fuzz_status(sepax_shape_info(s, id, &kind, &radius)) == SEPAX_OK, "id %#x", id);
+    sepax_shape_desc desc = {SEPAX_SHAPE_KIND_COUNT, -1.0f, 0};
+    FUZZ_CHECK(fuzz_status(sepax_shape_info(s, id, &desc)) == SEPAX_OK, "id %#x", id);
+    const sepax_shape_kind kind = desc.kind;
+    const float radius = desc.radius;
     const uint32_t want_min = kind == SEPAX_SHAPE_CIRCLE ? 1
                               : kind == SEPAX_SHAPE_CAPSULE || kind == SEPAX_SHAPE_SEGMENT ? 2
                                                                                            : 3;

@@ -27,13 +27,13 @@ sepax_status oround_from_store(const sepax_store *store, sepax_shape_id id, orou
 {
     sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
     uint32_t n = 0;
-    float r = 0.0f;
+    sepax_shape_desc d;
     sepax_status st = sepax_shape_vertices(store, id, 1, v, SEPAX_MAX_POLYGON_VERTICES, &n);
     if (st == SEPAX_OK)
-        st = sepax_shape_info(store, id, NULL, &r);
+        st = sepax_shape_info(store, id, &d);
     if (st != SEPAX_OK)
         return st;
-    oround_from_vertices(v, (int)n, (double)r, out);
+    oround_from_vertices(v, (int)n, (double)d.radius, out);
     return SEPAX_OK;
 }
 

@@ -166,10 +166,10 @@ static void report(const sepax_store *s, sepax_pair p, int ka, int kb, const sep
     for (int k = 0; k < 2; k++) {
         sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
         uint32_t n = 0;
-        float rad = 0;
+        sepax_shape_desc d = {SEPAX_SHAPE_POLYGON, 0.0f, 0};
         sepax_shape_vertices(s, ids[k], 1, v, SEPAX_MAX_POLYGON_VERTICES, &n);
-        sepax_shape_info(s, ids[k], NULL, &rad);
-        fprintf(stderr, "  %c: r %a", k ? 'B' : 'A', rad);
+        sepax_shape_info(s, ids[k], &d);
+        fprintf(stderr, "  %c: r %a", k ? 'B' : 'A', d.radius);
         for (uint32_t i = 0; i < n; i++)
             fprintf(stderr, " (%a, %a)", v[i].x, v[i].y);
         fprintf(stderr, "\n");

@@ -972,10 +972,9 @@ uint64_t cases_store_fingerprint(const sepax_store *s)
         (void)sepax_shape_transform(s, id, &t);
         (void)sepax_shape_aabb(s, id, &box[0], &box[1]);
         h = fingerprint_mix(fingerprint_mix(h, &t, sizeof t), box, sizeof box);
-        sepax_shape_kind kind = SEPAX_SHAPE_KIND_COUNT;
-        float radius = -1.0f;
-        (void)sepax_shape_info(s, id, &kind, &radius);
-        h = fingerprint_mix(fingerprint_mix(h, &kind, sizeof kind), &radius, sizeof radius);
+        sepax_shape_desc d = {SEPAX_SHAPE_KIND_COUNT, -1.0f, 0};
+        (void)sepax_shape_info(s, id, &d);
+        h = fingerprint_mix(fingerprint_mix(h, &d.kind, sizeof d.kind), &d.radius, sizeof d.radius);
     }
     return h;
 }

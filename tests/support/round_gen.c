@@ -86,9 +86,9 @@ sepax_status gen_shape_make(sepax_store *s, cases_rng *g, int kind, double size,
         }
         sepax_vec2 w[SEPAX_MAX_POLYGON_VERTICES];
         uint32_t n = 0;
-        float r = 0;
+        sepax_shape_desc d;
         if ((st = sepax_shape_vertices(s, id, 0, w, SEPAX_MAX_POLYGON_VERTICES, &n)) != SEPAX_OK ||
-            (st = sepax_shape_info(s, id, NULL, &r)) != SEPAX_OK) {
+            (st = sepax_shape_info(s, id, &d)) != SEPAX_OK) {
             snprintf(msg, msg_size, "reading back a %s: %s", gen_kind_name[kind],
                      sepax_status_string(st));
             return st;
@@ -101,7 +101,7 @@ sepax_status gen_shape_make(sepax_store *s, cases_rng *g, int kind, double size,
         out->id = id;
         out->kind = kind;
         out->n = (int)n;
-        out->r = r;
+        out->r = d.radius;
         out->ax = ox;
         out->ay = oy;
         out->bound = 0;
@@ -110,7 +110,7 @@ sepax_status gen_shape_make(sepax_store *s, cases_rng *g, int kind, double size,
             out->ly[i] = w[i].y;
             out->bound = fmax(out->bound, hypot(w[i].x - ox, w[i].y - oy));
         }
-        out->bound += r;
+        out->bound += d.radius;
         out->xf = sepax_transform_identity();
         return SEPAX_OK;
     }

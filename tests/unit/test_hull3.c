@@ -101,7 +101,9 @@ Test(hull3, keeps_corners_faces_and_edges)
     }
     sepax_shape_id box;
     cr_assert_eq(sepax3_add_box(s, (sepax3_vec){0, 0, 0}, (sepax3_vec){1, 1, 1}, ID, &box), SEPAX_OK);
+    n = 77;
     cr_expect_eq(sepax3_hull_vertices(s, box, v, 4, &n), SEPAX_ERR_BAD_ARGUMENT);
+    cr_expect_eq(n, 77u, "a refused call leaves the count as it was");
     sepax3_store_destroy(s);
 }
 

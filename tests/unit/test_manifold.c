@@ -409,10 +409,10 @@ static void report_pair(const sepax_store *s, sepax_pair p, const sepax_manifold
     for (int j = 0; j < 2; j++) {
         sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES];
         uint32_t n = 0;
-        float rad = 0;
+        sepax_shape_desc d = {SEPAX_SHAPE_POLYGON, 0.0f, 0};
         sepax_shape_vertices(s, ids[j], 1, v, SEPAX_MAX_POLYGON_VERTICES, &n);
-        sepax_shape_info(s, ids[j], NULL, &rad);
-        fprintf(stderr, "  %c: r %a", j ? 'B' : 'A', rad);
+        sepax_shape_info(s, ids[j], &d);
+        fprintf(stderr, "  %c: r %a", j ? 'B' : 'A', d.radius);
         for (uint32_t i = 0; i < n; i++)
             fprintf(stderr, " (%a, %a)", v[i].x, v[i].y);
         fprintf(stderr, "\n");

@@ -27,9 +27,10 @@ static uint64_t store_state(const sepax_store *s)
         sepax_shape_id id;
         if (sepax_shape_id_of_slot(s, slot, &id) != SEPAX_OK)
             continue;
-        sepax_shape_kind kind = SEPAX_SHAPE_KIND_COUNT;
-        float r = -1.0f;
-        cr_assert_eq(sepax_shape_info(s, id, &kind, &r), SEPAX_OK);
+        sepax_shape_desc d;
+        cr_assert_eq(sepax_shape_info(s, id, &d), SEPAX_OK);
+        const sepax_shape_kind kind = d.kind;
+        const float r = d.radius;
         uint32_t bits;
         memcpy(&bits, &r, sizeof bits);
         h = (h ^ (uint64_t)kind) * 0x100000001B3ull;
@@ -250,19 +251,11 @@ Test(round_info, kind_radius_and_core)
     const float radii[6] = {0, 0, 0.75f, 0.125f, 0, 0.2f};
     const uint32_t counts[6] = {4, 4, 1, 2, 2, 4};
     for (int k = 0; k < 6; k++) {
-        sepax_shape_kind kind = SEPAX_SHAPE_KIND_COUNT;
-        float r = -1;
-        cr_assert_eq(sepax_shape_info(s, ids[k], &kind, &r), SEPAX_OK);
-        cr_expect_eq(kind, kinds[k], "shape %d: kind %d", k, (int)kind);
-        cr_expect(r == radii[k] && !signbit(r), "shape %d: radius %g", k, r);
-        /* either output may be left out */
-        kind = SEPAX_SHAPE_KIND_COUNT;
-        cr_assert_eq(sepax_shape_info(s, ids[k], &kind, NULL), SEPAX_OK);
-        cr_expect_eq(kind, kinds[k]);
-        r = -1;
-        cr_assert_eq(sepax_shape_info(s, ids[k], NULL, &r), SEPAX_OK);
-        cr_expect(r == radii[k]);
-        cr_assert_eq(sepax_shape_info(s, ids[k], NULL, NULL), SEPAX_OK);
+        sepax_shape_desc d = {SEPAX_SHAPE_KIND_COUNT, -1.0f, 99};
+        cr_assert_eq(sepax_shape_info(s, ids[k], &d), SEPAX_OK);
+        cr_expect_eq(d.kind, kinds[k], "shape %d: kind %d", k, (int)d.kind);
+        cr_expect(d.radius == radii[k] && !signbit(d.radius), "shape %d: radius %g", k, d.radius);
+        cr_expect_eq(d.vertex_count, counts[k], "shape %d: %u core vertices", k, d.vertex_count);
         uint32_t n = 99;
         cr_assert_eq(sepax_shape_vertices(s, ids[k], 0, NULL, 0, &n), SEPAX_OK);
         cr_expect_eq(n, counts[k], "shape %d: %u core vertices", k, n);
@@ -301,18 +294,21 @@ Test(round_info, kind_radius_and_core)
     }
 
     /* Errors: no store, an id past the slots, a removed shape. */
-    sepax_shape_kind kind;
-    cr_expect_eq(sepax_shape_info(NULL, ids[2], &kind, NULL), SEPAX_ERR_NULL);
-    cr_expect_eq(sepax_shape_info(s, 1000, &kind, NULL), SEPAX_ERR_BAD_ID);
+    /* *out is written only on success */
+    sepax_shape_desc d = {SEPAX_SHAPE_KIND_COUNT, -1.0f, 99};
+    cr_expect_eq(sepax_shape_info(NULL, ids[2], &d), SEPAX_ERR_NULL);
+    cr_expect_eq(sepax_shape_info(s, ids[2], NULL), SEPAX_ERR_NULL);
+    cr_expect_eq(sepax_shape_info(s, 1000, &d), SEPAX_ERR_BAD_ID);
     cr_assert_eq(sepax_remove(s, ids[2]), SEPAX_OK);
-    cr_expect_eq(sepax_shape_info(s, ids[2], &kind, NULL), SEPAX_ERR_STALE_ID);
+    cr_expect_eq(sepax_shape_info(s, ids[2], &d), SEPAX_ERR_STALE_ID);
+    cr_expect(d.kind == SEPAX_SHAPE_KIND_COUNT && d.radius == -1.0f && d.vertex_count == 99,
+              "a refused call wrote *out");
     /* The slot's next tenant reports its own kind. */
     sepax_shape_id again;
     cr_assert_eq(sepax_add_segment(s, v2(0, 0), v2(1, 1), &again), SEPAX_OK);
     cr_assert_eq(SEPAX_ID_SLOT(again), SEPAX_ID_SLOT(ids[2]));
-    float r = -1;
-    cr_assert_eq(sepax_shape_info(s, again, &kind, &r), SEPAX_OK);
-    cr_expect(kind == SEPAX_SHAPE_SEGMENT && r == 0);
+    cr_assert_eq(sepax_shape_info(s, again, &d), SEPAX_OK);
+    cr_expect(d.kind == SEPAX_SHAPE_SEGMENT && d.radius == 0 && d.vertex_count == 2);
     sepax_store_destroy(s);
 }
 
@@ -323,9 +319,10 @@ static void check_box(const sepax_store *s, sepax_shape_id id, const char *what)
 {
     sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES], lo, hi;
     uint32_t n = 0;
-    float r = 0;
+    sepax_shape_desc d;
     cr_assert_eq(sepax_shape_vertices(s, id, 1, v, SEPAX_MAX_POLYGON_VERTICES, &n), SEPAX_OK);
-    cr_assert_eq(sepax_shape_info(s, id, NULL, &r), SEPAX_OK);
+    cr_assert_eq(sepax_shape_info(s, id, &d), SEPAX_OK);
+    const float r = d.radius;
     cr_assert_eq(sepax_shape_aabb(s, id, &lo, &hi), SEPAX_OK);
     double mnx = INFINITY, mny = INFINITY, mxx = -INFINITY, mxy = -INFINITY;
     for (uint32_t i = 0; i < n; i++) {

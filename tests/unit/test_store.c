@@ -125,10 +125,11 @@ Test(store, remove_makes_ids_stale_and_slots_reused)
     cr_assert_eq(sepax_store_count(s), 5u);
 
     sepax_vec2 v[SEPAX_MAX_POLYGON_VERTICES], lo, hi;
-    uint32_t n;
+    uint32_t n = 7;
     sepax_transform t;
     sepax_shape_id got;
     cr_assert_eq(sepax_shape_vertices(s, 3, 0, v, SEPAX_MAX_POLYGON_VERTICES, &n), SEPAX_ERR_STALE_ID);
+    cr_expect_eq(n, 7u, "a refused id's count is left as it was, as in sepax3_hull_vertices");
     cr_assert_eq(sepax_shape_transform(s, 3, &t), SEPAX_ERR_STALE_ID);
     cr_assert_eq(sepax_shape_aabb(s, 3, &lo, &hi), SEPAX_ERR_STALE_ID);
     cr_assert_neq(sepax_shape_id_of_slot(s, 3, &got), SEPAX_OK);

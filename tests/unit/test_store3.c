@@ -323,3 +323,35 @@ Test(store3, point_queries)
     free(q);
     sepax3_store_destroy(s);
 }
+
+/* sepax3_transform_make is the position and sepax3_quat_axis_angle's
+ * rotation; a quarter turn about z carries a box's +x face to +y, as
+ * worked by hand (w = cos(pi/4), z = sin(pi/4)). */
+Test(store3, transform_make)
+{
+    const sepax3_vec p = {1.5f, -2.0f, 3.25f}, axis = {0.0f, 0.0f, 2.0f};
+    const float angle = 1.5707963267948966f;
+    const sepax3_transform t = sepax3_transform_make(p, axis, angle);
+    const sepax3_quat q = sepax3_quat_axis_angle(axis, angle);
+    cr_expect(t.p.x == p.x && t.p.y == p.y && t.p.z == p.z, "position");
+    cr_expect(t.q.w == q.w && t.q.x == q.x && t.q.y == q.y && t.q.z == q.z, "rotation");
+    cr_expect(fabsf(t.q.w - 0.70710678f) < 1e-6f && fabsf(t.q.z - 0.70710678f) < 1e-6f &&
+                  t.q.x == 0.0f && t.q.y == 0.0f,
+              "quarter turn about z: (%g, %g, %g, %g)", t.q.w, t.q.x, t.q.y, t.q.z);
+    sepax3_store *s;
+    sepax_shape_id id;
+    cr_assert_eq(sepax3_store_create(NULL, &s), SEPAX_OK);
+    cr_assert_eq(sepax3_add_box(s, (sepax3_vec){0, 0, 0}, (sepax3_vec){2, 1, 1},
+                                (sepax3_quat){1, 0, 0, 0}, &id),
+                 SEPAX_OK);
+    cr_assert_eq(sepax3_set_transforms(s, &id, &t, 1), SEPAX_OK);
+    sepax3_vec lo, hi;
+    cr_assert_eq(sepax3_shape_aabb(s, id, &lo, &hi), SEPAX_OK);
+    /* half extents (2, 1, 1) turned a quarter about z are (1, 2, 1) */
+    cr_expect(fabsf(hi.x - lo.x - 2.0f) < 1e-4f && fabsf(hi.y - lo.y - 4.0f) < 1e-4f &&
+                  fabsf(hi.z - lo.z - 2.0f) < 1e-4f,
+              "box (%g %g %g)-(%g %g %g)", lo.x, lo.y, lo.z, hi.x, hi.y, hi.z);
+    cr_expect(fabsf((lo.x + hi.x) / 2 - p.x) < 1e-5f && fabsf((lo.z + hi.z) / 2 - p.z) < 1e-5f,
+              "centre");
+    sepax3_store_destroy(s);
+}

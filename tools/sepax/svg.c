@@ -114,11 +114,12 @@ static void svg_polygon(FILE *out, const demo *d, sepax_shape_id id, uint8_t mar
 {
     sepax_vec2 vertices[SEPAX_MAX_POLYGON_VERTICES];
     uint32_t count = 0;
-    float radius = 0.0f;
+    sepax_shape_desc desc;
     if (sepax_shape_vertices(d->store, id, 1, vertices, SEPAX_MAX_POLYGON_VERTICES, &count) != SEPAX_OK ||
-        sepax_shape_info(d->store, id, NULL, &radius) != SEPAX_OK || count == 0) {
+        sepax_shape_info(d->store, id, &desc) != SEPAX_OK || count == 0) {
         return;
     }
+    const float radius = desc.radius;
     const char *fill = (mark & MARK_CONTAINED) ? "#8ab6e8" : (mark & MARK_HIT) ? "#f2a07b" : "none";
     if (count == 1) {
         fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\"/>\n",
