@@ -12,7 +12,8 @@
  * default, so a program built against an older header keeps working; a
  * size the library does not know is SEPAX_ERR_BAD_OPTIONS. Enums and
  * status codes only ever grow at their end. The shared library's
- * soversion is the major version.
+ * soversion is the major version; before 1.0, when a minor release may
+ * break binaries, it is 0.MINOR.
  */
 #ifndef SEPAX_COMMON_H
 #define SEPAX_COMMON_H

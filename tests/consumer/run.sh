@@ -39,9 +39,12 @@ export PKG_CONFIG_PATH=$pcdir
 echo "pkg-config: sepax $(pkg-config --modversion sepax)"
 libdir=$(pkg-config --variable=libdir sepax)
 so=$(find "$libdir" -name 'libsepax.so.*.*' | head -n 1)
-# the soversion is the major version
-major=$(pkg-config --modversion sepax | cut -d. -f1)
-test -e "$libdir/libsepax.so.$major" || { echo "no libsepax.so.$major in $libdir"; exit 1; }
+# the soversion is the major version, 0.MINOR before 1.0
+version=$(pkg-config --modversion sepax)
+major=${version%%.*}
+sover=$major
+[ "$major" != 0 ] || sover=$(echo "$version" | cut -d. -f1-2)
+test -e "$libdir/libsepax.so.$sover" || { echo "no libsepax.so.$sover in $libdir"; exit 1; }
 
 echo "== exports of $(basename "$so")"
 bad=$(nm -D --defined-only "$so" | awk '$2 ~ /^[TDBRV]$/ { print $3 }' | grep -v -E '^sepax3?_' || true)
