@@ -2,35 +2,18 @@
  * store's point kernel (src/2d/kernels/round.h holds its specification),
  * on one thread or in ranges across the caller's workers
  * (common/batch.h), each answer depending on its query alone. */
-#include <math.h>
+#include <stddef.h>
 
 #include "common/batch.h"
 #include "store.h"
 
 typedef struct call {
+    sepax_query_call head; /* first: what the checks read */
     const sepax_store *s;
     sepax_columns cols;
     const sepax_point_query *queries;
     uint8_t *inside;
 } call;
-
-/* SEPAX_OK, or the status of the first bad query of [from, to), named
- * in *at. */
-static sepax_status check_queries(const void *context, size_t from, size_t to, size_t *at)
-{
-    const call *c = context;
-    for (size_t i = from; i < to; i++) {
-        const sepax_vec2 x = c->queries[i].point;
-        sepax_status st = SEPAX_ERR_NOT_FINITE;
-        if (isfinite(x.x) && isfinite(x.y))
-            st = sepax_store_check_id(c->s, c->queries[i].shape);
-        if (st != SEPAX_OK) {
-            *at = i - from;
-            return st;
-        }
-    }
-    return SEPAX_OK;
-}
 
 static void points_range(const void *context, size_t from, size_t to)
 {
@@ -46,9 +29,12 @@ sepax_status sepax_query_points(const sepax_store *s, const sepax_point_query *q
     const sepax_status st = sepax_list_check(count, sizeof *queries, !queries || !inside);
     if (st != SEPAX_OK)
         return st;
-    const call c = {s, sepax_store_columns(s), queries, inside};
+    const call c = {{&s->core, (const unsigned char *)queries, sizeof *queries,
+                     offsetof(sepax_point_query, shape), 2},
+                    s, sepax_store_columns(s), queries, inside};
     /* 64 answers are one cache line */
-    const sepax_batch b = {.core = &s->core, .count = count, .unit = 64, .check = check_queries,
+    const sepax_batch b = {.core = &s->core, .count = count, .unit = 64,
+                           .check = sepax_batch_check_queries,
                            .run = points_range, .context = &c};
     return sepax_batch_run(&b, bad_index);
 }

@@ -367,16 +367,7 @@ sepax_status sepax_shape_aabb(const sepax_store *s, sepax_shape_id id, sepax_vec
     return SEPAX_OK;
 }
 
-sepax_status sepax_store_set_backend(sepax_store *s, sepax_backend backend)
-{
-    const sepax_kernels *k = s && (unsigned)backend < SEPAX_BACKEND_COUNT
-                                 ? sepax_kernels_for(backend) : NULL;
-    const sepax_status st = sepax_core_set_backend(s ? &s->core : NULL, backend, k);
-    if (st == SEPAX_OK)
-        s->kernels = k;
-    return st;
-}
-
 /* count, slot_limit, shape_check, shape_id_of_slot, backend, set_tasks */
 SEPAX_CORE_CALLS(sepax_store, sepax_store_count, sepax_store_slot_limit, sepax_shape_check,
                  sepax_shape_id_of_slot, sepax_store_backend, sepax_store_set_tasks)
+SEPAX_CORE_SET_BACKEND(sepax_store, sepax_store_set_backend, sepax_kernels, sepax_kernels_for)

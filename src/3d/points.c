@@ -9,6 +9,7 @@
  *   capsule: p as for a box; inside when p's squared distance to the
  *            segment (-h0, 0, 0)-(h0, 0, 0) is <= r^2 */
 #include <math.h>
+#include <stddef.h>
 
 #include "kernels/hull3.h"
 #include "kernels/segment3.h"
@@ -46,30 +47,11 @@ static int inside(const sepax3_store *s, uint32_t slot, sepax3_vec x)
 }
 
 typedef struct call {
+    sepax_query_call head; /* first: what the checks read */
     const sepax3_store *s;
     const sepax3_point_query *queries;
     uint8_t *out;
 } call;
-
-/* As in 2D: a NaN or infinite point is refused, since "inside" means
- * nothing for it; a finite point beyond SEPAX_MAX_COORDINATE is answered
- * (outside every shape it cannot reach), as the shapes' limit is what
- * keeps the kernels finite, not the point's. */
-static sepax_status check_queries(const void *context, size_t from, size_t to, size_t *at)
-{
-    const call *c = context;
-    for (size_t i = from; i < to; i++) {
-        const sepax3_vec x = c->queries[i].point;
-        sepax_status st = SEPAX_ERR_NOT_FINITE;
-        if (isfinite(x.x) && isfinite(x.y) && isfinite(x.z))
-            st = sepax3_store_check_id(c->s, c->queries[i].shape);
-        if (st != SEPAX_OK) {
-            *at = i - from;
-            return st;
-        }
-    }
-    return SEPAX_OK;
-}
 
 static void points_range(const void *context, size_t from, size_t to)
 {
@@ -86,9 +68,12 @@ sepax_status sepax3_query_points(const sepax3_store *s, const sepax3_point_query
     const sepax_status st = sepax_list_check(count, sizeof *queries, !queries || !out);
     if (st != SEPAX_OK)
         return st;
-    const call c = {s, queries, out};
+    const call c = {{&s->core, (const unsigned char *)queries, sizeof *queries,
+                     offsetof(sepax3_point_query, shape), 3},
+                    s, queries, out};
     /* 64 answers are one cache line */
-    const sepax_batch b = {.core = &s->core, .count = count, .unit = 64, .check = check_queries,
+    const sepax_batch b = {.core = &s->core, .count = count, .unit = 64,
+                           .check = sepax_batch_check_queries,
                            .run = points_range, .context = &c};
     return sepax_batch_run(&b, bad_index);
 }

@@ -238,16 +238,7 @@ sepax_status sepax3_shape_aabb(const sepax3_store *s, sepax_shape_id id, sepax3_
     return SEPAX_OK;
 }
 
-sepax_status sepax3_store_set_backend(sepax3_store *s, sepax_backend backend)
-{
-    const sepax3_kernels *k = s && (unsigned)backend < SEPAX_BACKEND_COUNT
-                                  ? sepax3_kernels_for(backend) : NULL;
-    const sepax_status st = sepax_core_set_backend(s ? &s->core : NULL, backend, k);
-    if (st == SEPAX_OK)
-        s->kernels = k;
-    return st;
-}
-
 /* count, slot_limit, shape_check, shape_id_of_slot, backend, set_tasks */
 SEPAX_CORE_CALLS(sepax3_store, sepax3_store_count, sepax3_store_slot_limit, sepax3_shape_check,
                  sepax3_shape_id_of_slot, sepax3_store_backend, sepax3_store_set_tasks)
+SEPAX_CORE_SET_BACKEND(sepax3_store, sepax3_store_set_backend, sepax3_kernels, sepax3_kernels_for)

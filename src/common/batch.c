@@ -4,6 +4,7 @@
  *   compacted:  per chunk: check, keep its hits (split: each chunk's hits
  *               at its own place of a scratch list, counted; then the
  *               counts summed into places and the hits copied in order) */
+#include <math.h>
 #include <string.h>
 
 #include "batch.h"
@@ -13,6 +14,30 @@ sepax_status sepax_batch_check_pairs(const void *context, size_t from, size_t to
     const sepax_pair_call *c = context;
     return sepax_pairs_check(c->core->live_id, c->core->slot_limit, c->pairs + from, to - from,
                              at);
+}
+
+sepax_status sepax_batch_check_queries(const void *context, size_t from, size_t to, size_t *at)
+{
+    const sepax_query_call *c = context;
+    for (size_t i = from; i < to; i++) {
+        const unsigned char *q = c->queries + i * c->size;
+        sepax_status st = SEPAX_OK;
+        for (int k = 0; k < c->dims && st == SEPAX_OK; k++) {
+            float x;
+            memcpy(&x, q + k * sizeof x, sizeof x);
+            st = isfinite(x) ? SEPAX_OK : SEPAX_ERR_NOT_FINITE;
+        }
+        if (st == SEPAX_OK) {
+            uint32_t id;
+            memcpy(&id, q + c->id_at, sizeof id);
+            st = sepax_core_check_id(c->core, id);
+        }
+        if (st != SEPAX_OK) {
+            *at = i - from;
+            return st;
+        }
+    }
+    return SEPAX_OK;
 }
 
 typedef struct split {

@@ -61,6 +61,21 @@ typedef struct sepax_pair_call {
 /* sepax_pairs_check over pairs [from, to) of the store's core. */
 sepax_status sepax_batch_check_pairs(const void *context, size_t from, size_t to, size_t *at);
 
+/* The head of a point query call's context, for sepax_batch_check_queries:
+ * queries of size bytes, each dims floats of point then the shape's id
+ * at id_at. */
+typedef struct sepax_query_call {
+    const sepax_core *core;
+    const unsigned char *queries;
+    size_t size, id_at;
+    int dims;
+} sepax_query_call;
+
+/* Every query's point finite (else SEPAX_ERR_NOT_FINITE: "inside" means
+ * nothing for it; a finite point beyond SEPAX_MAX_COORDINATE is answered,
+ * outside every shape it cannot reach), then its id live. */
+sepax_status sepax_batch_check_queries(const void *context, size_t from, size_t to, size_t *at);
+
 /* Check every item, then run them: SEPAX_OK, or the lowest bad item's
  * status with its index in *bad_index (if not NULL), nothing computed. */
 sepax_status sepax_batch_run(const sepax_batch *b, size_t *bad_index);

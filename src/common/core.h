@@ -118,6 +118,19 @@ sepax_status sepax_core_set_tasks(sepax_core *c, const sepax_task_system *tasks)
         return sepax_core_set_tasks(s ? &s->core : NULL, tasks);                            \
     }
 
+/* The public set_backend of a store type whose kernels field points at a
+ * kernels_t, looked up by kernels_for. */
+#define SEPAX_CORE_SET_BACKEND(store_t, set_backend, kernels_t, kernels_for)                   \
+    sepax_status set_backend(store_t *s, sepax_backend backend)                                \
+    {                                                                                          \
+        const kernels_t *k =                                                                   \
+            s && (unsigned)backend < SEPAX_BACKEND_COUNT ? kernels_for(backend) : NULL;        \
+        const sepax_status st = sepax_core_set_backend(s ? &s->core : NULL, backend, k);      \
+        if (st == SEPAX_OK)                                                                    \
+            s->kernels = k;                                                                    \
+        return st;                                                                             \
+    }
+
 /* Setting a backend, given the dimension's kernels for it (NULL: none,
  * or not asked for an out-of-range backend): SEPAX_ERR_NULL without a
  * store, SEPAX_ERR_UNKNOWN_BACKEND out of range,
