@@ -3,12 +3,15 @@
  *   sort live shapes by (lower x, slot)          -- stable radix sort
  *   cut the y and z ranges into a grid of columns about two box sizes
  *   wide; file each shape, in sorted order, under every column its y and
- *   z intervals meet
+ *   z intervals meet, with its home bits: whether the column holds its
+ *   lower y cell, and its lower z cell
  *   for each column, for each shape i in it:
- *       for each later shape j in the column while lower_x(j) <= upper_x(i):
+ *       for each later shape j in the column while lower_x(j) <= upper_x(i)
+ *       (four at a time, kernels/column_lanes.h):
  *           if the y and z intervals overlap and the column holds the
- *           point (larger lower y, larger lower z) of the two (so a pair
- *           met in several columns is emitted once):
+ *           point (larger lower y, larger lower z) of the two, which is
+ *           when i's or j's home bit holds for each axis (so a pair met
+ *           in several columns is emitted once):
  *               emit (min slot, max slot)
  *
  * A sweep along x alone tests every shape against all shapes in its x
@@ -20,9 +23,11 @@
 
 #include <string.h>
 
+#define SEPAX_WIDE_BITS 128
 #include "common/batch.h"
 #include "common/sort.h"
 #include "common/tasks.h"
+#include "kernels/column_lanes.h"
 #include "store.h"
 
 typedef struct grid {
@@ -65,6 +70,7 @@ typedef struct columns_t {
     grid g;
     const size_t *end; /* end[c]: where column c ends, and c + 1 begins */
     const float *lx, *hx, *ly, *hy, *lz, *hz;
+    const uint32_t *home; /* kernels/column_lanes.h */
     const uint32_t *slot_of, *live_id;
 } columns_t;
 
@@ -78,29 +84,39 @@ typedef struct sink {
     int failed;
 } sink;
 
+/* The pair (i, j) of a column whose boxes meet, the column being the one
+ * that holds the point (larger lower y, larger lower z) of the two. */
+static inline void emit(const columns_t *cl, size_t i, size_t j, sink *o)
+{
+    if (o->found >= o->capacity && o->grow && !o->failed)
+        o->failed = !sepax_pairs_grow(o->grow, &o->pairs, &o->capacity, o->found, o->found + 1u);
+    if (o->found < o->capacity) {
+        const uint32_t a = cl->slot_of[i], b = cl->slot_of[j];
+        o->pairs[o->found].a = cl->live_id[a < b ? a : b];
+        o->pairs[o->found].b = cl->live_id[a < b ? b : a];
+    }
+    o->found++;
+}
+
+/* Column c's pairs: each shape against the later ones its x interval
+ * reaches, four at a time (kernels/column_lanes.h). */
 static void sweep_column(const columns_t *cl, size_t c, sink *o)
 {
-    const grid *g = &cl->g;
-    const uint32_t cy = (uint32_t)(c / g->nz), cz = (uint32_t)(c % g->nz);
     const size_t from = c ? cl->end[c - 1] : 0, to = cl->end[c];
     const float *lx = cl->lx, *ly = cl->ly, *lz = cl->lz, *hy = cl->hy, *hz = cl->hz;
     for (size_t i = from; i < to; i++) {
-        const float right = cl->hx[i], ya = ly[i], yb = hy[i], za = lz[i], zb = hz[i];
-        for (size_t j = i + 1; j < to && lx[j] <= right; j++) {
-            if (ly[j] > yb || hy[j] < ya || lz[j] > zb || hz[j] < za)
-                continue;
-            if (cell_of(ly[j] > ya ? ly[j] : ya, g->y0, g->inv_h, g->ny) != cy ||
-                cell_of(lz[j] > za ? lz[j] : za, g->z0, g->inv_d, g->nz) != cz)
-                continue;
-            if (o->found >= o->capacity && o->grow && !o->failed)
-                o->failed = !sepax_pairs_grow(o->grow, &o->pairs, &o->capacity, o->found,
-                                              o->found + 1u);
-            if (o->found < o->capacity) {
-                const uint32_t a = cl->slot_of[i], b = cl->slot_of[j];
-                o->pairs[o->found].a = cl->live_id[a < b ? a : b];
-                o->pairs[o->found].b = cl->live_id[a < b ? b : a];
-            }
-            o->found++;
+        const sepax3_column_probe probe =
+            sepax3_column_probe_of(cl->hx[i], ly[i], hy[i], lz[i], hz[i], cl->home[i]);
+        for (size_t j4 = i + 1; j4 < to; j4 += 4) {
+            uint32_t in;
+            uint32_t meet = sepax3_column_meet4(&probe, lx, ly, hy, lz, hz, cl->home, j4, &in);
+            if (to - j4 < 4)
+                meet &= (1u << (to - j4)) - 1u;
+            for (; meet; meet &= meet - 1u)
+                emit(cl, i, j4 + (size_t)__builtin_ctz(meet), o);
+            /* a candidate past the right end: every later one is too */
+            if (in != 0xFu)
+                break;
         }
     }
 }
@@ -226,16 +242,25 @@ sepax_status sepax3_broadphase(const sepax3_store *s, sepax_pair *pairs, size_t 
         entries += (size_t)(cy1[i] - cy0[i] + 1u) * (cz1[i] - cz0[i] + 1u);
     }
     const size_t columns = (size_t)g.ny * g.nz;
+    /* each bound's array with three spare floats, which the sweep reads
+     * four at a time (kernels/column_lanes.h) */
+    const size_t stride = entries + 3u;
     unsigned char *cmem = sepax_alloc(&s->core.alloc, (columns + 1u) * sizeof(size_t) +
-                                                     entries * (6 * sizeof(float) + sizeof(uint32_t)));
+                                                          stride * 6 * sizeof(float) +
+                                                          (stride + entries) * sizeof(uint32_t));
     if (!cmem) {
         sepax_free(&s->core.alloc, mem);
         return SEPAX_ERR_OUT_OF_MEMORY;
     }
     size_t *start = (size_t *)cmem;
-    float *lx = (float *)(start + columns + 1u), *hx = lx + entries, *ly = hx + entries,
-          *hy = ly + entries, *lz = hy + entries, *hz = lz + entries;
-    uint32_t *slot_of = (uint32_t *)(hz + entries);
+    float *lx = (float *)(start + columns + 1u), *hx = lx + stride, *ly = hx + stride,
+          *hy = ly + stride, *lz = hy + stride, *hz = lz + stride;
+    uint32_t *home = (uint32_t *)(hz + stride), *slot_of = home + stride;
+    for (size_t k = 0; k < 3u; k++) {
+        lx[entries + k] = hx[entries + k] = ly[entries + k] = hy[entries + k] =
+            lz[entries + k] = hz[entries + k] = 0.0f;
+        home[entries + k] = 0;
+    }
     for (size_t c = 0; c <= columns; c++)
         start[c] = 0;
     for (size_t i = 0; i < m; i++)
@@ -252,11 +277,12 @@ sepax_status sepax3_broadphase(const sepax3_store *s, sepax_pair *pairs, size_t 
                 const size_t at = start[(size_t)y * g.nz + z]++;
                 lx[at] = b[0], ly[at] = b[1], lz[at] = b[2];
                 hx[at] = b[3], hy[at] = b[4], hz[at] = b[5];
+                home[at] = (uint32_t)(y == cy0[i]) | (uint32_t)(z == cz0[i]) << 1;
                 slot_of[at] = slot;
             }
     }
     /* start[c] now holds the end of column c; column c begins at start[c-1] */
-    columns_t cl = {g, start, lx, hx, ly, hy, lz, hz, slot_of, s->core.live_id};
+    columns_t cl = {g, start, lx, hx, ly, hy, lz, hz, home, slot_of, s->core.live_id};
     if (columns > 1u && sepax_tasks_split(&s->core.tasks, m, LEAST_SHAPES)) {
         const sepax_status st = split_sweep(s, &cl, columns, pairs, capacity, pair_count);
         sepax_free(&s->core.alloc, cmem);
