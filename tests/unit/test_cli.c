@@ -783,6 +783,13 @@ Test(cli, demo_3d_prints_a_table_and_a_picture)
     cr_expect(strncmp(svg, "<svg ", 5) == 0 && strstr(svg, "<polygon ") != NULL &&
                   strstr(svg, "<circle ") != NULL,
               "svg: %.80s", svg);
+    /* a reader needs the key to the colours and arrows, and the window */
+    cr_expect(strstr(svg, "<title>") != NULL, "no title");
+    const char *legend = strstr(svg, "<g id=\"legend\"");
+    cr_expect(legend != NULL && strstr(legend, "in a hit") != NULL &&
+                  strstr(legend, "separating vector") != NULL &&
+                  strstr(legend, "cube of side") != NULL,
+              "no legend in the 3D picture");
     free(svg);
     remove(path);
     run_free(&r);
