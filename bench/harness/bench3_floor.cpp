@@ -1,5 +1,6 @@
 // The floor under the 3D rows: sepax3_floor_<backend>/box_box, the box
-// kernel alone on pairs whose records stay in L1 (floor3.c), for every
+// kernel alone on boxes3's first pairs, their records copied to stay in
+// the caches (floor3.c), for every
 // vector backend this CPU runs. A sepax3_<backend>/boxes3 row far above
 // it loses its time to the driver, the checks or memory; one near it can
 // only get faster with a faster kernel.
@@ -7,12 +8,19 @@
 
 #include <string>
 
+#include "bench3_scene.h"
 #include "floors/floor3.h"
 
 namespace {
 
 void bm_floor3(benchmark::State &state, sepax_backend backend)
 {
+    // the boxes3 scene's first pairs in sweep order, as its rows run them
+    const sepax_bench::Scene3 &scene = sepax_bench::get_scene3("boxes3");
+    if (sepax_bench_floor3_load(scene.store, scene.sweep.data(), scene.sweep.size()) == 0) {
+        state.SkipWithError("could not copy the scene's boxes");
+        return;
+    }
     const size_t per_call = sepax_bench_floor3(backend, 1);
     if (per_call == 0) {
         state.SkipWithError("backend not available");
