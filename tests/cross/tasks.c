@@ -711,6 +711,7 @@ int main(int argc, char **argv)
         free(su[k].box1), free(su[k].got_pairs), free(su[k].got_results), free(su[k].got_hits);
         free(su[k].got_inside), free(su[k].caches0), free(su[k].caches1);
         free(su[k].got_caches);
+        free(su[k].manifolds), free(su[k].got_manifolds), free(su[k].mhits), free(su[k].got_mhits);
     }
     if (failures) {
         fprintf(stderr, "sepax_tasks: %d failures\n", failures);
