@@ -4,6 +4,7 @@
 //   sepax3_<backend>/<scene>[/box_box]/<order>
 //   <peer>/<scene>[/box_box]/<order>
 //   sepax3_world/<scene>, sepax3_broadphase/<scene>
+//   bullet_dbvt_pairs3/<scene>, ode_sap_pairs3/<scene> (peer_broadphase.cpp)
 //   sepax3_{pruned,unpruned,tile,hull_floor}[_<backend>]/<hull scene>/sweep
 // box_box: on spheres_boxes3, the pairs of two boxes only, which is what
 // the box-box peers can answer; sepax runs them too, so every peer row
@@ -21,6 +22,7 @@
 
 #include "bench3_scene.h"
 #include "floors/unpruned3.h"
+#include "peers/peer_broadphase.h"
 
 namespace sepax_bench {
 namespace {
@@ -239,6 +241,7 @@ void register_all3()
         const std::string sc = spec.name;
         reg("sepax3_world/" + sc, [sc](benchmark::State &st) { bm_world3(st, sc); });
         reg("sepax3_broadphase/" + sc, [sc](benchmark::State &st) { bm_broadphase3(st, sc); });
+        register_broadphase3_peers(sc); // the same boxes in Bullet and ODE
 
         // Box-box peers: on a scene of boxes they take all the pairs, on
         // boxes with spheres the box-box set (which sepax runs as well), on

@@ -1,27 +1,31 @@
 // Broadphase peers: the pair finding of Box2D 2.4 (b2DynamicTree), Bullet
 // 3.24 (btDbvtBroadphase) and ODE 0.16 (dSweepAndPruneSpace), each timed on
-// a frame in which every box moved, on exactly the boxes sepax_broadphase
-// sees: every live shape's world bounding box after the scene's world
-// update (sepax_shape_aabb), one box per shape, in slot order. The 3D
-// peers get each 2D box as a box with z in a slab one unit thick.
+// a frame in which every box moved, on exactly the boxes the sepax
+// broadphase of the scene's dimension sees: every live shape's world
+// bounding box after the scene's world update (sepax_shape_aabb,
+// sepax3_shape_aabb), one box per shape, in slot order. On a 2D scene the
+// 3D peers get each box as a box with z in a slab one unit thick; on a 3D
+// scene (Bullet and ODE only) they get the boxes as they are.
 //
-//   box2d_tree_pairs/<scene>   a fresh b2DynamicTree: CreateProxy for every
-//                              box, then one Query per box with its exact
-//                              box, keeping each pair once (i < j) whose
-//                              exact boxes overlap (see Box2dTreePairs)
-//   bullet_dbvt_pairs/<scene>  btDbvtBroadphase: setAabb for every proxy,
-//                              then calculateOverlappingPairs; the pair
-//                              cache starts empty every frame
-//   ode_sap_pairs/<scene>      dSweepAndPruneSpace of dCreateBox geoms:
-//                              dGeomSetPosition for every geom, then
-//                              dSpaceCollide with a callback that records
-//                              the pair
+//   box2d_tree_pairs/<scene>    a fresh b2DynamicTree: CreateProxy for every
+//                               box, then one Query per box with its exact
+//                               box, keeping each pair once (i < j) whose
+//                               exact boxes overlap (see Box2dTreePairs)
+//   bullet_dbvt_pairs/<scene>,  btDbvtBroadphase: setAabb for every proxy,
+//   bullet_dbvt_pairs3/<scene>  then calculateOverlappingPairs; the pair
+//                               cache starts empty every frame
+//   ode_sap_pairs/<scene>,      dSweepAndPruneSpace of dCreateBox geoms:
+//   ode_sap_pairs3/<scene>      dGeomSetPosition for every geom, then
+//                               dSpaceCollide with a callback that records
+//                               the pair
 //
 // Before timing, one frame of each peer (two for Bullet and ODE, one per
-// kind of frame they alternate) is checked against sepax_broadphase's pair
-// set: the counters missed_pairs and extra_pairs must be 0. Everything
-// else (reading the boxes, building the peer's objects, the check) is
-// outside the timed loop. Counters are those of sepax_broadphase/<scene>:
+// kind of frame they alternate) is checked against sepax_broadphase's
+// (sepax3_broadphase's) pair set: the counters missed_pairs and
+// extra_pairs must be 0. Everything else (reading the boxes, building the
+// peer's objects, the check) is outside the timed loop. Every peer's
+// overlap test is inclusive (touching boxes pair), as sepax's is. Counters
+// are those of sepax_broadphase/<scene> and sepax3_broadphase/<scene>:
 // ns_per_shape, shapes per second, shapes, pairs.
 #include "peer_broadphase.h"
 
@@ -34,8 +38,10 @@
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
+#include "harness/bench3_scene.h"
 #include "harness/bench_scene.h"
 
 #ifdef SEPAX_BENCH_BOX2D
@@ -71,33 +77,86 @@ inline uint64_t pair_key(uint32_t i, uint32_t j)
     std::exit(2);
 }
 
-// The boxes of one scene (box i is slot slot[i]) and sepax_broadphase's
-// pairs over them, as sorted keys of box indices.
+struct Vec3 {
+    float x, y, z;
+};
+
+// The boxes of one scene (box i is slot slot[i]) and the sepax
+// broadphase's pairs over them, as sorted keys of box indices. A 2D box
+// has z in [0, 1].
 struct Boxes {
-    const Scene *scene = nullptr;
+    const void *scene = nullptr; // the Scene or Scene3 they were read from
+    bool flat = false;           // a 2D scene: every box's z is [0, 1]
+    const char *reference_name = nullptr; // "sepax_broadphase" or "sepax3_broadphase"
     std::vector<uint32_t> slot;
-    std::vector<sepax_vec2> lo, hi;
+    std::vector<Vec3> lo, hi;
     std::vector<uint64_t> reference;
     size_t size() const { return slot.size(); }
 };
 
-// Built once per scene; only the last scene's boxes are kept, so that the
-// scaling series does not hold every scene at once.
-const Boxes &boxes_of(const Scene &s)
+// What reading the boxes calls, per dimension (inline: a build without
+// the 3D peers leaves the 3D ones unused).
+inline sepax_status id_of_slot(const sepax_store *st, uint32_t slot, sepax_shape_id *id)
+{
+    return sepax_shape_id_of_slot(st, slot, id);
+}
+inline sepax_status id_of_slot(const sepax3_store *st, uint32_t slot, sepax_shape_id *id)
+{
+    return sepax3_shape_id_of_slot(st, slot, id);
+}
+inline sepax_status box_of(const sepax_store *st, sepax_shape_id id, Vec3 &lo, Vec3 &hi)
+{
+    sepax_vec2 l{}, h{};
+    const sepax_status r = sepax_shape_aabb(st, id, &l, &h);
+    lo = {l.x, l.y, 0.0f};
+    hi = {h.x, h.y, 1.0f};
+    return r;
+}
+inline sepax_status box_of(const sepax3_store *st, sepax_shape_id id, Vec3 &lo, Vec3 &hi)
+{
+    sepax3_vec l{}, h{};
+    const sepax_status r = sepax3_shape_aabb(st, id, &l, &h);
+    lo = {l.x, l.y, l.z};
+    hi = {h.x, h.y, h.z};
+    return r;
+}
+inline sepax_status broadphase(const sepax_store *st, sepax_pair *pairs, size_t cap, size_t *n)
+{
+    return sepax_broadphase(st, pairs, cap, n);
+}
+inline sepax_status broadphase(const sepax3_store *st, sepax_pair *pairs, size_t cap, size_t *n)
+{
+    return sepax3_broadphase(st, pairs, cap, n);
+}
+inline const char *broadphase_name(const sepax_store *) { return "sepax_broadphase"; }
+inline const char *broadphase_name(const sepax3_store *) { return "sepax3_broadphase"; }
+
+// Built once per scene (Scene or Scene3); only the last scene's boxes are
+// kept, of either dimension, so that the scaling series does not hold
+// every scene at once.
+std::unique_ptr<Boxes> &boxes_cache()
 {
     static std::unique_ptr<Boxes> cached;
+    return cached;
+}
+
+template <class S> const Boxes &boxes_of(const S &s)
+{
+    std::unique_ptr<Boxes> &cached = boxes_cache();
     if (cached && cached->scene == &s)
         return *cached;
     cached.reset();
     auto b = std::make_unique<Boxes>();
     b->scene = &s;
+    b->flat = std::is_same<S, Scene>::value;
+    b->reference_name = broadphase_name(s.store);
     std::vector<uint32_t> index(s.slot_limit, UINT32_MAX);
     for (uint32_t slot = 0; slot < s.slot_limit; ++slot) {
         sepax_shape_id id;
-        if (sepax_shape_id_of_slot(s.store, slot, &id) != SEPAX_OK)
+        if (id_of_slot(s.store, slot, &id) != SEPAX_OK)
             continue;
-        sepax_vec2 lo, hi;
-        const sepax_status st = sepax_shape_aabb(s.store, id, &lo, &hi);
+        Vec3 lo, hi;
+        const sepax_status st = box_of(s.store, id, lo, hi);
         if (st != SEPAX_OK)
             fail("reading a bounding box", st);
         index[slot] = (uint32_t)b->slot.size();
@@ -106,13 +165,13 @@ const Boxes &boxes_of(const Scene &s)
         b->hi.push_back(hi);
     }
     size_t n = 0;
-    sepax_status st = sepax_broadphase(s.store, nullptr, 0, &n);
+    sepax_status st = broadphase(s.store, nullptr, 0, &n);
     if (st != SEPAX_OK && st != SEPAX_ERR_CAPACITY)
-        fail("sepax_broadphase", st);
+        fail(b->reference_name, st);
     std::vector<sepax_pair> pairs(n);
-    st = sepax_broadphase(s.store, pairs.data(), n, &n);
+    st = broadphase(s.store, pairs.data(), n, &n);
     if (st != SEPAX_OK)
-        fail("sepax_broadphase", st);
+        fail(b->reference_name, st);
     b->reference.reserve(n);
     for (size_t k = 0; k < n; ++k)
         b->reference.push_back(
@@ -165,12 +224,12 @@ public:
     PairCheck check;
 };
 
-// The peer of type P for a scene: built and checked on first use, kept
-// until a benchmark asks for another scene.
-template <class P> P &peer_for(const Scene &s)
+// The peer of type P for a scene (2D or 3D): built and checked on first
+// use, kept until a benchmark asks for another scene.
+template <class P, class S> P &peer_for(const S &s)
 {
     static std::unique_ptr<P> peer;
-    static const Scene *of = nullptr;
+    static const void *of = nullptr;
     if (peer && of == &s)
         return *peer;
     peer.reset();
@@ -193,10 +252,14 @@ benchmark::Counter ns_per(double units)
                                                 benchmark::Counter::kInvert);
 }
 
-template <class P>
-void bm_pairs(benchmark::State &state, const std::string &scene, const char *label)
+// get_scene or get_scene3.
+template <class S> using SceneGetter = S &(*)(const std::string &);
+
+template <class P, class S>
+void bm_pairs(benchmark::State &state, SceneGetter<S> get, const std::string &scene,
+              const char *label)
 {
-    Scene &s = get_scene(scene);
+    S &s = get(scene);
     // No untimed frame here: the check frames ran when the peer was built,
     // and later calls follow timed frames of the same peer.
     P &peer = peer_for<P>(s);
@@ -212,7 +275,8 @@ void bm_pairs(benchmark::State &state, const std::string &scene, const char *lab
         benchmark::DoNotOptimize(pairs);
         benchmark::ClobberMemory();
     }
-    const double shapes = (double)boxes_of(s).size();
+    const Boxes &b = boxes_of(s);
+    const double shapes = (double)b.size();
     state.SetItemsProcessed((int64_t)state.iterations() * (int64_t)shapes);
     state.counters["ns_per_shape"] = ns_per(shapes);
     state.counters["shapes"] = shapes;
@@ -224,10 +288,9 @@ void bm_pairs(benchmark::State &state, const std::string &scene, const char *lab
         static bool told = false;
         if (!told) {
             told = true;
-            std::fprintf(stderr,
-                         "sepax_bench: %s on %s: %zu pairs of sepax_broadphase missed, %zu "
-                         "extra\n",
-                         label, scene.c_str(), peer.check.missed, peer.check.extra);
+            std::fprintf(stderr, "sepax_bench: %s on %s: %zu pairs of %s missed, %zu extra\n",
+                         label, scene.c_str(), peer.check.missed, b.reference_name,
+                         peer.check.extra);
         }
     }
 }
@@ -304,18 +367,32 @@ private:
 // Bullet 3.24's btDbvtBroadphase (the default broadphase of a Bullet
 // world), with its own hashed pair cache.
 //
-// Frames alternate between two slabs, z in [0, 1] and in [16, 17]: x and y
-// are the scene's boxes exactly, so both slabs have sepax's pairs, and each
-// setAabb takes btDbvtBroadphase's "teleport" path (the new box does not
-// touch the old one): the leaf is removed and inserted again with the
-// exact box and the proxy queries both trees right away. That path adds no
-// margin (gDbvtMargin and the velocity prediction apply only to a box that
-// moved within reach of its old one), so the trees hold the exact boxes;
-// btDbvtAabbMm's Intersect is inclusive, so touching boxes pair as in
-// sepax, and the cache ends the frame with exactly sepax's pairs.
-// calculateOverlappingPairs then does the rest of Bullet's frame
-// (incremental tree optimisation, the pass over the cache that drops pairs
-// whose boxes no longer overlap).
+// Frames alternate between two placements of the boxes that have the same
+// pairs, exactly, and in which no box touches its place in the other, so
+// that each setAabb takes btDbvtBroadphase's "teleport" path: the leaf is
+// removed and inserted again with the exact box and the proxy queries both
+// trees right away. That path adds no margin (gDbvtMargin and the velocity
+// prediction apply only to a box that moved within reach of its old one),
+// so the trees hold the exact boxes; btDbvtAabbMm's Intersect is
+// inclusive, so touching boxes pair as in sepax, and the cache ends the
+// frame with exactly sepax's pairs. calculateOverlappingPairs then does
+// the rest of Bullet's frame (incremental tree optimisation, the pass over
+// the cache that drops pairs whose boxes no longer overlap).
+//
+// 2D scenes: z in [0, 1] and in [16, 17], x and y the scene's boxes
+// exactly. 3D scenes: the boxes and their mirror image through the origin
+// ((x, y, z) -> (-x, -y, -z): exact in float, and the overlap test on two
+// mirrored boxes compares the same numbers, so the pairs are the same; a
+// translation would round, and could make boxes touch). A box misses its
+// mirror image unless it contains the origin; the one such box of stack3
+// (its corner cube, its own mirror image), hulls3 and hulls3_9to16 takes
+// Bullet's path for a small move instead (kept if its leaf still contains
+// the new box, else reinserted grown by gDbvtMargin), which could add
+// pairs; the check finds none. boxes3, spheres_boxes3, mixed3 and the
+// other hull scenes have no such box. The 3D scenes lie in the positive
+// octant, so the two placements meet only near the origin, where a moved
+// box may pair with one not yet moved; the clean-up pass drops such pairs
+// within the timed frame.
 //
 // A frame where everything moved finds its pairs anew; the cache is
 // emptied before each frame so that every pair is inserted again rather
@@ -328,12 +405,19 @@ public:
     {
         const size_t n = b.size();
         for (int s = 0; s < 2; ++s) {
-            const btScalar z = s ? 16 : 0;
             lo_[s].resize(n);
             hi_[s].resize(n);
-            for (size_t i = 0; i < n; ++i) {
-                lo_[s][i].setValue(b.lo[i].x, b.lo[i].y, z);
-                hi_[s][i].setValue(b.hi[i].x, b.hi[i].y, z + 1);
+        }
+        for (size_t i = 0; i < n; ++i) {
+            const Vec3 &lo = b.lo[i], &hi = b.hi[i];
+            lo_[0][i].setValue(lo.x, lo.y, lo.z);
+            hi_[0][i].setValue(hi.x, hi.y, hi.z);
+            if (b.flat) {
+                lo_[1][i].setValue(lo.x, lo.y, lo.z + 16);
+                hi_[1][i].setValue(hi.x, hi.y, hi.z + 16);
+            } else {
+                lo_[1][i].setValue(-hi.x, -hi.y, -hi.z);
+                hi_[1][i].setValue(-lo.x, -lo.y, -lo.z);
             }
         }
         proxy_.resize(n);
@@ -401,7 +485,7 @@ private:
 
 #ifdef SEPAX_BENCH_ODE
 // ODE 0.16's dSweepAndPruneSpace (sorting axis x, then y, z) of bodiless
-// dCreateBox geoms, z in [0, 1].
+// dCreateBox geoms; on a 2D scene z in [0, 1].
 //
 // ODE computes a box geom's bounds from its position and side lengths in
 // double: with the centre (lo + hi) / 2 and the sides hi - lo of the float
@@ -428,13 +512,16 @@ public:
         geom_.resize(n);
         cx_.resize(n);
         cy_.resize(n);
+        cz_.resize(n);
         for (size_t i = 0; i < n; ++i) {
-            const double lx = b.lo[i].x, ly = b.lo[i].y, hx = b.hi[i].x, hy = b.hi[i].y;
+            const double lx = b.lo[i].x, ly = b.lo[i].y, lz = b.lo[i].z;
+            const double hx = b.hi[i].x, hy = b.hi[i].y, hz = b.hi[i].z;
             cx_[i] = 0.5 * (lx + hx);
             cy_[i] = 0.5 * (ly + hy);
-            geom_[i] = dCreateBox(space_, hx - lx, hy - ly, 1.0);
+            cz_[i] = 0.5 * (lz + hz);
+            geom_[i] = dCreateBox(space_, hx - lx, hy - ly, hz - lz);
             dGeomSetData(geom_[i], reinterpret_cast<void *>((uintptr_t)i));
-            dGeomSetPosition(geom_[i], cx_[i], cy_[i], 0.5);
+            dGeomSetPosition(geom_[i], cx_[i], cy_[i], cz_[i]);
         }
         out_.resize(b.reference.size() + b.reference.size() / 4 + 16);
     }
@@ -447,7 +534,7 @@ public:
         const double sx = mirror_ ? -1.0 : 1.0;
         const size_t n = geom_.size();
         for (size_t i = 0; i < n; ++i)
-            dGeomSetPosition(geom_[i], sx * cx_[i], cy_[i], 0.5);
+            dGeomSetPosition(geom_[i], sx * cx_[i], cy_[i], cz_[i]);
         Out o{out_.data(), 0, out_.size()};
         dSpaceCollide(space_, &o, &OdeSapPairs::record);
         found_ = o.n;
@@ -483,7 +570,7 @@ private:
 
     dSpaceID space_ = nullptr;
     std::vector<dGeomID> geom_;
-    std::vector<double> cx_, cy_;
+    std::vector<double> cx_, cy_, cz_;
     std::vector<uint64_t> out_;
     size_t found_ = 0;
     bool mirror_ = false;
@@ -493,12 +580,30 @@ private:
 // Scenes with more shapes than this get no broadphase peer rows.
 constexpr size_t kMaxShapes = 500000;
 
-template <class P> void reg(const std::string &name, const std::string &scene, const char *label)
+template <class P, class S>
+void reg(const std::string &name, SceneGetter<S> get, const std::string &scene, const char *label)
 {
-    benchmark::RegisterBenchmark(name.c_str(), [scene, label](benchmark::State &st) {
-        bm_pairs<P>(st, scene, label);
+    benchmark::RegisterBenchmark(name.c_str(), [get, scene, label](benchmark::State &st) {
+        bm_pairs<P>(st, get, scene, label);
     })->Unit(benchmark::kMicrosecond);
 }
+
+#if defined(SEPAX_BENCH_BULLET) || defined(SEPAX_BENCH_ODE)
+// The rows of the peers that take 3D boxes, on a scene of either
+// dimension: <peer><suffix>/<scene>, the suffix "" in 2D and "3" in 3D.
+template <class S>
+void reg_box3_peers(const char *suffix, SceneGetter<S> get, const std::string &scene)
+{
+#ifdef SEPAX_BENCH_BULLET
+    reg<BulletDbvtPairs>(std::string("bullet_dbvt_pairs") + suffix + "/" + scene, get, scene,
+                         "Bullet " SEPAX_BENCH_BULLET_VERSION " btDbvtBroadphase");
+#endif
+#ifdef SEPAX_BENCH_ODE
+    reg<OdeSapPairs>(std::string("ode_sap_pairs") + suffix + "/" + scene, get, scene,
+                     "ODE " SEPAX_BENCH_ODE_VERSION " dSweepAndPruneSpace");
+#endif
+}
+#endif
 
 } // namespace
 #endif // SEPAX_BENCH_ANY_BROADPHASE_PEER
@@ -517,16 +622,19 @@ void register_broadphase_peers(const std::string &scene)
             return;
 #endif
 #ifdef SEPAX_BENCH_BOX2D
-    reg<Box2dTreePairs>("box2d_tree_pairs/" + scene, scene,
+    reg<Box2dTreePairs>("box2d_tree_pairs/" + scene, get_scene, scene,
                         "Box2D " SEPAX_BENCH_BOX2D_VERSION " b2DynamicTree, built per frame");
 #endif
-#ifdef SEPAX_BENCH_BULLET
-    reg<BulletDbvtPairs>("bullet_dbvt_pairs/" + scene, scene,
-                         "Bullet " SEPAX_BENCH_BULLET_VERSION " btDbvtBroadphase");
+#if defined(SEPAX_BENCH_BULLET) || defined(SEPAX_BENCH_ODE)
+    reg_box3_peers("", get_scene, scene);
 #endif
-#ifdef SEPAX_BENCH_ODE
-    reg<OdeSapPairs>("ode_sap_pairs/" + scene, scene,
-                     "ODE " SEPAX_BENCH_ODE_VERSION " dSweepAndPruneSpace");
+    (void)scene;
+}
+
+void register_broadphase3_peers(const std::string &scene)
+{
+#if defined(SEPAX_BENCH_BULLET) || defined(SEPAX_BENCH_ODE)
+    reg_box3_peers("3", get_scene3, scene);
 #endif
     (void)scene;
 }

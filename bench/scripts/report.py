@@ -78,7 +78,9 @@ PEERS3 = [("ode_box_box", "ODE dBoxBox"),
           ("ccd_mpr_penetration3", "libccd ccdMPRPenetration"),
           ("ccd_gjk_epa3", "libccd ccdGJKPenetration")]
 PEER3_NAMES = [p for p, _ in PEERS3]
-WORLD3_SUBJECTS = ["sepax3_world", "sepax3_broadphase"]
+# The broadphase peers on the same 3D boxes (peer_broadphase.cpp) are
+# listed with them, per shape.
+WORLD3_SUBJECTS = ["sepax3_world", "sepax3_broadphase", "bullet_dbvt_pairs3", "ode_sap_pairs3"]
 SCENES3 = ["boxes3", "stack3", "spheres_boxes3", "spheres_boxes3/box_box", "hulls3", "hulls3_4to8",
            "hulls3_9to16", "hulls3_17to32", "mixed3"]
 # The hull pair test with and without the Gauss-map pruning (bench3.cpp,
@@ -96,7 +98,7 @@ BENCH_DIR = os.path.dirname(SCRIPT_DIR)
 def is_3d(name):
     """Whether a benchmark name is one of the 3D rows."""
     subject = name.split("/")[0]
-    return subject.startswith("sepax3_") or subject in PEER3_NAMES
+    return subject.startswith("sepax3_") or subject in PEER3_NAMES or subject in WORLD3_SUBJECTS
 
 
 def subject_rank(subject):
@@ -497,7 +499,7 @@ def table3(ctx, med, errors, cvs):
 
         world = [r for r in rows if r[0] in WORLD3_SUBJECTS]
         if world:
-            lines.append("| subject | ns/shape | Mshapes/s | pairs | backend |")
+            lines.append("| subject | ns/shape | Mshapes/s | pairs | backend or library |")
             lines.append("|---|---:|---:|---:|---|")
             for subject, _order, b in world:
                 ips = b.get("items_per_second")
