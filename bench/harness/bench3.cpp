@@ -3,7 +3,7 @@
 // and pairs. Names:
 //   sepax3_<backend>/<scene>[/box_box]/<order>
 //   <peer>/<scene>[/box_box]/<order>
-//   sepax3_world/<scene>, sepax3_broadphase/<scene>
+//   sepax3_world/<scene>, sepax3_broadphase/<scene>, sepax3_step/<scene>
 //   bullet_dbvt_pairs3/<scene>, ode_sap_pairs3/<scene> (peer_broadphase.cpp)
 //   sepax3_{pruned,unpruned,tile,hull_floor}[_<backend>]/<hull scene>/sweep
 // box_box: on spheres_boxes3, the pairs of two boxes only, which is what
@@ -159,6 +159,35 @@ void bm_broadphase3(benchmark::State &state, const std::string &scene)
     state.SetLabel(sepax_backend_name(best));
 }
 
+// One 3D step as a simulation takes it, with the best backend: the world
+// update, the broadphase into a buffer large enough, and the collide call
+// over its pairs; counted per shape and per pair like sepax_step in 2D.
+void bm_step3(benchmark::State &state, const std::string &scene)
+{
+    Scene3 &s = get_scene3(scene);
+    const sepax_backend best = sepax_backend_best();
+    if (!use_backend(state, s, best))
+        return;
+    size_t count = 0;
+    if (s.results.size() < s.broadphase_out.size())
+        s.results.resize(s.broadphase_out.size());
+    if (!time_call(state, [&] {
+            sepax_status st = sepax3_update_world(s.store);
+            if (st == SEPAX_OK)
+                st = sepax3_broadphase(s.store, s.broadphase_out.data(),
+                                       s.broadphase_out.size(), &count);
+            if (st == SEPAX_OK)
+                st = sepax3_collide(s.store, s.broadphase_out.data(), count, s.results.data(),
+                                    nullptr);
+            return st;
+        }))
+        return;
+    set_shape_counters(state, s);
+    state.counters["ns_per_pair"] = ns_per((double)count);
+    state.counters["pairs"] = (double)count;
+    state.SetLabel(sepax_backend_name(best));
+}
+
 void bm_peer3(benchmark::State &state, const std::string &scene, int set, const PeerSubject3 &peer,
               bool random_order)
 {
@@ -242,6 +271,7 @@ void register_all3()
         reg("sepax3_world/" + sc, [sc](benchmark::State &st) { bm_world3(st, sc); });
         reg("sepax3_broadphase/" + sc, [sc](benchmark::State &st) { bm_broadphase3(st, sc); });
         register_broadphase3_peers(sc); // the same boxes in Bullet and ODE
+        reg("sepax3_step/" + sc, [sc](benchmark::State &st) { bm_step3(st, sc); });
 
         // Box-box peers: on a scene of boxes they take all the pairs, on
         // boxes with spheres the box-box set (which sepax runs as well), on
