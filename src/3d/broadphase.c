@@ -107,17 +107,31 @@ static void sweep_column(const columns_t *cl, size_t c, sink *o)
     for (size_t i = from; i < to; i++) {
         const sepax3_column_probe probe =
             sepax3_column_probe_of(cl->hx[i], ly[i], hy[i], lz[i], hz[i], cl->home[i]);
+        /* the meeting candidates, gathered without a branch per group (a
+         * branch on each group's meets is taken at random and costs more
+         * than four stores), then emitted in order */
+        uint32_t met[64 + 4];
+        size_t nm = 0;
         for (size_t j4 = i + 1; j4 < to; j4 += 4) {
             uint32_t in;
             uint32_t meet = sepax3_column_meet4(&probe, lx, ly, hy, lz, hz, cl->home, j4, &in);
             if (to - j4 < 4)
                 meet &= (1u << (to - j4)) - 1u;
-            for (; meet; meet &= meet - 1u)
-                emit(cl, i, j4 + (size_t)__builtin_ctz(meet), o);
+            for (uint32_t k = 0; k < 4u; k++) {
+                met[nm] = (uint32_t)(j4 + k);
+                nm += (meet >> k) & 1u;
+            }
+            if (nm > 64u) {
+                for (size_t q = 0; q < nm; q++)
+                    emit(cl, i, met[q], o);
+                nm = 0;
+            }
             /* a candidate past the right end: every later one is too */
             if (in != 0xFu)
                 break;
         }
+        for (size_t q = 0; q < nm; q++)
+            emit(cl, i, met[q], o);
     }
 }
 
