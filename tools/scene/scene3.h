@@ -1,5 +1,6 @@
 /* 3D scenes for the tests, the benchmarks and the command line: a seeded
- * generator of boxes and spheres, and the 3D lines of the scene format
+ * generator of boxes, spheres, hulls and capsules, and the 3D lines of the
+ * scene format
  * (docs/FORMAT.md). Not installed: project tooling, not library API. */
 #ifndef SEPAX_SCENE3_H
 #define SEPAX_SCENE3_H

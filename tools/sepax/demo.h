@@ -19,7 +19,7 @@ typedef struct demo_options {
 } demo_options;
 
 /* sepax demo --3d (demo3.c): the same stages and comparison on a scene of
- * boxes and spheres; returns an exit status. */
+ * boxes, spheres, hulls and capsules; returns an exit status. */
 int demo3(const demo_options *options);
 
 typedef struct demo {
