@@ -1,7 +1,7 @@
 /* 3D scenes for the tests, the benchmarks and the command line: a seeded
  * generator of boxes, spheres, hulls and capsules, and the 3D lines of the
- * scene format
- * (docs/FORMAT.md). Not installed: project tooling, not library API. */
+ * scene format (docs/FORMAT.md). Not installed: project tooling, not
+ * library API. */
 #ifndef SEPAX_SCENE3_H
 #define SEPAX_SCENE3_H
 
