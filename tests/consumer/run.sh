@@ -13,6 +13,8 @@
 #              is set to the staging prefix), instead of configuring and
 #              compiling the library once more in WORK_DIR/build: CI
 #              installs the release build its tests ran on
+# Outputs are written to files before grep reads them: `prog | grep -q`
+# under pipefail fails whenever grep's early exit kills prog with SIGPIPE.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 src=$PWD
@@ -73,7 +75,8 @@ cmp "$work/shared.out" "$work/static.out"
 grep -q '^shapes 0 and 1: depth ' "$work/shared.out"
 cc -std=c11 -Wall -Wextra -Werror tests/examples/example3.c -o "$work/example3-shared" \
     $(pkg-config --cflags --libs sepax)
-LD_LIBRARY_PATH=$libdir "$work/example3-shared" | grep -q '^pair 0: hit, separation -0.1 '
+LD_LIBRARY_PATH=$libdir "$work/example3-shared" >"$work/shared3.out"
+grep -q '^pair 0: hit, separation -0.1 ' "$work/shared3.out"
 
 echo "== the examples through CMake's find_package (shared, then static)"
 cmproj=$work/cmake
@@ -85,11 +88,14 @@ cmake --build "$cmproj/build" >/dev/null
 "$cmproj/build/example-static" >"$work/cmake-static.out"
 cmp "$work/shared.out" "$work/cmake-shared.out"
 cmp "$work/shared.out" "$work/cmake-static.out"
-"$cmproj/build/example3-shared" | grep -q '^pair 0: hit, separation -0.1 '
-"$cmproj/build/example3-static" | grep -q '^pair 0: hit, separation -0.1 '
+"$cmproj/build/example3-shared" >"$work/cmake3-shared.out"
+"$cmproj/build/example3-static" >"$work/cmake3-static.out"
+cmp "$work/shared3.out" "$work/cmake3-shared.out"
+cmp "$work/shared3.out" "$work/cmake3-static.out"
 # the shared target runs from the staging prefix without LD_LIBRARY_PATH
 # (CMake's build rpath), so check it loaded the staged library
-ldd "$cmproj/build/example-shared" | grep -q "$stage"
+ldd "$cmproj/build/example-shared" >"$work/ldd.out"
+grep -q "$stage" "$work/ldd.out"
 
 echo "== the example with sepax as a meson subproject"
 proj=$work/subproject
