@@ -67,7 +67,6 @@ static uint32_t cells(double span, double mean, size_t m, float *inv)
 
 /* The columns' lists, as the sweep reads them. */
 typedef struct columns_t {
-    grid g;
     const size_t *end; /* end[c]: where column c ends, and c + 1 begins */
     const float *lx, *hx, *ly, *hy, *lz, *hz;
     const uint32_t *home; /* kernels/column_lanes.h */
@@ -296,7 +295,7 @@ sepax_status sepax3_broadphase(const sepax3_store *s, sepax_pair *pairs, size_t 
             }
     }
     /* start[c] now holds the end of column c; column c begins at start[c-1] */
-    columns_t cl = {g, start, lx, hx, ly, hy, lz, hz, home, slot_of, s->core.live_id};
+    columns_t cl = {start, lx, hx, ly, hy, lz, hz, home, slot_of, s->core.live_id};
     if (columns > 1u && sepax_tasks_split(&s->core.tasks, m, LEAST_SHAPES)) {
         const sepax_status st = split_sweep(s, &cl, columns, pairs, capacity, pair_count);
         sepax_free(&s->core.alloc, cmem);
