@@ -177,7 +177,7 @@ sepax_status sepax_store_create(const sepax_store_options *options, sepax_store 
     if (!s)
         return st;
     s->kernels = sepax_kernels_for(s->core.backend);
-    st = grow_slots(s, want);
+    st = grow_slots(s, sepax_slots_grown(0, SEPAX_CORE_FIRST_SLOTS, want));
     if (st == SEPAX_OK)
         st = grow_pool(s, (size_t)want * sepax_region_of(SEPAX_BLOCK_ALIGN) / 2);
     if (st != SEPAX_OK) {

@@ -109,7 +109,7 @@ sepax_status sepax3_store_create(const sepax3_store_options *options, sepax3_sto
     if (!s)
         return st;
     s->kernels = sepax3_kernels_for(s->core.backend);
-    if ((st = grow_slots(s, want)) != SEPAX_OK) {
+    if ((st = grow_slots(s, sepax_slots_grown(0, SEPAX_CORE_FIRST_SLOTS, want))) != SEPAX_OK) {
         sepax3_store_destroy(s);
         return st;
     }
