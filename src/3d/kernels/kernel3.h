@@ -49,12 +49,6 @@ typedef struct sepax3_view {
     const uint32_t *pool_at; /* per slot: where its hull block starts */
 } sepax3_view;
 
-/* A pair with a capsule, or a sphere against a hull or capsule: one
- * scalar routine, compiled once, serves every backend (poly_pairs.c);
- * two polyhedra (a hull and a hull or box) go through kernels/poly3.h. */
-void sepax3_round_pair(const sepax3_view *v, uint32_t slot_a, uint32_t slot_b,
-                       sepax3_result *out);
-
 /* What the world update reads and writes. */
 typedef struct sepax3_world_job {
     float *world;

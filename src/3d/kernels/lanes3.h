@@ -79,4 +79,32 @@ typedef int lm;
 #define lf_dot3(ax, ay, az, bx, by, bz)                                                        \
     lf_add(lf_add(lf_mul(ax, bx), lf_mul(ay, by)), lf_mul(az, bz))
 
+/* lane l holds l, for element indices */
+static const float lanes3_iota[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+
+/* the lanes' best (largest value, then lowest index), into *value and
+ * *index */
+static inline void lanes3_argmax(lf best, lf at, float *value, float *index)
+{
+    float b[LANES], a[LANES];
+    lf_store(b, best);
+    lf_store(a, at);
+    float bv = b[0], ba = a[0];
+    for (uint32_t l = 1; l < LANES; l++)
+        if (b[l] > bv || (b[l] == bv && a[l] < ba))
+            bv = b[l], ba = a[l];
+    *value = bv;
+    *index = ba;
+}
+
+static inline float lanes3_hmax(lf v)
+{
+    float b[LANES];
+    lf_store(b, v);
+    float m = b[0];
+    for (uint32_t l = 1; l < LANES; l++)
+        m = b[l] > m ? b[l] : m;
+    return m;
+}
+
 #endif

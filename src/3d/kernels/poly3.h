@@ -53,33 +53,6 @@
 #define POLY3_F 128u
 #define POLY3_E 192u
 
-static const float poly3_iota[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-
-/* the lanes' best (largest value, then lowest index), into *value and
- * *index */
-static inline void poly3_reduce(lf best, lf at, float *value, float *index)
-{
-    float b[LANES], a[LANES];
-    lf_store(b, best);
-    lf_store(a, at);
-    float bv = b[0], ba = a[0];
-    for (uint32_t l = 1; l < LANES; l++)
-        if (b[l] > bv || (b[l] == bv && a[l] < ba))
-            bv = b[l], ba = a[l];
-    *value = bv;
-    *index = ba;
-}
-
-static inline float poly3_hmax(lf v)
-{
-    float b[LANES];
-    lf_store(b, v);
-    float m = b[0];
-    for (uint32_t l = 1; l < LANES; l++)
-        m = b[l] > m ? b[l] : m;
-    return m;
-}
-
 /* P's vertices placed by f, into x, y, z (room for POLY3_V) */
 static LANES3_INLINE void poly3_place(const frame3 *f, const poly3 *P, float *x, float *y,
                                       float *z)
@@ -122,12 +95,12 @@ static LANES3_INLINE float poly3_faces(const poly3 *P, const float *x, const flo
         }
         const lm win = lf_gt(lo, best);
         best = lf_sel(win, lo, best);
-        at = lf_sel(win, lf_add(lf_set1((float)f), lf_load(poly3_iota)), at);
+        at = lf_sel(win, lf_add(lf_set1((float)f), lf_load(lanes3_iota)), at);
     }
     float value, index;
-    poly3_reduce(best, at, &value, &index);
+    lanes3_argmax(best, at, &value, &index);
     *face = (uint32_t)index;
-    *all_inside = poly3_hmax(worst) <= 0.0f;
+    *all_inside = lanes3_hmax(worst) <= 0.0f;
     return value;
 }
 
@@ -320,7 +293,7 @@ static LANES3_INLINE float poly3_edge_query(const poly3 *P, const poly3 *Q, cons
         poly3_measure(P, e, qvx, qvy, qvz, Q, cand, full, &b);
     }
     float value, index;
-    poly3_reduce(b.best, b.at, &value, &index);
+    lanes3_argmax(b.best, b.at, &value, &index);
     *ei = (uint32_t)index / 256u;
     *ej = (uint32_t)index % 256u;
     /* the winner's unit normal, by the lanes' expressions at one lane */
@@ -388,6 +361,8 @@ static LANES3_INLINE void poly3_pair(const side3 *X, const side3 *Y, sepax3_resu
 }
 
 /* a pair of the driver's general class */
+#include "round3.h"
+
 static inline void poly3_general(const sepax3_view *v, uint32_t sa, uint32_t sb, sepax3_result *out)
 {
     if (side3_is_poly(v->kind[sa]) && side3_is_poly(v->kind[sb])) {
@@ -399,7 +374,7 @@ static inline void poly3_general(const sepax3_view *v, uint32_t sa, uint32_t sb,
         poly3_pair(&A, &B, &o);
         *out = o;
     } else {
-        sepax3_round_pair(v, sa, sb, out);
+        round3_pair(v, sa, sb, out);
     }
 }
 

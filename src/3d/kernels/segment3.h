@@ -6,6 +6,8 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 static inline float seg3_dot(const float a[3], const float b[3])
 {
@@ -18,6 +20,29 @@ static inline float seg3_dot(const float a[3], const float b[3])
 static inline float seg3_clamp01(float x)
 {
     return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f;
+}
+
+/* The power of two 2^-e for big = m 2^e, m in [0.5, 1) (as frexpf
+ * splits it), or 1 when big is 0, infinite or NaN: multiplying by it is
+ * what ldexpf(x, -e) computes, one correctly rounded product, without
+ * the two library calls per coordinate that were a quarter of a round
+ * pair's instructions. 2^-e is a float for every normal big (e from -125
+ * to 128: down to 2^-128, a subnormal but exact); for a subnormal big,
+ * whose 2^-e can pass FLT_MAX, it is 0, and the caller keeps ldexpf. */
+static inline float seg3_unscale(float big)
+{
+    if (!(big > 0.0f && big <= FLT_MAX))
+        return 1.0f;
+    if (big < FLT_MIN)
+        return 0.0f;
+    uint32_t b;
+    memcpy(&b, &big, sizeof b);
+    const int e = (int)((b >> 23) & 0xFFu) - 126;
+    const int biased = 127 - e; /* 2^-e's exponent field: 0 is subnormal */
+    const uint32_t pb = biased > 0 ? (uint32_t)biased << 23 : 1u << (22 + biased);
+    float p;
+    memcpy(&p, &pb, sizeof p);
+    return p;
 }
 
 /* The closest points c1 of p1-q1 and c2 of p2-q2 (either may have zero
@@ -62,14 +87,16 @@ static inline float seg3_closest(const float p1[3], const float q1[3], const flo
      * (capsules 3e-13 long were measured 3 times their distance apart).
      * Scaling by a power of two is exact, so where nothing underflowed
      * or overflowed every bit is as before. */
-    int ex = 0;
-    if (big > 0.0f && big <= FLT_MAX)
-        (void)frexpf(big, &ex);
+    const float k = seg3_unscale(big);
     float u1[3], u2[3], ur[3];
-    for (int k = 0; k < 3; k++) {
-        u1[k] = ldexpf(d1[k], -ex);
-        u2[k] = ldexpf(d2[k], -ex);
-        ur[k] = ldexpf(r[k], -ex);
+    if (k != 0.0f) {
+        for (int c = 0; c < 3; c++)
+            u1[c] = d1[c] * k, u2[c] = d2[c] * k, ur[c] = r[c] * k;
+    } else {
+        int ex = 0;
+        (void)frexpf(big, &ex);
+        for (int c = 0; c < 3; c++)
+            u1[c] = ldexpf(d1[c], -ex), u2[c] = ldexpf(d2[c], -ex), ur[c] = ldexpf(r[c], -ex);
     }
     const float a = seg3_dot(u1, u1), e = seg3_dot(u2, u2), f = seg3_dot(u2, ur);
     const float L[3] = {u1[1] * u2[2] - u1[2] * u2[1], u1[2] * u2[0] - u1[0] * u2[2],

@@ -1,6 +1,6 @@
 /* One side of a 3D pair as the hull and round-shape tests read it, and
  * the frame of one side in the other's: shared by the scalar round-shape
- * tests (poly_pairs.c) and the hull tests over lanes (kernels/poly3.h). */
+ * tests (round3.h) and the hull tests over lanes (kernels/poly3.h). */
 #ifndef SEPAX_SIDE3_H
 #define SEPAX_SIDE3_H
 

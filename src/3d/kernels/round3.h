@@ -1,9 +1,15 @@
 /* Pairs with a capsule or sphere against a hull, box or capsule (every
- * pair with a round shape that is not sphere-sphere or sphere-box): one
- * scalar routine, compiled once into the library, that every backend's
- * driver calls for such a pair, so the answers are the same on all of
- * them by construction. The contract is in sepax3d.h; the hull layout in
- * hull3.h. Two polyhedra go to kernels/poly3.h instead, over lanes.
+ * pair with a round shape that is not sphere-sphere or sphere-box), one
+ * pair at a time, written once over the lane type (lanes3.h) as the hull
+ * pairs of poly3.h are: the loops over X's faces and over X's edges
+ * against its vertices run with those elements across the lanes, the
+ * reference at one lane. A lane computes exactly the one-lane expression,
+ * and what the lanes are reduced to is a minimum, a maximum, a first
+ * largest by index or an all-of, none of which depends on how elements
+ * were spread over lanes; the arrays' padding repeats element 0
+ * (hull3.h), which never beats it. The closest-feature search when apart
+ * is scalar code, the same in every backend. The contract is in
+ * sepax3d.h; the hull layout in hull3.h.
  *
  *   box or hull X, sphere or capsule S (segment e0-e1, radius r):
  *       the segment in X's frame; apart by more than r on one of X's face
@@ -20,10 +26,14 @@
  *
  * A pair whose A is round and whose B is not is run as (B, A) and turned
  * round. */
+#ifndef SEPAX_ROUND3_H
+#define SEPAX_ROUND3_H
+
 #include <float.h>
 #include <math.h>
 #include <string.h>
 
+#include "lanes3.h"
 #include "side3.h"
 
 #define NONE SIDE3_NONE
@@ -58,19 +68,56 @@ static void deep(const side3 *X, const float e0[3], const float e1[3], float bes
     const poly3 *P = &X->p;
     const float seg[3] = {e1[0] - e0[0], e1[1] - e0[1], e1[2] - e0[2]};
     const float seg_len = sqrtf(seg3_dot(seg, seg));
-    float edge = -INFINITY, en[3] = {0, 0, 0};
-    uint32_t be = 0;
-    for (uint32_t e = 0; e < P->ne; e++) {
-        const float u[3] = {P->ux[e], P->uy[e], P->uz[e]};
+    /* per lane one of X's edges: L = seg x u, its unit n, X's vertices
+     * projected on n (lo, hi), the segment's ends (slo, shi), and the
+     * larger of the two gaps; an edge too near the segment's direction
+     * (or a segment too short) is no axis (-inf) */
+    lf best_gap = lf_set1(-INFINITY), at = lf_set1(0.0f);
+    if (seg[0] != 0.0f || seg[1] != 0.0f || seg[2] != 0.0f) { /* a point has no edge axis */
+        const lf sx = lf_set1(seg[0]), sy = lf_set1(seg[1]), sz = lf_set1(seg[2]);
+        const lf tol = lf_set1(SEPAX3_PARALLEL_TOLERANCE * seg_len), fmin = lf_set1(FLT_MIN);
+        const lf ax = lf_set1(e0[0]), ay = lf_set1(e0[1]), az = lf_set1(e0[2]);
+        const lf bx = lf_set1(e1[0]), by = lf_set1(e1[1]), bz = lf_set1(e1[2]);
+        for (uint32_t e = 0; e < P->ne; e += LANES) {
+            const lf ux = lf_load(P->ux + e), uy = lf_load(P->uy + e), uz = lf_load(P->uz + e);
+            const lf Lx = lf_sub(lf_mul(sy, uz), lf_mul(sz, uy));
+            const lf Ly = lf_sub(lf_mul(sz, ux), lf_mul(sx, uz));
+            const lf Lz = lf_sub(lf_mul(sx, uy), lf_mul(sy, ux));
+            /* |L|^2 must be a normal float, as a distance's square must
+             * (segments under about 1e-19 long read as points): a
+             * subnormal one has lost its bits, and L / |L| came out 2%
+             * short of unit length for a capsule 2e-22 long */
+            const lf ll = lf_dot3(Lx, Ly, Lz, Lx, Ly, Lz), len = lf_sqrt(ll);
+            const lm ok = lm_and(lf_ge(len, tol), lf_ge(ll, fmin));
+            if (!lm_bits(ok))
+                continue;
+            const lf nx = lf_div(Lx, len), ny = lf_div(Ly, len), nz = lf_div(Lz, len);
+            lf lo = lf_set1(INFINITY), hi = lf_set1(-INFINITY);
+            for (uint32_t v = 0; v < P->nv; v++) {
+                const lf x = lf_dot3(nx, ny, nz, lf_set1(P->vx[v]), lf_set1(P->vy[v]),
+                                     lf_set1(P->vz[v]));
+                lo = lf_min(x, lo), hi = lf_max(x, hi);
+            }
+            const lf a = lf_dot3(nx, ny, nz, ax, ay, az), b = lf_dot3(nx, ny, nz, bx, by, bz);
+            const lm a_lo = lf_lt(a, b);
+            const lf slo = lf_sel(a_lo, a, b), shi = lf_sel(a_lo, b, a);
+            const lf up = lf_sub(slo, hi), down = lf_sub(lo, shi); /* beyond X along +n, -n */
+            const lf gap = lf_sel(lf_ge(up, down), up, down);
+            const lm win = lm_and(ok, lf_gt(gap, best_gap));
+            best_gap = lf_sel(win, gap, best_gap);
+            at = lf_sel(win, lf_add(lf_set1((float)e), lf_load(lanes3_iota)), at);
+        }
+    }
+    float edge, be_f;
+    lanes3_argmax(best_gap, at, &edge, &be_f);
+    const uint32_t be = (uint32_t)be_f;
+    float en[3] = {0, 0, 0};
+    if (edge > -INFINITY) {
+        /* the winner's normal again, by the lanes' expressions */
+        const float u[3] = {P->ux[be], P->uy[be], P->uz[be]};
         float L[3];
         side3_cross(seg, u, L);
-        /* |L|^2 must be a normal float, as a distance's square must
-         * (segments under about 1e-19 long read as points): a subnormal
-         * one has lost its bits, and L / |L| came out 2% short of unit
-         * length for a capsule 2e-22 long */
-        const float ll = seg3_dot(L, L), len = sqrtf(ll);
-        if (!(len >= SEPAX3_PARALLEL_TOLERANCE * seg_len) || !(ll >= FLT_MIN))
-            continue;
+        const float len = sqrtf(seg3_dot(L, L));
         const float n[3] = {L[0] / len, L[1] / len, L[2] / len};
         float lo = INFINITY, hi = -INFINITY;
         for (uint32_t v = 0; v < P->nv; v++) {
@@ -79,13 +126,9 @@ static void deep(const side3 *X, const float e0[3], const float e1[3], float bes
         }
         const float a = seg3_dot(n, e0), b = seg3_dot(n, e1);
         const float slo = a < b ? a : b, shi = a < b ? b : a;
-        const float up = slo - hi, down = lo - shi; /* S beyond X along +n, along -n */
-        const float gap = up >= down ? up : down;
-        if (gap > edge) {
-            edge = gap, be = e;
-            for (int k = 0; k < 3; k++)
-                en[k] = up >= down ? n[k] : -n[k];
-        }
+        const int along = slo - hi >= lo - shi;
+        for (int k = 0; k < 3; k++)
+            en[k] = along ? n[k] : -n[k];
     }
     const float size = (X->w[SEPAX3_W_H] + X->w[SEPAX3_W_H + 1]) + X->w[SEPAX3_W_H + 2] + seg_len;
     if (edge > best + SEPAX3_EDGE_TOLERANCE * size) {
@@ -105,9 +148,13 @@ static int poly_in_round(const poly3 *P, const float e0[3], const float e1[3], f
     if (e0[0] == e1[0] && e0[1] == e1[1] && e0[2] == e1[2]) {
         /* a sphere: seg3_point's own value for a point, v - e0 squared,
          * without its general case */
-        for (uint32_t i = 0; i < P->nv; i++) {
-            const float w[3] = {P->vx[i] - e0[0], P->vy[i] - e0[1], P->vz[i] - e0[2]};
-            if (!(seg3_dot(w, w) <= r * r))
+        const lf px = lf_set1(e0[0]), py = lf_set1(e0[1]), pz = lf_set1(e0[2]);
+        const lf rr = lf_set1(r * r);
+        const uint32_t all = lm_bits(lf_le(rr, rr)) | 1u;
+        for (uint32_t i = 0; i < P->nv; i += LANES) {
+            const lf wx = lf_sub(lf_load(P->vx + i), px), wy = lf_sub(lf_load(P->vy + i), py),
+                     wz = lf_sub(lf_load(P->vz + i), pz);
+            if (lm_bits(lf_le(lf_dot3(wx, wy, wz, wx, wy, wz), rr)) != all)
                 return 0;
         }
         return 1;
@@ -171,19 +218,32 @@ static void poly_round(const side3 *X, const float *ws, sepax3_result *o)
     float e0[3], e1[3];
     segment_in(X->w, ws, e0, e1);
     const float seg[3] = {e1[0] - e0[0], e1[1] - e0[1], e1[2] - e0[2]};
-    float s0[HULL3_MAX_FACES], s1[HULL3_MAX_FACES];
-    float best = -INFINITY;
-    uint32_t bf = 0;
-    int s_in_x = 1;
-    for (uint32_t f = 0; f < P->nf; f++) {
-        const float n[3] = {P->nx[f], P->ny[f], P->nz[f]};
-        s0[f] = (seg3_dot(n, e0) - P->d[f]) + 0.0f;
-        s1[f] = (seg3_dot(n, e1) - P->d[f]) + 0.0f;
-        const float lo = s0[f] < s1[f] ? s0[f] : s1[f], hi = s0[f] < s1[f] ? s1[f] : s0[f];
-        if (lo > best)
-            best = lo, bf = f;
-        s_in_x &= hi + r <= 0.0f;
+    /* per lane one of X's faces: both ends' signed distances, kept for
+     * what follows (s0, s1; room for the padded last chunk) */
+    float s0[HULL3_MAX_FACES + 16], s1[HULL3_MAX_FACES + 16];
+    const lf zero = lf_set1(0.0f), rr = lf_set1(r);
+    const lf ax = lf_set1(e0[0]), ay = lf_set1(e0[1]), az = lf_set1(e0[2]);
+    const lf bx = lf_set1(e1[0]), by = lf_set1(e1[1]), bz = lf_set1(e1[2]);
+    lf best_lo = lf_set1(-INFINITY), face_at = zero;
+    lm inside = lf_le(zero, zero); /* all lanes */
+    for (uint32_t f = 0; f < P->nf; f += LANES) {
+        const lf nx = lf_load(P->nx + f), ny = lf_load(P->ny + f), nz = lf_load(P->nz + f);
+        const lf d = lf_load(P->d + f);
+        const lf a = lf_add(lf_sub(lf_dot3(nx, ny, nz, ax, ay, az), d), zero);
+        const lf b = lf_add(lf_sub(lf_dot3(nx, ny, nz, bx, by, bz), d), zero);
+        lf_store(s0 + f, a);
+        lf_store(s1 + f, b);
+        const lm a_lo = lf_lt(a, b);
+        const lf lo = lf_sel(a_lo, a, b), hi = lf_sel(a_lo, b, a);
+        const lm win = lf_gt(lo, best_lo);
+        best_lo = lf_sel(win, lo, best_lo);
+        face_at = lf_sel(win, lf_add(lf_set1((float)f), lf_load(lanes3_iota)), face_at);
+        inside = lm_and(inside, lf_le(lf_add(hi, rr), zero));
     }
+    float best, bf_f;
+    lanes3_argmax(best_lo, face_at, &best, &bf_f);
+    const uint32_t bf = (uint32_t)bf_f;
+    const int s_in_x = lm_bits(inside) == lm_bits(lf_le(zero, zero));
     const float bn[3] = {P->nx[bf], P->ny[bf], P->nz[bf]};
     if (best - r > 0.0f) {
         /* apart by more than the radius on a face axis of X: that axis,
@@ -195,17 +255,32 @@ static void poly_round(const side3 *X, const float *ws, sepax3_result *o)
     }
     /* Cyrus-Beck: where e0 + t seg is inside every face's plane; a
      * segment wholly outside one face's plane (best > 0) cannot meet X */
-    float tmin = 0.0f, tmax = 1.0f;
     int meets = !(best > 0.0f);
-    for (uint32_t f = 0; meets && f < P->nf; f++) {
-        const float n[3] = {P->nx[f], P->ny[f], P->nz[f]};
-        const float den = seg3_dot(n, seg), num = -s0[f];
-        if (den == 0.0f)
-            meets &= num >= 0.0f;
-        else if (den < 0.0f)
-            tmin = num / den > tmin ? num / den : tmin;
-        else
-            tmax = num / den < tmax ? num / den : tmax;
+    float tmin = 0.0f, tmax = 1.0f;
+    if (meets) {
+        const lf sx = lf_set1(seg[0]), sy = lf_set1(seg[1]), sz = lf_set1(seg[2]);
+        lf lo_t = zero, hi_t = lf_set1(1.0f);
+        lf parallel_out = zero; /* 1 in a lane that found den == 0 with num < 0 */
+        for (uint32_t f = 0; f < P->nf; f += LANES) {
+            const lf den = lf_dot3(lf_load(P->nx + f), lf_load(P->ny + f), lf_load(P->nz + f), sx,
+                                   sy, sz);
+            const lf num = lf_sub(zero, lf_load(s0 + f));
+            const lf t = lf_div(num, den);
+            const lm enter = lf_lt(den, zero), leave = lf_gt(den, zero);
+            lo_t = lf_sel(lm_and(enter, lf_gt(t, lo_t)), t, lo_t);
+            hi_t = lf_sel(lm_and(leave, lf_lt(t, hi_t)), t, hi_t);
+            /* den == 0: the segment is inside that face's plane or never */
+            const lm out = lm_and(lm_and(lf_le(den, zero), lf_ge(den, zero)), lf_lt(num, zero));
+            parallel_out = lf_sel(out, lf_set1(1.0f), parallel_out);
+        }
+        meets = !(lanes3_hmax(parallel_out) > 0.0f);
+        float lt[LANES], ht[LANES];
+        lf_store(lt, lo_t);
+        lf_store(ht, hi_t);
+        for (uint32_t l = 0; l < LANES; l++) {
+            tmin = lt[l] > tmin ? lt[l] : tmin;
+            tmax = ht[l] < tmax ? ht[l] : tmax;
+        }
     }
     meets &= tmin <= tmax;
     const int x_in_s = poly_in_round(P, e0, e1, r);
@@ -395,7 +470,8 @@ static void turn_round(sepax3_result *o)
                          ((f & SEPAX_B_IN_A) ? SEPAX_A_IN_B : 0u));
 }
 
-void sepax3_round_pair(const sepax3_view *v, uint32_t sa, uint32_t sb, sepax3_result *out)
+static LANES3_INLINE void round3_pair(const sepax3_view *v, uint32_t sa, uint32_t sb,
+                                       sepax3_result *out)
 {
     side3 A, B;
     side3_of(v, sa, &A);
@@ -412,3 +488,5 @@ void sepax3_round_pair(const sepax3_view *v, uint32_t sa, uint32_t sb, sepax3_re
     }
     *out = o;
 }
+
+#endif
