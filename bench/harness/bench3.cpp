@@ -4,10 +4,11 @@
 //   sepax3_<backend>/<scene>[/box_box]/<order>
 //   <peer>/<scene>[/box_box]/<order>
 //   sepax3_world/<scene>, sepax3_broadphase/<scene>, sepax3_step/<scene>
-//   bullet_dbvt_pairs3/<scene>, ode_sap_pairs3/<scene> (peer_broadphase.cpp)
+//   bullet_dbvt3_pairs/<scene>, ode_sap3_pairs/<scene> (peer_broadphase.cpp)
 //   sepax3_{pruned,unpruned,tile,hull_floor}[_<backend>]/<hull scene>/sweep
 // box_box: on spheres_boxes3, the pairs of two boxes only, which is what
-// the box-box peers can answer; sepax runs them too, so every peer row
+// the box-box peers can answer (on mixed3 each class of kind pair,
+// box_box to hull_hull, sweep order, with every peer that answers it); sepax runs them too, so every peer row
 // has a sepax row on exactly its pairs. The peers that answer every kind
 // run on all pairs of hulls3 and mixed3 (see PeerKinds3).
 //
@@ -283,11 +284,22 @@ void register_all3()
         const bool has_spheres = p.sphere_share > 0.0;
         const bool has_boxes = p.sphere_share + p.hull_share + p.capsule_share < 1.0;
         const bool only_hulls = p.hull_share >= 1.0;
+        // On a scene of several kinds with hulls or capsules (mixed3), every
+        // class of kind pair alone as well (sweep order only), with each
+        // peer that answers it: what each class costs in the mix.
+        const bool mixed = polys && !only_hulls;
         std::vector<int> sets{kAllPairs3};
         if (!polys && has_spheres && has_boxes)
             sets.push_back(kBoxBoxPairs3);
+        if (mixed)
+            for (int set = kBoxBoxPairs3; set < kPairSet3Count; ++set)
+                sets.push_back(set);
         const int peer_set = has_spheres ? (has_boxes ? kBoxBoxPairs3 : -1) : kAllPairs3;
         auto runs = [&](const PeerSubject3 &peer, int set) {
+            if (mixed && set != kAllPairs3)
+                return peer.kinds == kPeerAnyKind ||
+                       (peer.kinds == kPeerBoxBox && set == kBoxBoxPairs3) ||
+                       (peer.kinds == kPeerHullHull && set == kPairSet3Count - 1);
             switch (peer.kinds) {
             case kPeerBoxBox:
                 return !polys && set == peer_set;
@@ -303,6 +315,8 @@ void register_all3()
             const char *set_name = pair_set3_name(set);
             const std::string mid = "/" + sc + (set_name ? std::string("/") + set_name : "");
             for (const bool random_order : {false, true}) {
+                if (random_order && mixed && set != kAllPairs3)
+                    continue;
                 const std::string tail = mid + "/" + order_name(random_order);
                 for (const sepax_backend b : backends)
                     reg(std::string("sepax3_") + sepax_backend_name(b) + tail,

@@ -192,7 +192,7 @@ void build(Scene3 &s, const Scene3Spec &spec)
     sepax3_store_set_backend(s.store, keep);
 
     s.touching.assign(n, 0);
-    std::vector<uint8_t> box_box(n, 0);
+    std::vector<uint8_t> cls(n, 0);
     for (size_t i = 0; i < n; ++i) {
         const uint32_t a = SEPAX_ID_SLOT(s.sweep[i].a), b = SEPAX_ID_SLOT(s.sweep[i].b);
         const double size = shape_size(s, a) + shape_size(s, b);
@@ -201,19 +201,15 @@ void build(Scene3 &s, const Scene3Spec &spec)
         s.touching[i] = touch ? 1 : 0;
         s.touching_count += touch;
         s.ref_hits += hit;
-        box_box[i] = s.kind[a] == SEPAX3_SHAPE_BOX && s.kind[b] == SEPAX3_SHAPE_BOX;
-        if (box_box[i]) {
-            s.box_hits += hit;
-            s.box_touching += touch;
-        }
+        cls[i] = (uint8_t)pair_class3(s.kind[a], s.kind[b]);
+        s.class_hits[cls[i]] += hit;
+        s.class_touching[cls[i]] += touch;
     }
     for (int order = 0; order < 2; ++order)
         for (size_t k = 0; k < n; ++k) {
             const uint32_t i = order ? s.random_from[k] : (uint32_t)k;
-            if (box_box[i]) {
-                s.box_pairs[order].push_back(s.sweep[i]);
-                s.box_from[order].push_back(i);
-            }
+            s.class_pairs[cls[i]][order].push_back(s.sweep[i]);
+            s.class_from[cls[i]][order].push_back(i);
         }
 
     s.results.assign(n, sepax3_result{});
@@ -225,7 +221,7 @@ void build(Scene3 &s, const Scene3Spec &spec)
                  "%zu capsules), %zu pairs (%zu box-box), %zu hits (%.3f), %zu touching; "
                  "built in %.2f s\n",
                  spec.name.c_str(), s.shapes, s.boxes, s.spheres, s.hulls, s.capsules, n,
-                 s.box_pairs[0].size(),
+                 s.class_pairs[kBoxBoxPairs3][0].size(),
                  s.ref_hits, n ? (double)s.ref_hits / (double)n : 0.0, s.touching_count,
                  seconds_since(t0));
 }
@@ -272,12 +268,12 @@ PairView Scene3::view(int set, bool random_order) const
 {
     PairView v;
     const int o = random_order ? 1 : 0;
-    if (set == kBoxBoxPairs3) {
-        v.pairs = box_pairs[o].data();
-        v.n = box_pairs[o].size();
-        v.from = box_from[o].data();
-        v.ref_hits = box_hits;
-        v.touching = box_touching;
+    if (set > kAllPairs3 && set < kPairSet3Count) {
+        v.pairs = class_pairs[set][o].data();
+        v.n = class_pairs[set][o].size();
+        v.from = class_from[set][o].data();
+        v.ref_hits = class_hits[set];
+        v.touching = class_touching[set];
     } else {
         const std::vector<sepax_pair> &p = random_order ? random : sweep;
         v.pairs = p.data();
@@ -291,7 +287,18 @@ PairView Scene3::view(int set, bool random_order) const
 
 const char *pair_set3_name(int set)
 {
-    return set == kBoxBoxPairs3 ? "box_box" : nullptr;
+    static const char *const names[kPairSet3Count] = {
+        nullptr,          "box_box",        "box_sphere",      "box_capsule",
+        "box_hull",       "sphere_sphere",  "capsule_sphere",  "capsule_capsule",
+        "sphere_hull",    "capsule_hull",   "hull_hull"};
+    return set > kAllPairs3 && set < kPairSet3Count ? names[set] : nullptr;
+}
+
+int pair_class3(uint8_t kind_a, uint8_t kind_b)
+{
+    // indexed by kind (box, sphere, hull, capsule), either order
+    static const int8_t cls[4][4] = {{1, 2, 4, 3}, {2, 5, 8, 6}, {4, 8, 10, 9}, {3, 6, 9, 7}};
+    return kind_a < 4 && kind_b < 4 ? (int)cls[kind_a][kind_b] : (int)kAllPairs3;
 }
 
 const std::vector<Scene3Spec> &scene3_specs()

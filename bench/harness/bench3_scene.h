@@ -28,12 +28,21 @@ struct Scene3Spec {
 // registration order.
 const std::vector<Scene3Spec> &scene3_specs();
 
-// Which of a scene's pairs a benchmark runs on: all of them, or only those
-// of two boxes (the only pairs the box-box peers can answer; they keep the
-// order of the full list they are taken from).
-enum PairSet3 : int { kAllPairs3 = 0, kBoxBoxPairs3 = 1, kPairSet3Count };
-// nullptr for kAllPairs3 (no name part), "box_box" for kBoxBoxPairs3.
+// Which of a scene's pairs a benchmark runs on: all of them, or those of
+// one class of kind pair (box_box first: the only pairs the box-box peers
+// can answer). A class's pairs keep the order of the full list they are
+// taken from.
+enum PairSet3 : int {
+    kAllPairs3 = 0,
+    kBoxBoxPairs3 = 1, // the first class; the classes run to kPairSet3Count
+    kPairSet3Count = 11,
+};
+// nullptr for kAllPairs3 (no name part), else the class name: box_box,
+// box_sphere, box_capsule, box_hull, sphere_sphere, capsule_sphere,
+// capsule_capsule, sphere_hull, capsule_hull, hull_hull.
 const char *pair_set3_name(int set);
+// The class set of a pair of two kinds (either order).
+int pair_class3(uint8_t kind_a, uint8_t kind_b);
 
 // Hit/no-hit differences from the scalar reference are counted only beyond
 // a band around touching: |separation| > kTouchRelative3 times the pair's
@@ -70,10 +79,11 @@ struct Scene3 {
     std::vector<sepax_pair> random;    // the same pairs, shuffled (fixed seed)
     std::vector<uint32_t> random_from; // random[i] == sweep[random_from[i]]
 
-    // The box-box pairs in both orders, with their sweep indices.
-    std::vector<sepax_pair> box_pairs[2];
-    std::vector<uint32_t> box_from[2];
-    size_t box_hits = 0, box_touching = 0;
+    // Each class's pairs in both orders, with their sweep indices (index
+    // kAllPairs3 unused).
+    std::vector<sepax_pair> class_pairs[kPairSet3Count][2];
+    std::vector<uint32_t> class_from[kPairSet3Count][2];
+    size_t class_hits[kPairSet3Count] = {}, class_touching[kPairSet3Count] = {};
 
     // Scalar reference answers for `sweep`, and which pairs are touching.
     std::vector<sepax3_result> reference;

@@ -12,10 +12,10 @@
 //                               box, keeping each pair once (i < j) whose
 //                               exact boxes overlap (see Box2dTreePairs)
 //   bullet_dbvt_pairs/<scene>,  btDbvtBroadphase: setAabb for every proxy,
-//   bullet_dbvt_pairs3/<scene>  then calculateOverlappingPairs; the pair
+//   bullet_dbvt3_pairs/<scene>  then calculateOverlappingPairs; the pair
 //                               cache starts empty every frame
 //   ode_sap_pairs/<scene>,      dSweepAndPruneSpace of dCreateBox geoms:
-//   ode_sap_pairs3/<scene>      dGeomSetPosition for every geom, then
+//   ode_sap3_pairs/<scene>      dGeomSetPosition for every geom, then
 //                               dSpaceCollide with a callback that records
 //                               the pair
 //
@@ -590,16 +590,17 @@ void reg(const std::string &name, SceneGetter<S> get, const std::string &scene, 
 
 #if defined(SEPAX_BENCH_BULLET) || defined(SEPAX_BENCH_ODE)
 // The rows of the peers that take 3D boxes, on a scene of either
-// dimension: <peer><suffix>/<scene>, the suffix "" in 2D and "3" in 3D.
+// dimension: bullet_dbvt<suffix>_pairs/<scene> and ode_sap<suffix>_pairs,
+// the suffix "" in 2D and "3" in 3D.
 template <class S>
 void reg_box3_peers(const char *suffix, SceneGetter<S> get, const std::string &scene)
 {
 #ifdef SEPAX_BENCH_BULLET
-    reg<BulletDbvtPairs>(std::string("bullet_dbvt_pairs") + suffix + "/" + scene, get, scene,
+    reg<BulletDbvtPairs>(std::string("bullet_dbvt") + suffix + "_pairs/" + scene, get, scene,
                          "Bullet " SEPAX_BENCH_BULLET_VERSION " btDbvtBroadphase");
 #endif
 #ifdef SEPAX_BENCH_ODE
-    reg<OdeSapPairs>(std::string("ode_sap_pairs") + suffix + "/" + scene, get, scene,
+    reg<OdeSapPairs>(std::string("ode_sap") + suffix + "_pairs/" + scene, get, scene,
                      "ODE " SEPAX_BENCH_ODE_VERSION " dSweepAndPruneSpace");
 #endif
 }

@@ -13,7 +13,7 @@ namespace sepax_bench {
 // ode_sap_pairs/<scene> for the peers compiled in (none: nothing).
 void register_broadphase_peers(const std::string &scene);
 
-// Registers bullet_dbvt_pairs3/<scene> and ode_sap_pairs3/<scene> for a 3D
+// Registers bullet_dbvt3_pairs/<scene> and ode_sap3_pairs/<scene> for a 3D
 // scene (one of scene3_specs()) for the peers compiled in (none: nothing).
 void register_broadphase3_peers(const std::string &scene);
 

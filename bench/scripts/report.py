@@ -80,7 +80,7 @@ PEERS3 = [("ode_box_box", "ODE dBoxBox"),
 PEER3_NAMES = [p for p, _ in PEERS3]
 # The broadphase peers on the same 3D boxes (peer_broadphase.cpp) are
 # listed with them, per shape.
-WORLD3_SUBJECTS = ["sepax3_world", "sepax3_broadphase", "bullet_dbvt_pairs3", "ode_sap_pairs3", "sepax3_step"]
+WORLD3_SUBJECTS = ["sepax3_world", "sepax3_broadphase", "bullet_dbvt3_pairs", "ode_sap3_pairs", "sepax3_step"]
 SCENES3 = ["boxes3", "stack3", "spheres_boxes3", "spheres_boxes3/box_box", "hulls3", "hulls3_4to8",
            "hulls3_9to16", "hulls3_17to32", "mixed3"]
 # The hull pair test with and without the Gauss-map pruning (bench3.cpp,
