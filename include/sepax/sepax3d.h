@@ -410,6 +410,43 @@ SEPAX_API sepax_status sepax3_collide_hits(const sepax3_store *store, const sepa
                                            size_t count, sepax3_hit *hits, size_t capacity,
                                            size_t *hit_count, size_t *bad_index);
 
+/** What a 3D pair remembers from one step to the next: the feature that
+ *  last separated it, or came closest to (a face of A, a face of B, or an
+ *  edge of each). The caller keeps one per pair, in an array parallel to
+ *  its pairs, and carries it along while the pair stays in its list.
+ *  All-zero bytes mean empty. The bytes are the library's: they may change
+ *  between versions, and a record of any contents is safe to pass (see
+ *  sepax3_collide_hits_cached). */
+typedef struct sepax3_pair_cache {
+    uint8_t bytes[8];
+} sepax3_pair_cache;
+
+/** sepax3_collide_hits with a separating-feature cache per pair:
+ *  caches[i] belongs to pairs[i]. For each pair the cached feature is
+ *  tried first: a face against the other shape's vertices (against a
+ *  sphere or capsule, its segment's two ends), or an edge pair by its
+ *  Gauss-map arcs and one distance. When it still separates the two
+ *  shapes, the pair is no hit and nothing more is computed for it (its
+ *  record stays as it was); otherwise the full test runs and caches[i] is
+ *  rewritten from its result. The hits, their order, *hit_count, the
+ *  statuses and *bad_index are byte for byte those of sepax3_collide_hits
+ *  on the same pairs, whatever the caches hold: an empty, stale, another
+ *  pair's or random record costs time, never a different answer, and is
+ *  never read out of bounds. The records written are the same on every
+ *  backend. A record helps pairs with a hull or a capsule against a
+ *  polyhedron (hull-hull, box-hull, sphere-hull, capsule-hull,
+ *  capsule-box); box-box, sphere-sphere, box-sphere and two round shapes
+ *  always take their full test, which costs about what a cached feature
+ *  would. An edge pair counts as separating only beyond the edge
+ *  tolerance (SEPAX3_EDGE_TOLERANCE times the pair's size). caches must
+ *  hold count records (NULL only when count is 0: SEPAX_ERR_NULL); on a
+ *  failure they are unchanged unless the status is SEPAX_ERR_CAPACITY. */
+SEPAX_API sepax_status sepax3_collide_hits_cached(const sepax3_store *store,
+                                                  const sepax_pair *pairs, size_t count,
+                                                  sepax3_pair_cache *caches, sepax3_hit *hits,
+                                                  size_t capacity, size_t *hit_count,
+                                                  size_t *bad_index);
+
 /** A point to test against one shape. */
 typedef struct sepax3_point_query {
     sepax3_vec point;

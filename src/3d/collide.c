@@ -1,8 +1,11 @@
 /* The public 3D batch calls: check every pair, then hand the list to the
  * store's kernels, on one thread or in ranges across the caller's
- * workers (common/batch.h); the compacted call keeps only the hits. */
+ * workers (common/batch.h); the compacted calls keep only the hits, the
+ * cached one after its records have dropped the pairs they still
+ * separate (cache.c). */
 #include <stddef.h>
 
+#include "cache.h"
 #include "common/batch.h"
 #include "store.h"
 
@@ -12,6 +15,7 @@ typedef struct call {
     const sepax3_store *s;
     sepax3_view v;
     sepax3_result *results;
+    sepax3_pair_cache *caches; /* the cached compacted call's, else NULL */
 } call;
 
 static void collide_range(const void *context, size_t from, size_t to)
@@ -20,14 +24,38 @@ static void collide_range(const void *context, size_t from, size_t to)
     c->s->kernels->collide(&c->v, c->head.pairs + from, to - from, c->results + from);
 }
 
-static size_t chunk_hits(const void *context, size_t base, size_t n, void *hits, size_t capacity,
+/* The hits among pairs [base, base + n), n <= SEPAX_HIT_CHUNK, appended
+ * to hits (found already there, room for capacity); returns the new count.
+ * With caches, the pairs their record still separates are no hits and
+ * skip the kernels; the others' records are rewritten from their results. */
+static size_t chunk_hits(const void *context, size_t base, size_t n, void *out, size_t capacity,
                          size_t found)
 {
     const call *c = context;
     sepax3_result chunk[SEPAX_HIT_CHUNK];
-    c->s->kernels->collide(&c->v, c->head.pairs + base, n, chunk);
-    return sepax_hits_take(chunk, n, sizeof *chunk, offsetof(sepax3_result, flags), base, hits,
-                           sizeof(sepax3_hit), offsetof(sepax3_hit, result), capacity, found);
+    const sepax_pair *pairs = c->head.pairs + base;
+    if (!c->caches) {
+        c->s->kernels->collide(&c->v, pairs, n, chunk);
+        return sepax_hits_take(chunk, n, sizeof *chunk, offsetof(sepax3_result, flags), base, out,
+                               sizeof(sepax3_hit), offsetof(sepax3_hit, result), capacity, found);
+    }
+    _Static_assert(SEPAX_HIT_CHUNK <= UINT16_MAX + 1u, "a chunk's indices fit at[]");
+    sepax_pair live[SEPAX_HIT_CHUNK];
+    uint16_t at[SEPAX_HIT_CHUNK];
+    const size_t m = sepax3_cache_filter(&c->v, pairs, n, c->caches + base, live, at);
+    c->s->kernels->collide(&c->v, live, m, chunk);
+    sepax3_cache_refresh(&c->v, live, m, chunk, at, c->caches + base);
+    sepax3_hit *hits = out;
+    for (size_t k = 0; k < m; k++) {
+        if (!(chunk[k].flags & SEPAX_HIT))
+            continue;
+        if (found < capacity) {
+            hits[found].pair = (uint32_t)(base + at[k]);
+            hits[found].result = chunk[k];
+        }
+        found++;
+    }
+    return found;
 }
 
 sepax_status sepax3_collide(const sepax3_store *s, const sepax_pair *pairs, size_t count,
@@ -38,7 +66,7 @@ sepax_status sepax3_collide(const sepax3_store *s, const sepax_pair *pairs, size
     const sepax_status st = sepax_batch_check(pairs, count, !results, sizeof *results);
     if (st != SEPAX_OK)
         return st;
-    const call c = {{&s->core, pairs}, s, sepax3_store_view(s), results};
+    const call c = {{&s->core, pairs}, s, sepax3_store_view(s), results, NULL};
     /* 16 results of 20 bytes are 5 cache lines */
     const sepax_batch b = {.core = &s->core, .count = count, .unit = 16,
                            .check = sepax_batch_check_pairs, .run = collide_range,
@@ -46,9 +74,10 @@ sepax_status sepax3_collide(const sepax3_store *s, const sepax_pair *pairs, size
     return sepax_batch_run(&b, bad_index);
 }
 
-sepax_status sepax3_collide_hits(const sepax3_store *s, const sepax_pair *pairs, size_t count,
-                                 sepax3_hit *hits, size_t capacity, size_t *hit_count,
-                                 size_t *bad_index)
+/* Both compacted calls; caches NULL: uncached. */
+static sepax_status collide_hits(const sepax3_store *s, const sepax_pair *pairs, size_t count,
+                                 sepax3_pair_cache *caches, sepax3_hit *hits, size_t capacity,
+                                 size_t *hit_count, size_t *bad_index)
 {
     sepax_status st = sepax_hits_begin(s != NULL, hits, capacity, count, hit_count);
     if (st != SEPAX_OK)
@@ -58,9 +87,31 @@ sepax_status sepax3_collide_hits(const sepax3_store *s, const sepax_pair *pairs,
     /* hits may be NULL with capacity 0: the caller asks only for the count */
     if ((st = sepax_batch_check(pairs, count, 0, sizeof *hits)) != SEPAX_OK)
         return st;
-    const call c = {{&s->core, pairs}, s, sepax3_store_view(s), NULL};
+    const call c = {{&s->core, pairs}, s, sepax3_store_view(s), NULL, caches};
+    /* A chunk rewrites its records as it goes: with caches every pair is
+     * checked first, so that a bad pair leaves all of them as they were. */
     const sepax_batch b = {.core = &s->core, .count = count, .unit = SEPAX_HIT_CHUNK,
                            .check = sepax_batch_check_pairs, .chunk = chunk_hits,
-                           .hit_size = sizeof *hits, .context = &c};
+                           .hit_size = sizeof *hits, .check_first = caches != NULL,
+                           .context = &c};
     return sepax_batch_hits(&b, hits, capacity, hit_count, bad_index);
+}
+
+sepax_status sepax3_collide_hits(const sepax3_store *s, const sepax_pair *pairs, size_t count,
+                                 sepax3_hit *hits, size_t capacity, size_t *hit_count,
+                                 size_t *bad_index)
+{
+    return collide_hits(s, pairs, count, NULL, hits, capacity, hit_count, bad_index);
+}
+
+sepax_status sepax3_collide_hits_cached(const sepax3_store *s, const sepax_pair *pairs,
+                                        size_t count, sepax3_pair_cache *caches, sepax3_hit *hits,
+                                        size_t capacity, size_t *hit_count, size_t *bad_index)
+{
+    if (count > 0 && !caches) {
+        /* as sepax_hits_begin leaves a refused call: no hits */
+        const sepax_status st = sepax_hits_begin(s != NULL, hits, capacity, count, hit_count);
+        return st != SEPAX_OK ? st : SEPAX_ERR_NULL;
+    }
+    return collide_hits(s, pairs, count, caches, hits, capacity, hit_count, bad_index);
 }

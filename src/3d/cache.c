@@ -1,0 +1,220 @@
+/* The 3D separating-feature cache of sepax3_collide_hits_cached: the
+ * founding articles' remedy for 3D's many axes. A pair apart along a face
+ * or an edge pair stays apart along it for many steps; trying that
+ * feature first costs one face against the other shape's vertices (or,
+ * against a sphere or capsule, two dot products), or one edge pair, where
+ * the full test costs every face both ways and every edge pair.
+ *
+ *   the pair's class (as the driver routes it):
+ *   box-box, sphere-sphere, box-sphere, two round shapes: full test (their
+ *       whole test costs about what a cached feature would)
+ *   two polyhedra (poly3.h, X = A, Y = B):
+ *       face i of A: Y's vertices into X's frame, s = min over them of
+ *           (n_i.v - d_i) + 0; apart when s > 0
+ *       face j of B: the same with X's vertices in Y's frame
+ *       edges (i, j): Y's edge j in X's frame; its Gauss-map arcs against
+ *           X's edge i; L = u x v, len, turn, s = (turn L).(q - p) / len;
+ *           apart when the arcs cross, len >= 1/32 and
+ *           s > EDGE_TOLERANCE * size
+ *   a polyhedron X and a sphere or capsule S (round3.h): face i of X:
+ *       S's segment in X's frame, lo = the smaller of its ends'
+ *       (n_i.e - d_i) + 0; apart when lo - r > 0
+ *   anything else, or an index past the shape's count: full test
+ *
+ * Why "apart" here is always "no hit" in the kernels' own arithmetic:
+ * every value above is computed from the same operands by the same
+ * expressions in the same order as the kernels compute it (at one lane,
+ * which is what every lane computes), so it is bit for bit one of the
+ * values the full test takes the largest of.
+ *   - A face: the full test's best face on that side is at least s > 0,
+ *     and a best face above 0 is answered at once as the separation
+ *     (poly3_pair: X's faces first, then Y's only when X's are not above
+ *     0; round3.h: best - r > 0 first, and best - r >= s - r, subtraction
+ *     being monotonic).
+ *   - An edge pair: whose arcs cross is measured by the full test (the
+ *     same predicate), so its best edge se >= s. When a face is above 0
+ *     the pair is apart anyway; else the faces' best f is <= 0, the edge
+ *     wins when se > f + T, and f + T rounds to at most T (T =
+ *     EDGE_TOLERANCE * size as the kernel forms it): s > T gives a
+ *     separation se > T > 0. An ill-conditioned pair (len < 1/32) is
+ *     measured by the kernel from every vertex: left to the full test.
+ * A wrong, stale or foreign record can only fail these tests (a full
+ * test) or pass them (a true answer); every index is checked against the
+ * shape's counts before use. So the hits never depend on the records.
+ *
+ * The record (8 bytes): byte 0 the tag (0 empty, 1 a face of A, 2 a face
+ * of B, 3 an edge pair), byte 1 A's face or edge, byte 2 B's; the rest 0.
+ * Compiled once, at one lane: the filter's choices, and so the records,
+ * are the same whatever the backend. */
+#include <string.h>
+
+#include "cache.h"
+#include "kernels/pair3.h"
+#include "kernels/poly3.h"
+
+enum { TAG_EMPTY = 0, TAG_FACE_A = 1, TAG_FACE_B = 2, TAG_EDGES = 3 };
+
+/* min over Y's vertices, placed by f into X's frame, of face i of X, as
+ * poly3_place and poly3_faces compute it */
+static float face_against(const poly3 *P, uint32_t i, const frame3 *f, const poly3 *Q)
+{
+    const float nx = P->nx[i], ny = P->ny[i], nz = P->nz[i], d = P->d[i];
+    float lo = INFINITY;
+    for (uint32_t j = 0; j < Q->nv; j++) {
+        float q[3];
+        side3_place(f, Q->vx[j], Q->vy[j], Q->vz[j], q);
+        const float v = (((nx * q[0] + ny * q[1]) + nz * q[2]) - d) + 0.0f;
+        lo = lo < v ? lo : v;
+    }
+    return lo;
+}
+
+/* edge i of X against edge j of Y, as poly3_edges_of, the Gauss-map test
+ * of poly3_edge_query and poly3_measure compute it; NaN when the pair is
+ * not a face of the Minkowski difference or is measured otherwise */
+static float edge_pair(const poly3 *P, uint32_t i, const frame3 *f, const poly3 *Q, uint32_t j)
+{
+    float v[3], c[3], d[3], q[3];
+    side3_turn(f, Q->ux[j], Q->uy[j], Q->uz[j], v);
+    const uint32_t qc = (uint32_t)Q->fa[j], qd = (uint32_t)Q->fb[j], qv = (uint32_t)Q->i0[j];
+    side3_turn(f, Q->nx[qc], Q->ny[qc], Q->nz[qc], c);
+    side3_turn(f, Q->nx[qd], Q->ny[qd], Q->nz[qd], d);
+    side3_place(f, Q->vx[qv], Q->vy[qv], Q->vz[qv], q);
+    const uint32_t fa = (uint32_t)P->fa[i], fb = (uint32_t)P->fb[i], pv = (uint32_t)P->i0[i];
+    const float u[3] = {P->ux[i], P->uy[i], P->uz[i]};
+    const float a[3] = {P->nx[fa], P->ny[fa], P->nz[fa]}, b[3] = {P->nx[fb], P->ny[fb], P->nz[fb]};
+    const float cu = (c[0] * u[0] + c[1] * u[1]) + c[2] * u[2];
+    const float du = (d[0] * u[0] + d[1] * u[1]) + d[2] * u[2];
+    const float av = (a[0] * v[0] + a[1] * v[1]) + a[2] * v[2];
+    const float bv = (b[0] * v[0] + b[1] * v[1]) + b[2] * v[2];
+    if (!(cu * du < 0.0f && cu * bv < 0.0f && av * bv < 0.0f))
+        return NAN;
+    float L[3];
+    side3_cross(u, v, L);
+    const float len = sqrtf((L[0] * L[0] + L[1] * L[1]) + L[2] * L[2]);
+    if (!(len >= SEPAX3_PARALLEL_TOLERANCE) || len < POLY3_ILL)
+        return NAN;
+    const float p[3] = {P->vx[pv], P->vy[pv], P->vz[pv]};
+    const float turn = (L[0] * p[0] + L[1] * p[1]) + L[2] * p[2] < 0.0f ? -1.0f : 1.0f;
+    const float w[3] = {q[0] - p[0], q[1] - p[1], q[2] - p[2]};
+    return (turn * ((L[0] * w[0] + L[1] * w[1]) + L[2] * w[2])) / len;
+}
+
+static int polys_apart(const sepax3_view *v, uint32_t sa, uint32_t sb, const uint8_t *rec)
+{
+    side3 A, B;
+    side3_of(v, sa, &A);
+    side3_of(v, sb, &B);
+    frame3 f;
+    switch (rec[0]) {
+    case TAG_FACE_A:
+        if (rec[1] >= A.p.nf)
+            return 0;
+        side3_frame(A.w, B.w, &f);
+        return face_against(&A.p, rec[1], &f, &B.p) > 0.0f;
+    case TAG_FACE_B:
+        if (rec[2] >= B.p.nf)
+            return 0;
+        side3_frame(B.w, A.w, &f);
+        return face_against(&B.p, rec[2], &f, &A.p) > 0.0f;
+    case TAG_EDGES: {
+        if (rec[1] >= A.p.ne || rec[2] >= B.p.ne)
+            return 0;
+        side3_frame(A.w, B.w, &f);
+        float size = 0.0f;
+        for (int k = 0; k < 3; k++)
+            size = size + A.w[SEPAX3_W_H + k];
+        for (int k = 0; k < 3; k++)
+            size = size + B.w[SEPAX3_W_H + k];
+        return edge_pair(&A.p, rec[1], &f, &B.p, rec[2]) > SEPAX3_EDGE_TOLERANCE * size;
+    }
+    }
+    return 0;
+}
+
+/* X a hull or box, S a sphere or capsule (never a box and a sphere: the
+ * driver sends those to its own lanes) */
+static int round_apart(const sepax3_view *v, uint32_t sx, uint32_t ss, uint32_t face)
+{
+    side3 X;
+    X.p.nf = 0; /* side3_of sets it for a polyhedron, which X always is */
+    side3_of(v, sx, &X);
+    if (face >= X.p.nf)
+        return 0;
+    const float *ws = v->world + SEPAX3_RECORD * (size_t)ss;
+    float e0[3], e1[3];
+    segment_in(X.w, ws, e0, e1);
+    const float n[3] = {X.p.nx[face], X.p.ny[face], X.p.nz[face]}, d = X.p.d[face];
+    const float a = (((n[0] * e0[0] + n[1] * e0[1]) + n[2] * e0[2]) - d) + 0.0f;
+    const float b = (((n[0] * e1[0] + n[1] * e1[1]) + n[2] * e1[2]) - d) + 0.0f;
+    const float lo = a < b ? a : b;
+    return lo - ws[SEPAX3_W_R] > 0.0f;
+}
+
+static int cached_apart(const sepax3_view *v, sepax_pair pair, const sepax3_pair_cache *cache)
+{
+    const uint8_t *rec = cache->bytes;
+    if (rec[0] == TAG_EMPTY || rec[0] > TAG_EDGES)
+        return 0;
+    const uint32_t sa = SEPAX_ID_SLOT(pair.a), sb = SEPAX_ID_SLOT(pair.b);
+    const uint8_t ka = v->kind[sa], kb = v->kind[sb];
+    if (pair3_class(ka, kb) >> 1 != PAIR3_GENERAL)
+        return 0;
+    const int pa = side3_is_poly(ka), pb = side3_is_poly(kb);
+    if (pa && pb)
+        return polys_apart(v, sa, sb, rec);
+    if (pa && rec[0] == TAG_FACE_A)
+        return round_apart(v, sa, sb, rec[1]);
+    if (pb && rec[0] == TAG_FACE_B)
+        return round_apart(v, sb, sa, rec[2]);
+    return 0;
+}
+
+size_t sepax3_cache_filter(const sepax3_view *v, const sepax_pair *pairs, size_t n,
+                           const sepax3_pair_cache *caches, sepax_pair *live, uint16_t *at)
+{
+    size_t m = 0;
+    for (size_t k = 0; k < n; k++) {
+        if (k + 4 < n) {
+            __builtin_prefetch(caches + k + 4);
+            __builtin_prefetch(v->world + SEPAX3_RECORD * SEPAX_ID_SLOT(pairs[k + 4].a));
+            __builtin_prefetch(v->world + SEPAX3_RECORD * SEPAX_ID_SLOT(pairs[k + 4].b));
+        }
+        /* written unconditionally, kept by advancing m */
+        live[m] = pairs[k];
+        at[m] = (uint16_t)k;
+        m += !cached_apart(v, pairs[k], caches + k);
+    }
+    return m;
+}
+
+void sepax3_cache_refresh(const sepax3_view *v, const sepax_pair *live, size_t m,
+                          const sepax3_result *results, const uint16_t *at,
+                          sepax3_pair_cache *caches)
+{
+    for (size_t k = 0; k < m; k++) {
+        const sepax3_result *r = results + k;
+        sepax3_pair_cache *out = caches + at[k];
+        memset(out->bytes, 0, sizeof out->bytes);
+        const uint32_t sa = SEPAX_ID_SLOT(live[k].a), sb = SEPAX_ID_SLOT(live[k].b);
+        if (pair3_class(v->kind[sa], v->kind[sb]) >> 1 != PAIR3_GENERAL)
+            continue;
+        switch (r->axis) {
+        case SEPAX3_AXIS_FACE_A:
+            out->bytes[0] = TAG_FACE_A, out->bytes[1] = r->feature_a;
+            break;
+        case SEPAX3_AXIS_FACE_B:
+            out->bytes[0] = TAG_FACE_B, out->bytes[2] = r->feature_b;
+            break;
+        case SEPAX3_AXIS_EDGES:
+            /* a capsule's edge axis (its segment across X's edge) is no
+             * edge pair of two polyhedra: the test above rejects it */
+            if (side3_is_poly(v->kind[sa]) && side3_is_poly(v->kind[sb]))
+                out->bytes[0] = TAG_EDGES, out->bytes[1] = r->feature_a,
+                out->bytes[2] = r->feature_b;
+            break;
+        default:
+            break;
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/* The 3D separating-feature cache of sepax3_collide_hits_cached: which
+ * pairs of a chunk a cached face or edge pair still separates, and the
+ * records of the others rewritten from their full results (cache.c). */
+#ifndef SEPAX3_CACHE_H
+#define SEPAX3_CACHE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernels/kernel3.h"
+
+/* Of the n pairs, those no cached feature separates go to live[], their
+ * indices among the n to at[]; returns how many. The same pairs go to
+ * live[] whatever the backend. */
+size_t sepax3_cache_filter(const sepax3_view *v, const sepax_pair *pairs, size_t n,
+                           const sepax3_pair_cache *caches, sepax_pair *live, uint16_t *at);
+
+/* Rewrite caches[at[k]] from the result of live[k], for k < m. */
+void sepax3_cache_refresh(const sepax3_view *v, const sepax_pair *live, size_t m,
+                          const sepax3_result *results, const uint16_t *at,
+                          sepax3_pair_cache *caches);
+
+#endif
