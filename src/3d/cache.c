@@ -44,10 +44,15 @@
  *
  * The record (8 bytes): byte 0 the tag (0 empty, 1 a face of A, 2 a face
  * of B, 3 an edge pair), byte 1 A's face or edge, byte 2 B's; the rest 0.
- * Compiled once, at one lane: the filter's choices, and so the records,
- * are the same whatever the backend. */
+ * Compiled once (its face test in four lanes, each lane computing one
+ * vertex's value exactly as the kernels do): the filter's choices, and so
+ * the records, are the same whatever the backend. */
 #include <string.h>
 
+/* Four lanes whatever the store's backend, as 2D's cache does: the
+ * records do not depend on the width, and the library's own files are
+ * built for the baseline ISA. */
+#define SEPAX_WIDE_BITS 128
 #include "cache.h"
 #include "kernels/pair3.h"
 #include "kernels/poly3.h"
@@ -55,18 +60,43 @@
 enum { TAG_EMPTY = 0, TAG_FACE_A = 1, TAG_FACE_B = 2, TAG_EDGES = 3 };
 
 /* min over Y's vertices, placed by f into X's frame, of face i of X, as
- * poly3_place and poly3_faces compute it */
+ * poly3_place and poly3_faces compute each value; Y's vertices across
+ * four lanes (the padding repeats vertex 0, which changes no minimum).
+ * The kernel takes its minimum vertex after vertex, and a minimum does
+ * not depend on order unless a value is NaN: then NaN, which no test
+ * passes. */
 static float face_against(const poly3 *P, uint32_t i, const frame3 *f, const poly3 *Q)
 {
-    const float nx = P->nx[i], ny = P->ny[i], nz = P->nz[i], d = P->d[i];
-    float lo = INFINITY;
-    for (uint32_t j = 0; j < Q->nv; j++) {
-        float q[3];
-        side3_place(f, Q->vx[j], Q->vy[j], Q->vz[j], q);
-        const float v = (((nx * q[0] + ny * q[1]) + nz * q[2]) - d) + 0.0f;
-        lo = lo < v ? lo : v;
+    const lf nx = lf_set1(P->nx[i]), ny = lf_set1(P->ny[i]), nz = lf_set1(P->nz[i]);
+    const lf d = lf_set1(P->d[i]), zero = lf_set1(0.0f);
+    lf R[3][3], t[3];
+    for (int r = 0; r < 3; r++) {
+        t[r] = lf_set1(f->t[r]);
+        for (int c = 0; c < 3; c++)
+            R[r][c] = lf_set1(f->R[r][c]);
     }
-    return lo;
+    lf lo = lf_set1(INFINITY), nan = zero;
+    for (uint32_t j = 0; j < Q->nv; j += LANES) {
+        const lf vx = lf_load(Q->vx + j), vy = lf_load(Q->vy + j), vz = lf_load(Q->vz + j);
+        lf q[3];
+        for (int r = 0; r < 3; r++)
+            q[r] = lf_add(lf_add(lf_add(lf_mul(R[r][0], vx), lf_mul(R[r][1], vy)),
+                                 lf_mul(R[r][2], vz)),
+                          t[r]);
+        const lf v = lf_add(lf_sub(lf_dot3(nx, ny, nz, q[0], q[1], q[2]), d), zero);
+        lo = lf_min(lo, v);
+        nan = lf_sel(lf_le(v, v), nan, lf_set1(1.0f));
+    }
+    float m[LANES], bad[LANES];
+    lf_store(m, lo);
+    lf_store(bad, nan);
+    float out = m[0];
+    for (uint32_t l = 0; l < LANES; l++) {
+        if (bad[l] != 0.0f)
+            return NAN;
+        out = m[l] < out ? m[l] : out;
+    }
+    return out;
 }
 
 /* edge i of X against edge j of Y, as poly3_edges_of, the Gauss-map test
@@ -170,16 +200,90 @@ static int cached_apart(const sepax3_view *v, sepax_pair pair, const sepax3_pair
     return 0;
 }
 
+/* The lines a record's test reads, asked for ahead: the hull blocks come
+ * from memory in a large store (a drift over 20,000 hulls spent most of
+ * the filter's time waiting for them). stage 0: the record, the world
+ * records and the blocks' first lines (their counts); stage 1, once those
+ * have arrived: the face's or edges' lines and the other shape's
+ * vertices. A hint that changes nothing. */
+static void prefetch_block_head(const sepax3_view *v, uint32_t slot)
+{
+    __builtin_prefetch(v->world + SEPAX3_RECORD * (size_t)slot);
+    if (v->kind[slot] == SEPAX3_KIND_HULL)
+        __builtin_prefetch(v->pool + v->pool_at[slot]);
+}
+
+static void prefetch_vertices(const poly3 *P)
+{
+    for (uint32_t k = 0; k < P->nv; k += 16)
+        __builtin_prefetch(P->vx + k), __builtin_prefetch(P->vy + k), __builtin_prefetch(P->vz + k);
+}
+
+static void prefetch_face(const poly3 *P, uint32_t i)
+{
+    __builtin_prefetch(P->nx + i), __builtin_prefetch(P->ny + i), __builtin_prefetch(P->nz + i);
+    __builtin_prefetch(P->d + i);
+}
+
+static void prefetch_edge(const poly3 *P, uint32_t i)
+{
+    __builtin_prefetch(P->ux + i), __builtin_prefetch(P->uy + i), __builtin_prefetch(P->uz + i);
+    __builtin_prefetch(P->fa + i), __builtin_prefetch(P->fb + i), __builtin_prefetch(P->i0 + i);
+}
+
+static void prefetch_lines(const sepax3_view *v, sepax_pair pair, const uint8_t *rec)
+{
+    const uint32_t sa = SEPAX_ID_SLOT(pair.a), sb = SEPAX_ID_SLOT(pair.b);
+    const int ha = v->kind[sa] == SEPAX3_KIND_HULL, hb = v->kind[sb] == SEPAX3_KIND_HULL;
+    if (!ha && !hb)
+        return;
+    poly3 A, B;
+    if (ha)
+        A = poly3_of(v->pool + v->pool_at[sa]);
+    if (hb)
+        B = poly3_of(v->pool + v->pool_at[sb]);
+    switch (rec[0]) {
+    case TAG_FACE_A:
+        if (ha && rec[1] < A.nf)
+            prefetch_face(&A, rec[1]);
+        if (hb)
+            prefetch_vertices(&B);
+        break;
+    case TAG_FACE_B:
+        if (hb && rec[2] < B.nf)
+            prefetch_face(&B, rec[2]);
+        if (ha)
+            prefetch_vertices(&A);
+        break;
+    case TAG_EDGES:
+        if (ha && rec[1] < A.ne)
+            prefetch_edge(&A, rec[1]);
+        if (hb && rec[2] < B.ne)
+            prefetch_edge(&B, rec[2]);
+        break;
+    default:
+        break;
+    }
+}
+
+#define AHEAD 8u
+
 size_t sepax3_cache_filter(const sepax3_view *v, const sepax_pair *pairs, size_t n,
                            const sepax3_pair_cache *caches, sepax_pair *live, uint16_t *at)
 {
+    for (size_t k = 0; k < n && k < AHEAD; k++) {
+        prefetch_block_head(v, SEPAX_ID_SLOT(pairs[k].a));
+        prefetch_block_head(v, SEPAX_ID_SLOT(pairs[k].b));
+    }
     size_t m = 0;
     for (size_t k = 0; k < n; k++) {
-        if (k + 4 < n) {
-            __builtin_prefetch(caches + k + 4);
-            __builtin_prefetch(v->world + SEPAX3_RECORD * SEPAX_ID_SLOT(pairs[k + 4].a));
-            __builtin_prefetch(v->world + SEPAX3_RECORD * SEPAX_ID_SLOT(pairs[k + 4].b));
+        if (k + AHEAD < n) {
+            __builtin_prefetch(caches + k + AHEAD);
+            prefetch_block_head(v, SEPAX_ID_SLOT(pairs[k + AHEAD].a));
+            prefetch_block_head(v, SEPAX_ID_SLOT(pairs[k + AHEAD].b));
         }
+        if (k + AHEAD / 2 < n)
+            prefetch_lines(v, pairs[k + AHEAD / 2], caches[k + AHEAD / 2].bytes);
         /* written unconditionally, kept by advancing m */
         live[m] = pairs[k];
         at[m] = (uint16_t)k;
