@@ -29,7 +29,10 @@
  *                    difference; no other cross product can separate):
  *                    with unit edge directions u, v and the normals of
  *                    the faces beside each edge (a, b of A; c, d of B),
- *                    (c.u)(d.u) < 0, (a.v)(b.v) < 0 and (c.u)(b.v) < 0;
+ *                    (c.u)(d.u) < 0, (a.v)(b.v) < 0 and (c.u)(b.v) < 0,
+ *                    none of the four dot products within 2^-21 of 0
+ *                    (a crossing that close to an arc's end is a
+ *                    face normal's, which the face queries measure);
  *                    L = u x v, skipped when its correctly rounded
  *                    length |L| is below SEPAX3_PARALLEL_TOLERANCE,
  *                    turned away from A's vertex mean (negated when

@@ -117,7 +117,7 @@ static float edge_pair(const poly3 *P, uint32_t i, const frame3 *f, const poly3 
     const float du = (d[0] * u[0] + d[1] * u[1]) + d[2] * u[2];
     const float av = (a[0] * v[0] + a[1] * v[1]) + a[2] * v[2];
     const float bv = (b[0] * v[0] + b[1] * v[1]) + b[2] * v[2];
-    if (!(cu * du < 0.0f && cu * bv < 0.0f && av * bv < 0.0f))
+    if (!poly3_arcs_cross(cu, du, av, bv))
         return NAN;
     float L[3];
     side3_cross(u, v, L);

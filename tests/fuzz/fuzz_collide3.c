@@ -28,6 +28,10 @@
  *    in pair order up to its capacity, reports the full count, returns
  *    SEPAX_ERR_CAPACITY exactly when the count exceeds the capacity, and
  *    writes nothing past it; refused, it reports 0 hits and the bad index;
+ *  - sepax3_collide_hits_cached lists the same hits with records empty,
+ *    refilled by its own previous call (so that cached features are
+ *    tried), and filled with pseudo-random bytes; the records it leaves
+ *    are scalar's on every backend;
  *  - each result is well formed (finite separation, unit normal, the hit
  *    flag is separation <= 0, a known axis, no unknown flag bits);
  *  - the reference agrees with tests/oracle/oracle_hull3.c (two-sided
@@ -391,6 +395,77 @@ static void check_hits(const sepax3_store *s, const sepax_pair *pairs, size_t n,
         FUZZ_CHECK(*tail == 0xA5, "%s: collide_hits wrote past its hits", backend);
 }
 
+/* collide_hits_cached against collide's results on the active backend:
+ * with empty records, with the records that call left (its features
+ * tried), and with pseudo-random ones (seed: from the pairs). The records
+ * left by the first two calls go to left[] for the backends' comparison. */
+static void check_cached(const sepax3_store *s, const sepax_pair *pairs, size_t n,
+                         const sepax3_result *all, const char *backend,
+                         sepax3_pair_cache left[2][MAX_PAIRS])
+{
+    sepax3_pair_cache rec[MAX_PAIRS];
+    sepax3_hit hits[MAX_PAIRS + 1];
+    memset(rec, 0, sizeof rec);
+    uint32_t x = 2463534242u ^ (uint32_t)n;
+    for (size_t i = 0; i < n; i++)
+        x = x * 1664525u + pairs[i].a * 7u + pairs[i].b;
+    for (int round = 0; round < 3; round++) {
+        if (round == 2)
+            for (size_t i = 0; i < n; i++)
+                for (size_t b = 0; b < sizeof rec[i].bytes; b++) {
+                    x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+                    /* small values half the time: tags and indices in range */
+                    rec[i].bytes[b] = (uint8_t)(b & 1 ? x : x % 24u);
+                }
+        size_t found = 7777, expect = 0;
+        const sepax_status st =
+            sepax3_collide_hits_cached(s, pairs, n, rec, hits, MAX_PAIRS + 1, &found, NULL);
+        FUZZ_CHECK(st == SEPAX_OK, "%s: cached hits status %s", backend, sepax_status_string(st));
+        for (size_t i = 0; i < n; i++) {
+            if (!(all[i].flags & SEPAX_HIT))
+                continue;
+            FUZZ_CHECK(expect < found && hits[expect].pair == i &&
+                           memcmp(&hits[expect].result, &all[i], sizeof all[i]) == 0,
+                       "%s: cached hit %zu (round %d) differs from collide's", backend, expect,
+                       round);
+            expect++;
+        }
+        FUZZ_CHECK(found == expect, "%s: %zu cached hits (round %d), collide says %zu", backend,
+                   found, round, expect);
+        if (round < 2)
+            memcpy(left[round], rec, n * sizeof *rec);
+    }
+}
+
+/* SEPAX_FUZZ_DUMP set: a failing pair's two shapes as the oracle reads
+ * them (world vertices in double, round shapes' segment and radius), to
+ * stderr, for turning a finding into a hand case */
+static void dump_pair(const sepax3_store *st, sepax_shape_id ia, sepax_shape_id ib,
+                      const oh3_shape *A, const oh3_shape *B)
+{
+    const oh3_shape *sh[2] = {A, B};
+    const sepax_shape_id id[2] = {ia, ib};
+    for (int k = 0; k < 2; k++) {
+        sepax3_vec lv[SEPAX3_MAX_HULL_VERTICES];
+        size_t nl = 0;
+        sepax3_transform t;
+        if (sepax3_shape_transform(st, id[k], &t) == SEPAX_OK)
+            fprintf(stderr, "transform %c: p %a %a %a q %a %a %a %a\n", "AB"[k], t.p.x, t.p.y,
+                    t.p.z, t.q.w, t.q.x, t.q.y, t.q.z);
+        if (sepax3_hull_vertices(st, id[k], lv, SEPAX3_MAX_HULL_VERTICES, &nl) == SEPAX_OK)
+            for (size_t i = 0; i < nl; i++)
+                fprintf(stderr, "  local %a %a %a\n", lv[i].x, lv[i].y, lv[i].z);
+        const oh3_shape *s = sh[k];
+        fprintf(stderr, "shape %c: round %d, %d vertices, radius %.17g\n", "AB"[k], s->round,
+                s->nv, s->r);
+        for (int i = 0; i < s->nv; i++)
+            fprintf(stderr, "  %.17g %.17g %.17g\n", s->v[i][0], s->v[i][1], s->v[i][2]);
+        if (s->round)
+            fprintf(stderr, "  segment %.17g %.17g %.17g to %.17g %.17g %.17g\n", s->p0[0],
+                    s->p0[1], s->p0[2], s->p1[0], s->p1[1], s->p1[2]);
+    }
+}
+
 /* A refused list: the scalar status and index, and on every backend the
  * same, with nothing written by either call. */
 static void check_refused(sepax3_store *s, const sepax_pair *pairs, size_t n, size_t bad_at,
@@ -500,6 +575,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (size_t i = 0; i < np; i++)
         check_result(&want_res[i], i);
     check_hits(s, pairs, np, want_res, cap, "scalar");
+    static sepax3_pair_cache want_rec[2][MAX_PAIRS], got_rec[2][MAX_PAIRS];
+    check_cached(s, pairs, np, want_res, "scalar", want_rec);
     for (int b = 1; b < backend_n; b++) {
         const char *name = sepax_backend_name(backends[b]);
         sepax3_store_set_backend(s, backends[b]);
@@ -514,6 +591,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                        name, i, got[i].separation, got[i].axis, want_res[i].separation,
                        want_res[i].axis);
         check_hits(s, pairs, np, want_res, cap, name);
+        check_cached(s, pairs, np, want_res, name, got_rec);
+        for (int r = 0; r < 2; r++)
+            FUZZ_CHECK(memcmp(want_rec[r], got_rec[r], np * sizeof got_rec[r][0]) == 0,
+                       "%s: cached call %d left records unlike scalar's", name, r);
     }
 
     /* the reference against the oracle, once per unordered pair */
@@ -539,6 +620,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 const char *why =
                     o ? oh3_disagreement(B, A, r, ref, sz, &band) : oh3_disagreement(A, B, r, ref, sz, &band);
                 const double nd[3] = {r->normal.x, r->normal.y, r->normal.z};
+                if (why && getenv("SEPAX_FUZZ_DUMP"))
+                    dump_pair(s, shapes[o ? j : i].id, shapes[o ? i : j].id, A, B);
                 FUZZ_CHECK(why == NULL,
                            "shapes %zu and %zu (kinds %d %d, %s order): %s: separation %.9g, "
                            "oracle %.9g, gap along the normal %.9g, normal (%.9g %.9g %.9g), "

@@ -431,6 +431,51 @@ Test(hull3, hull_edges_nearly_parallel_to_a_box)
     sepax3_store_destroy(s);
 }
 
+/* Two thin hulls (found by fuzz_collide3) with a face each whose normal
+ * is n = (10, -1, 0) / sqrt 101, A's edge x = -3, y = -3 in one, B's
+ * edge (-2.9, -6, -4)-(-2.8, -5, -1) in the other. Their arcs on the
+ * Gauss map meet only at n and -n, where one dot product of the test is
+ * 0 in exact arithmetic and came out 5e-8: the edge pair passed, and as
+ * (A, B) reported 0.398 apart along n, where the gap along n is -0.498
+ * and the SAT depth -0.2746 (as (B, A) it was right). The test now
+ * trusts no sign that close to 0; both orders agree with the oracle. */
+Test(hull3, thin_hulls_arcs_meeting_at_a_shared_face_normal)
+{
+    sepax3_store *s = store();
+    const sepax3_vec a[7] = {{-0x1.333334p-2f, -3, -3}, {-0x1.333334p-2f, 3, -3},
+                             {-0x1.99999ap-4f, 0, 0},   {0, 0, 0},
+                             {0, 0, -3},                {-0x1.333334p-2f, -3, -0x1.fffffep-1f},
+                             {-0x1.99999ap-3f, 1, -0x1.fffffep-1f}};
+    const sepax3_vec b[9] = {{-0x1.333334p-2f, -1, -3}, {0x1.99999ap-4f, -3, -1},
+                             {-0x1.99999ap-3f, 0x1.800002p+1f, -3}, {0x1.333334p-2f, -1, 0},
+                             {-0x1.99999ap-3f, -3, 0},  {0x1.99999ap-3f, -2, 2},
+                             {0x1.99999ap-3f, -1, -2},  {0x1.99999ap-3f, -2, -3},
+                             {-0x1.333334p-2f, -3, -3}};
+    sepax_shape_id ha, hb;
+    cr_assert_eq(sepax3_add_hull(s, a, 7, &ha), SEPAX_OK);
+    cr_assert_eq(sepax3_add_hull(s, b, 9, &hb), SEPAX_OK);
+    place(s, ha, -3, -3, -3, (sepax3_quat){1, 0, 0, 0});
+    place(s, hb, -3, -3, -3, (sepax3_quat){1, 0, 0, 0});
+    static oh3_shape A, B;
+    cr_assert(oh3_from_store(s, ha, &A) && oh3_from_store(s, hb, &B));
+    const double ref = oh3_separation(&A, &B);
+    cr_assert_float_eq(ref, -0.27457, 1e-4, "oracle %.9g", ref);
+    sepax3_world_shape wa, wb;
+    sepax3_shape_world(s, ha, &wa);
+    sepax3_shape_world(s, hb, &wb);
+    const double size = (double)wa.half_extents.x + wa.half_extents.y + wa.half_extents.z +
+                        wb.half_extents.x + wb.half_extents.y + wb.half_extents.z;
+    for (int order = 0; order < 2; order++) {
+        const sepax3_result r = order ? collide(s, hb, ha) : collide(s, ha, hb);
+        double band;
+        const char *why = order ? oh3_disagreement(&B, &A, &r, ref, size, &band)
+                                : oh3_disagreement(&A, &B, &r, ref, size, &band);
+        cr_expect_null(why, "order %d: %s: separation %.9g, oracle %.9g, band %.3g", order, why,
+                       (double)r.separation, ref, band);
+    }
+    sepax3_store_destroy(s);
+}
+
 /* The gap along n from a capsule (segment p-q, radius r) to the box
  * [-h, h]^3 at the origin: how far the box may move back along n before
  * the two overlap no more. */

@@ -147,6 +147,27 @@ typedef struct poly3_best {
     lf best, at;
 } poly3_best;
 
+/* The Gauss-map test trusts a sign only beyond this: each dot product of
+ * unit vectors carries up to a few FLT_EPSILON of rounding, and one that
+ * is 0 in exact arithmetic (an arc ending on the other edge's great
+ * circle: a face of A and a face of B with the same normal, or a face
+ * normal along the other edge) can come out of either sign. A crossing
+ * found so was no face of the Minkowski difference: in a pair found by
+ * fuzz_collide3 (two thin hulls, a face of each with normal n, each
+ * face holding one of the edges) the arcs met only at n and -n, the
+ * test passed on rounding, and the edge pair reported 0.398 apart for a
+ * gap of -0.498 along its own normal. A crossing this close to an arc's
+ * end lies within about POLY3_ARC_EPS / |u x v| rad of a face normal of
+ * A or B, which the face queries measure. */
+#define POLY3_ARC_EPS 0x1p-21f
+
+/* the Gauss-map test at one lane, in the order that stops soonest */
+static inline int poly3_arcs_cross(float cu, float du, float av, float bv)
+{
+    return cu * du < 0.0f && cu * bv < 0.0f && av * bv < 0.0f && fabsf(cu) > POLY3_ARC_EPS &&
+           fabsf(du) > POLY3_ARC_EPS && fabsf(av) > POLY3_ARC_EPS && fabsf(bv) > POLY3_ARC_EPS;
+}
+
 /* Below this |u x v| an edge pair's (t L).(q - p) / len is measured
  * from its vertices instead: the formula holds only for L square to both
  * edges, and L's direction carries the edges' rounding divided by len
@@ -256,12 +277,15 @@ static LANES3_INLINE float poly3_edge_query(const poly3 *P, const poly3 *Q, cons
 #if POLY3_PRUNE
             /* all three products below 0: their largest is (at one lane,
              * the same predicate in the order that stops soonest; the
-             * products are never NaN, the inputs being unit vectors) */
+             * products are never NaN, the inputs being unit vectors),
+             * and no factor within POLY3_ARC_EPS of 0 */
 #if defined(SEPAX_WIDE_BITS)
-            const lm arc = lf_lt(lf_max(lf_max(lf_mul(cu, du), lf_mul(av, bv)), lf_mul(cu, bv)),
-                                 zero);
+            const lm arc = lm_and(
+                lf_lt(lf_max(lf_max(lf_mul(cu, du), lf_mul(av, bv)), lf_mul(cu, bv)), zero),
+                lf_gt(lf_min(lf_min(lf_abs(cu), lf_abs(du)), lf_min(lf_abs(av), lf_abs(bv))),
+                      lf_set1(POLY3_ARC_EPS)));
 #else
-            const lm arc = cu * du < 0.0f && cu * bv < 0.0f && av * bv < 0.0f;
+            const lm arc = poly3_arcs_cross(cu, du, av, bv);
 #endif
             const uint32_t bits = lm_bits(arc);
 #else
