@@ -3,6 +3,9 @@
  * failure, and pairs worked by hand (each on every backend, which must
  * give scalar's bytes). */
 #include <criterion/criterion.h>
+#include <string.h>
+
+#include "3d/kernels/hull3.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -429,6 +432,47 @@ Test(hull3, hull_edges_nearly_parallel_to_a_box)
                        ref, band);
     }
     sepax3_store_destroy(s);
+}
+
+/* The library's box block is a copy of a unit box's with the half
+ * extents written in; here the same block by the rule in box_block.c's
+ * comment, loop by loop, must come out bit for bit the same. */
+Test(hull3, box_block_is_the_rule)
+{
+    const float h[3] = {0.75f, 2.5f, 1e-3f};
+    float want[HULL3_BOX_FLOATS], got[HULL3_BOX_FLOATS];
+    memset(want, 0, sizeof want);
+    want[0] = 8, want[1] = 6, want[2] = 12, want[3] = 0;
+    float *v[3] = {want + 4, want + 20, want + 36}, *n[3] = {want + 52, want + 68, want + 84};
+    float *d = want + 100, *i0 = want + 116, *i1 = want + 132, *fa = want + 148, *fb = want + 164;
+    float *u[3] = {want + 180, want + 196, want + 212};
+    for (int j = 0; j < 8; j++)
+        for (int k = 0; k < 3; k++)
+            v[k][j] = (j >> k & 1) ? h[k] : -h[k];
+    for (int f = 0; f < 6; f++) {
+        for (int k = 0; k < 3; k++)
+            n[k][f] = k == f / 2 ? ((f & 1) ? -1.0f : 1.0f) : 0.0f;
+        d[f] = h[f / 2];
+    }
+    for (int k = 0; k < 3; k++) {
+        const int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+        for (int m = 0; m < 4; m++) {
+            const int e = 4 * k + m, s1 = m & 1, s2 = m >> 1 & 1, c = s1 << k1 | s2 << k2;
+            i0[e] = (float)c, i1[e] = (float)(c | 1 << k);
+            const float f1 = (float)(2 * k1 + !s1), f2 = (float)(2 * k2 + !s2);
+            fa[e] = s1 == s2 ? f1 : f2, fb[e] = s1 == s2 ? f2 : f1;
+            for (int q = 0; q < 3; q++)
+                u[q][e] = q == k ? 1.0f : 0.0f;
+        }
+    }
+    const int count[14] = {8, 8, 8, 6, 6, 6, 6, 12, 12, 12, 12, 12, 12, 12};
+    for (int a = 0; a < 14; a++)
+        for (int i = count[a]; i < 16; i++)
+            want[4 + 16 * a + i] = want[4 + 16 * a];
+    hull3_box_block(h, got);
+    for (size_t i = 0; i < HULL3_BOX_FLOATS; i++)
+        cr_assert(memcmp(&got[i], &want[i], sizeof got[i]) == 0, "float %zu: %a, rule %a", i,
+                  (double)got[i], (double)want[i]);
 }
 
 /* Two thin hulls (found by fuzz_collide3) with a face each whose normal
