@@ -4,6 +4,7 @@
  * cached one after its records have dropped the pairs they still
  * separate (cache.c). */
 #include <stddef.h>
+#include <string.h>
 
 #include "cache.h"
 #include "common/batch.h"
@@ -35,6 +36,14 @@ static size_t chunk_hits(const void *context, size_t base, size_t n, void *out, 
     sepax3_result chunk[SEPAX_HIT_CHUNK];
     const sepax_pair *pairs = c->head.pairs + base;
     if (!c->caches) {
+        c->s->kernels->collide(&c->v, pairs, n, chunk);
+        return sepax_hits_take(chunk, n, sizeof *chunk, offsetof(sepax3_result, flags), base, out,
+                               sizeof(sepax3_hit), offsetof(sepax3_hit, result), capacity, found);
+    }
+    if (c->v.boxes_only) {
+        /* no record serves a box pair: every record is written empty,
+         * and the list goes to the kernels whole */
+        memset(c->caches + base, 0, n * sizeof *c->caches);
         c->s->kernels->collide(&c->v, pairs, n, chunk);
         return sepax_hits_take(chunk, n, sizeof *chunk, offsetof(sepax3_result, flags), base, out,
                                sizeof(sepax3_hit), offsetof(sepax3_hit, result), capacity, found);
