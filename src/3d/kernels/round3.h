@@ -448,9 +448,13 @@ static void round_round(const float *wa, const float *wb, sepax3_result *o)
         }
     }
     const float ra = wa[SEPAX3_W_R], rb = wb[SEPAX3_W_R];
-    const int a_in_b = sqrtf(seg3_point(e0, f0, f1)) + ra <= rb &&
+    /* x + ra <= rb needs ra <= rb: a square root is at least 0 (or NaN,
+     * which fails), and adding it to ra rounds to at least ra. So the
+     * larger radius's shape is never inside the other's, and its two
+     * point distances are not computed. */
+    const int a_in_b = ra <= rb && sqrtf(seg3_point(e0, f0, f1)) + ra <= rb &&
                        sqrtf(seg3_point(e1, f0, f1)) + ra <= rb;
-    const int b_in_a = sqrtf(seg3_point(f0, e0, e1)) + rb <= ra &&
+    const int b_in_a = rb <= ra && sqrtf(seg3_point(f0, e0, e1)) + rb <= ra &&
                        sqrtf(seg3_point(f1, e0, e1)) + rb <= ra;
     o->normal = (sepax3_vec){n[0], n[1], n[2]};
     side3_finish(o, dist - (ra + rb), SEPAX3_AXIS_POINTS, NONE, NONE, a_in_b, b_in_a);
