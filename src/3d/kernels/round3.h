@@ -298,7 +298,25 @@ static void poly_round(const side3 *X, const float *ws, sepax3_result *o)
      * faces cannot hold it, nor can the unseen faces whose inside flags
      * they would set. */
     uint8_t out0[HULL3_MAX_FACES] = {0}, out1[HULL3_MAX_FACES] = {0};
-    for (uint32_t e = 0; e < P->ne; e++) {
+    /* A point (a sphere): both ends are one, and so are their distances
+     * and flags; its flags are computed once and copied. */
+    const int point = e0[0] == e1[0] && e0[1] == e1[1] && e0[2] == e1[2];
+    for (uint32_t e = 0; point && e < P->ne; e++) {
+        const uint32_t a = (uint32_t)P->i0[e], fa = (uint32_t)P->fa[e], fb = (uint32_t)P->fb[e];
+        if (!(s0[fa] > 0.0f || s0[fb] > 0.0f))
+            continue;
+        const float u[3] = {P->ux[e], P->uy[e], P->uz[e]};
+        const float na[3] = {P->nx[fa], P->ny[fa], P->nz[fa]};
+        const float nb[3] = {P->nx[fb], P->ny[fb], P->nz[fb]};
+        float ia[3], ib[3];
+        side3_cross(na, u, ia);
+        side3_cross(u, nb, ib);
+        const float w0[3] = {e0[0] - P->vx[a], e0[1] - P->vy[a], e0[2] - P->vz[a]};
+        out0[fa] |= seg3_dot(w0, ia) < 0.0f, out0[fb] |= seg3_dot(w0, ib) < 0.0f;
+    }
+    if (point)
+        memcpy(out1, out0, P->nf);
+    for (uint32_t e = 0; !point && e < P->ne; e++) {
         const uint32_t a = (uint32_t)P->i0[e], fa = (uint32_t)P->fa[e], fb = (uint32_t)P->fb[e];
         if (!(s0[fa] > 0.0f || s1[fa] > 0.0f || s0[fb] > 0.0f || s1[fb] > 0.0f))
             continue;
@@ -337,7 +355,6 @@ static void poly_round(const side3 *X, const float *ws, sepax3_result *o)
     /* A point whose foot falls inside a face is nearest that face: every
      * other point of X is at least as far (the planes bound it), so a
      * sphere with a face found needs no edge. */
-    const int point = e0[0] == e1[0] && e0[1] == e1[1] && e0[2] == e1[2];
     for (uint32_t e = 0; !(point && face2 < INFINITY) && e < P->ne; e++) {
         const uint32_t fa = (uint32_t)P->fa[e], fb = (uint32_t)P->fb[e];
         if (!(s0[fa] > 0.0f || s1[fa] > 0.0f || s0[fb] > 0.0f || s1[fb] > 0.0f)) {
@@ -361,7 +378,7 @@ static void poly_round(const side3 *X, const float *ws, sepax3_result *o)
         const uint32_t a = (uint32_t)P->i0[e], b = (uint32_t)P->i1[e];
         const float p[3] = {P->vx[a], P->vy[a], P->vz[a]}, q[3] = {P->vx[b], P->vy[b], P->vz[b]};
         float w[3];
-        const float d2 = seg3_closest(e0, e1, p, q, w);
+        const float d2 = point ? seg3_point_closest(e0, p, q, w) : seg3_closest(e0, e1, p, q, w);
         if (d2 < edge2 || (d2 == edge2 && e < at)) {
             edge2 = d2, at = e;
             for (int c = 0; c < 3; c++)
