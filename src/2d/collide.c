@@ -67,16 +67,8 @@ static size_t chunk_hits(const void *context, size_t base, size_t n, void *out, 
                                         s->kernels->cache_plain, live, at);
     sepax_run_kernels(s, cols, live, m, chunk);
     sepax_cache_refresh(cols, live, m, chunk, at, caches + base);
-    for (size_t k = 0; k < m; k++) {
-        if (!(chunk[k].flags & SEPAX_HIT))
-            continue;
-        if (found < capacity) {
-            hits[found].pair = (uint32_t)(base + at[k]);
-            hits[found].result = chunk[k];
-        }
-        found++;
-    }
-    return found;
+    return sepax_hits_take_at(chunk, m, sizeof *chunk, offsetof(sepax_result, flags), base, at,
+                              hits, sizeof *hits, offsetof(sepax_hit, result), capacity, found);
 }
 
 /* Both compacted calls, sepax_hits_begin's checks made; caches NULL:

@@ -54,17 +54,9 @@ static size_t chunk_hits(const void *context, size_t base, size_t n, void *out, 
     const size_t m = sepax3_cache_filter(&c->v, pairs, n, c->caches + base, live, at);
     c->s->kernels->collide(&c->v, live, m, chunk);
     sepax3_cache_refresh(&c->v, live, m, chunk, at, c->caches + base);
-    sepax3_hit *hits = out;
-    for (size_t k = 0; k < m; k++) {
-        if (!(chunk[k].flags & SEPAX_HIT))
-            continue;
-        if (found < capacity) {
-            hits[found].pair = (uint32_t)(base + at[k]);
-            hits[found].result = chunk[k];
-        }
-        found++;
-    }
-    return found;
+    return sepax_hits_take_at(chunk, m, sizeof *chunk, offsetof(sepax3_result, flags), base, at,
+                              out, sizeof(sepax3_hit), offsetof(sepax3_hit, result), capacity,
+                              found);
 }
 
 sepax_status sepax3_collide(const sepax3_store *s, const sepax_pair *pairs, size_t count,

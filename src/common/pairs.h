@@ -89,13 +89,15 @@ static inline sepax_status sepax_hits_begin(int has_store, const void *hits, siz
 }
 
 /* Append the hits among n results (result_size bytes each, the flags byte
- * at flags_at) of the pairs starting at index base to a hit list whose
- * records are hit_size bytes: a uint32_t pair index, then the result at
- * result_at. found hits are already counted; the first capacity of all
+ * at flags_at) to a hit list whose records are hit_size bytes: a uint32_t
+ * pair index, then the result at result_at. Result i is of pair base +
+ * at[i] (a cached call's pairs left after its filter), or base + i when
+ * at is NULL. found hits are already counted; the first capacity of all
  * of them are written. Returns the new count. */
-static inline size_t sepax_hits_take(const void *results, size_t n, size_t result_size,
-                                     size_t flags_at, size_t base, void *hits, size_t hit_size,
-                                     size_t result_at, size_t capacity, size_t found)
+static inline size_t sepax_hits_take_at(const void *results, size_t n, size_t result_size,
+                                        size_t flags_at, size_t base, const uint16_t *at,
+                                        void *hits, size_t hit_size, size_t result_at,
+                                        size_t capacity, size_t found)
 {
     const unsigned char *r = (const unsigned char *)results;
     unsigned char *h = (unsigned char *)hits;
@@ -103,13 +105,22 @@ static inline size_t sepax_hits_take(const void *results, size_t n, size_t resul
         if (!(r[flags_at] & SEPAX_HIT))
             continue;
         if (found < capacity) {
-            const uint32_t pair = (uint32_t)(base + i);
+            const uint32_t pair = (uint32_t)(base + (at ? at[i] : i));
             memcpy(h + found * hit_size, &pair, sizeof pair);
             memcpy(h + found * hit_size + result_at, r, result_size);
         }
         found++;
     }
     return found;
+}
+
+/* sepax_hits_take_at of results in pair order */
+static inline size_t sepax_hits_take(const void *results, size_t n, size_t result_size,
+                                     size_t flags_at, size_t base, void *hits, size_t hit_size,
+                                     size_t result_at, size_t capacity, size_t found)
+{
+    return sepax_hits_take_at(results, n, result_size, flags_at, base, NULL, hits, hit_size,
+                              result_at, capacity, found);
 }
 
 #endif
