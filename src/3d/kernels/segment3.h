@@ -45,6 +45,44 @@ static inline float seg3_unscale(float big)
     return p;
 }
 
+/* What both closest-point routines start from: d1 = q1 - p1,
+ * d2 = q2 - p2, r = p1 - p2, and the three scaled by one power of two so
+ * that the largest coordinate is about 1 (u1, u2, ur). s and t stay the
+ * same when every length is scaled by one power of two, and so scaled
+ * the products below stay normal floats: unscaled, segments under about
+ * 3e-10 long have fourth powers (L . L) that underflow to 0, and s fell
+ * back to 0 (capsules 3e-13 long were measured 3 times their distance
+ * apart). Scaling by a power of two is exact, so where nothing
+ * underflowed or overflowed every bit is as before. */
+typedef struct seg3_frame {
+    float d1[3], d2[3], u1[3], u2[3], ur[3];
+} seg3_frame;
+
+static inline void seg3_frame_of(const float p1[3], const float q1[3], const float p2[3],
+                                 const float q2[3], seg3_frame *f)
+{
+    float r[3], big = 0.0f;
+    for (int k = 0; k < 3; k++) {
+        f->d1[k] = q1[k] - p1[k];
+        f->d2[k] = q2[k] - p2[k];
+        r[k] = p1[k] - p2[k];
+        big = fabsf(f->d1[k]) > big ? fabsf(f->d1[k]) : big;
+        big = fabsf(f->d2[k]) > big ? fabsf(f->d2[k]) : big;
+        big = fabsf(r[k]) > big ? fabsf(r[k]) : big;
+    }
+    const float k = seg3_unscale(big);
+    if (k != 0.0f) {
+        for (int c = 0; c < 3; c++)
+            f->u1[c] = f->d1[c] * k, f->u2[c] = f->d2[c] * k, f->ur[c] = r[c] * k;
+    } else {
+        int ex = 0;
+        (void)frexpf(big, &ex);
+        for (int c = 0; c < 3; c++)
+            f->u1[c] = ldexpf(f->d1[c], -ex), f->u2[c] = ldexpf(f->d2[c], -ex),
+            f->ur[c] = ldexpf(r[c], -ex);
+    }
+}
+
 /* The closest points c1 of p1-q1 and c2 of p2-q2 (either may have zero
  * length): w = c1 - c2, returns |w|^2.
  *
@@ -71,33 +109,9 @@ static inline float seg3_unscale(float big)
 static inline float seg3_closest(const float p1[3], const float q1[3], const float p2[3],
                                  const float q2[3], float w[3])
 {
-    float d1[3], d2[3], r[3], big = 0.0f;
-    for (int k = 0; k < 3; k++) {
-        d1[k] = q1[k] - p1[k];
-        d2[k] = q2[k] - p2[k];
-        r[k] = p1[k] - p2[k];
-        big = fabsf(d1[k]) > big ? fabsf(d1[k]) : big;
-        big = fabsf(d2[k]) > big ? fabsf(d2[k]) : big;
-        big = fabsf(r[k]) > big ? fabsf(r[k]) : big;
-    }
-    /* s and t stay the same when every length is scaled by one power of
-     * two, and scaled so that the largest is about 1 the products below
-     * stay normal floats: unscaled, segments under about 3e-10 long have
-     * fourth powers (L . L) that underflow to 0, and s fell back to 0
-     * (capsules 3e-13 long were measured 3 times their distance apart).
-     * Scaling by a power of two is exact, so where nothing underflowed
-     * or overflowed every bit is as before. */
-    const float k = seg3_unscale(big);
-    float u1[3], u2[3], ur[3];
-    if (k != 0.0f) {
-        for (int c = 0; c < 3; c++)
-            u1[c] = d1[c] * k, u2[c] = d2[c] * k, ur[c] = r[c] * k;
-    } else {
-        int ex = 0;
-        (void)frexpf(big, &ex);
-        for (int c = 0; c < 3; c++)
-            u1[c] = ldexpf(d1[c], -ex), u2[c] = ldexpf(d2[c], -ex), ur[c] = ldexpf(r[c], -ex);
-    }
+    seg3_frame f3;
+    seg3_frame_of(p1, q1, p2, q2, &f3);
+    const float *d1 = f3.d1, *d2 = f3.d2, *u1 = f3.u1, *u2 = f3.u2, *ur = f3.ur;
     const float a = seg3_dot(u1, u1), e = seg3_dot(u2, u2), f = seg3_dot(u2, ur);
     const float L[3] = {u1[1] * u2[2] - u1[2] * u2[1], u1[2] * u2[0] - u1[0] * u2[2],
                         u1[0] * u2[1] - u1[1] * u2[0]};
@@ -160,26 +174,9 @@ static inline float seg3_closest(const float p1[3], const float q1[3], const flo
 static inline float seg3_point_closest(const float x[3], const float p[3], const float q[3],
                                        float w[3])
 {
-    float d1[3], d2[3], r[3], big = 0.0f;
-    for (int k = 0; k < 3; k++) {
-        d1[k] = x[k] - x[k];
-        d2[k] = q[k] - p[k];
-        r[k] = x[k] - p[k];
-        big = fabsf(d1[k]) > big ? fabsf(d1[k]) : big;
-        big = fabsf(d2[k]) > big ? fabsf(d2[k]) : big;
-        big = fabsf(r[k]) > big ? fabsf(r[k]) : big;
-    }
-    const float k = seg3_unscale(big);
-    float u1[3], u2[3], ur[3];
-    if (k != 0.0f) {
-        for (int c = 0; c < 3; c++)
-            u1[c] = d1[c] * k, u2[c] = d2[c] * k, ur[c] = r[c] * k;
-    } else {
-        int ex = 0;
-        (void)frexpf(big, &ex);
-        for (int c = 0; c < 3; c++)
-            u1[c] = ldexpf(d1[c], -ex), u2[c] = ldexpf(d2[c], -ex), ur[c] = ldexpf(r[c], -ex);
-    }
+    seg3_frame f3;
+    seg3_frame_of(x, x, p, q, &f3);
+    const float *d1 = f3.d1, *d2 = f3.d2, *u1 = f3.u1, *u2 = f3.u2, *ur = f3.ur;
     const float a = seg3_dot(u1, u1), e = seg3_dot(u2, u2), f = seg3_dot(u2, ur);
     if (!(a <= 0.0f)) /* x - x is not 0: x was infinite or NaN */
         return seg3_closest(x, x, p, q, w);
