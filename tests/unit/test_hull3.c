@@ -388,6 +388,29 @@ Test(hull3, capsule_shorter_than_float_resolution)
     sepax3_store_destroy(s);
 }
 
+/* The pair (a, b) in both orders against the hull oracle, within the
+ * contract's band; returns the oracle's separation. */
+static double expect_oracle_both_orders(sepax3_store *s, sepax_shape_id a, sepax_shape_id b)
+{
+    static oh3_shape A, B;
+    cr_assert(oh3_from_store(s, a, &A) && oh3_from_store(s, b, &B));
+    const double ref = oh3_separation(&A, &B);
+    sepax3_world_shape wa, wb;
+    sepax3_shape_world(s, a, &wa);
+    sepax3_shape_world(s, b, &wb);
+    const double size = (double)wa.half_extents.x + wa.half_extents.y + wa.half_extents.z +
+                        wb.half_extents.x + wb.half_extents.y + wb.half_extents.z;
+    for (int order = 0; order < 2; order++) {
+        const sepax3_result r = order ? collide(s, b, a) : collide(s, a, b);
+        double band;
+        const char *why = order ? oh3_disagreement(&B, &A, &r, ref, size, &band)
+                                : oh3_disagreement(&A, &B, &r, ref, size, &band);
+        cr_expect_null(why, "order %d: %s: separation %.9g, oracle %.9g, band %.3g", order, why,
+                       (double)r.separation, ref, band);
+    }
+    return ref;
+}
+
 /* A cube of 64 with shallow pyramids on two faces (points 0.0019 and
  * 0.004 off them) deep inside a box of 160 turned to within 4e-7 rad of
  * the cube's axes (found by fuzz_collide3). The pyramids' slopes are
@@ -415,22 +438,7 @@ Test(hull3, hull_edges_nearly_parallel_to_a_box)
           (sepax3_quat){0.500000716f, 0.499999624f, 0.499999466f, 0.500000194f});
     place(s, box, 129.438507f, -63.4055214f, -56.9611282f,
           (sepax3_quat){0.707106923f, 0, 0.707106639f, -2.84486479e-07f});
-    static oh3_shape A, B;
-    cr_assert(oh3_from_store(s, hull, &A) && oh3_from_store(s, box, &B));
-    const double ref = oh3_separation(&A, &B);
-    sepax3_world_shape wa, wb;
-    sepax3_shape_world(s, hull, &wa);
-    sepax3_shape_world(s, box, &wb);
-    const double size = (double)wa.half_extents.x + wa.half_extents.y + wa.half_extents.z +
-                        wb.half_extents.x + wb.half_extents.y + wb.half_extents.z;
-    for (int order = 0; order < 2; order++) {
-        const sepax3_result r = order ? collide(s, box, hull) : collide(s, hull, box);
-        double band;
-        const char *why = order ? oh3_disagreement(&B, &A, &r, ref, size, &band)
-                                : oh3_disagreement(&A, &B, &r, ref, size, &band);
-        cr_expect_null(why, "%s: separation %.9g, oracle %.9g, band %.3g", why, (double)r.separation,
-                       ref, band);
-    }
+    (void)expect_oracle_both_orders(s, hull, box);
     sepax3_store_destroy(s);
 }
 
@@ -500,23 +508,8 @@ Test(hull3, thin_hulls_arcs_meeting_at_a_shared_face_normal)
     cr_assert_eq(sepax3_add_hull(s, b, 9, &hb), SEPAX_OK);
     place(s, ha, -3, -3, -3, (sepax3_quat){1, 0, 0, 0});
     place(s, hb, -3, -3, -3, (sepax3_quat){1, 0, 0, 0});
-    static oh3_shape A, B;
-    cr_assert(oh3_from_store(s, ha, &A) && oh3_from_store(s, hb, &B));
-    const double ref = oh3_separation(&A, &B);
+    const double ref = expect_oracle_both_orders(s, ha, hb);
     cr_assert_float_eq(ref, -0.27457, 1e-4, "oracle %.9g", ref);
-    sepax3_world_shape wa, wb;
-    sepax3_shape_world(s, ha, &wa);
-    sepax3_shape_world(s, hb, &wb);
-    const double size = (double)wa.half_extents.x + wa.half_extents.y + wa.half_extents.z +
-                        wb.half_extents.x + wb.half_extents.y + wb.half_extents.z;
-    for (int order = 0; order < 2; order++) {
-        const sepax3_result r = order ? collide(s, hb, ha) : collide(s, ha, hb);
-        double band;
-        const char *why = order ? oh3_disagreement(&B, &A, &r, ref, size, &band)
-                                : oh3_disagreement(&A, &B, &r, ref, size, &band);
-        cr_expect_null(why, "order %d: %s: separation %.9g, oracle %.9g, band %.3g", order, why,
-                       (double)r.separation, ref, band);
-    }
     sepax3_store_destroy(s);
 }
 
