@@ -143,6 +143,10 @@ extern "C" {
 /** An edge axis must beat the best face axis by more than this times the
  *  sum of both boxes' half extents to win. */
 #define SEPAX3_EDGE_TOLERANCE 1e-5f
+/** Two capsules whose unit axes' cross product is at most this long
+ *  (within about this many radians of parallel) touch along a stretch,
+ *  and their manifold gets two points (sepax3_collide_manifolds). */
+#define SEPAX3_PARALLEL_MANIFOLD 0.02f
 
 typedef struct sepax3_vec {
     float x, y, z;
@@ -449,6 +453,124 @@ SEPAX_API sepax_status sepax3_collide_hits_cached(const sepax3_store *store,
                                                   sepax3_pair_cache *caches, sepax3_hit *hits,
                                                   size_t capacity, size_t *hit_count,
                                                   size_t *bad_index);
+
+/** Most contact points a 3D manifold holds: a face clipped against a
+ *  face is reduced to four. */
+#define SEPAX3_MAX_MANIFOLD_POINTS 4
+
+/** One contact point of a 3D manifold; 20 bytes, no padding.
+ *
+ *  Feature ids. A loop is a face's vertices counter-clockwise seen from
+ *  outside, starting at its lowest-numbered vertex (a box's corner j has
+ *  coordinate k positive when bit k of j is set); position k on it is
+ *  vertex k, or the edge from vertex k to k + 1. A point from clipping
+ *  the incident face (or a capsule's segment) against the reference
+ *  face's side planes (bit 31 = 0):
+ *      bits 0-7    the reference face, on its owner (sepax3_result's
+ *                  face numbering)
+ *      bits 8-15   the incident face, on the other shape (0xFF: a
+ *                  capsule's segment, whose loop is its two ends)
+ *      bits 16-21  position on the incident loop: the vertex that is
+ *                  the point, or the edge the point was clipped on; 63
+ *                  when the point is a corner of the reference face
+ *      bits 22-27  position on the reference loop: the side (edge) that
+ *                  clipped the point, or the corner that is the point;
+ *                  63 when the point is an incident vertex
+ *      bit 28      the owner of the reference face (SEPAX_OWNER_A or _B)
+ *      bits 29-30  0
+ *  A lone point (an edge pair; a sphere; a capsule not lying on a face;
+ *  a face contact whose clipped points all lie above the face) (bit 31 =
+ *  1):
+ *      bits 0-7    A's feature index, bits 8-15 B's (0xFF: none)
+ *      bits 16-17  what A's is: 0 a vertex (a capsule's end 0 or 1), 1
+ *                  an edge, 2 a face, 3 none (a sphere's centre, a point
+ *                  inside a capsule's segment); bits 18-19 B's alike
+ *      bits 20-30  0
+ *  So an id stays the same while the same features touch, which is what
+ *  a solver's warm start keys on. */
+typedef struct sepax3_contact {
+    /** World position, midway between the two surfaces along the
+     *  manifold's normal. */
+    sepax3_vec point;
+    /** Signed distance between the surfaces at this point, along the
+     *  normal; < 0 is overlap. */
+    float separation;
+    /** Feature id, as above. */
+    uint32_t id;
+} sepax3_contact;
+
+/** Where two 3D shapes touch, for a physics solver. 100 bytes, no
+ *  padding, so manifolds compare with memcmp: normal and separation,
+ *  then the counts and flags, then the points at offset 20. */
+typedef struct sepax3_manifold {
+    /** As sepax3_result.normal: unit, from A to B. */
+    sepax3_vec normal;
+    /** As sepax3_result.separation. */
+    float separation;
+    /** 0 (not a hit) to SEPAX3_MAX_MANIFOLD_POINTS. */
+    uint8_t point_count;
+    /** As sepax3_result.flags. */
+    uint8_t flags;
+    /** As sepax3_result.axis. */
+    uint8_t axis;
+    /** 0. */
+    uint8_t reserved;
+    /** The first point_count entries; the others all-zero bytes. */
+    sepax3_contact points[SEPAX3_MAX_MANIFOLD_POINTS];
+} sepax3_manifold;
+
+/** A manifold from the compacted call: the index of its pair in the
+ *  input. 104 bytes, no padding. */
+typedef struct sepax3_manifold_hit {
+    uint32_t pair;
+    sepax3_manifold manifold;
+} sepax3_manifold_hit;
+
+/** Collide count pairs as sepax3_collide does, then build manifolds[i]
+ *  for pairs[i]. A hit gets one to four points:
+ *   - a face axis of a box or hull (the result's face: the reference
+ *     face, normal nf outward of its owner): the incident face is the
+ *     other polyhedron's face whose normal is most nearly -nf (the first
+ *     such by index), or a capsule's segment; it is clipped to the
+ *     reference face's side planes (the planes through its edges that
+ *     contain nf), and the clipped points whose separation
+ *     nf . (p - face) - r (r: a capsule's radius, else 0) is <= 0 are
+ *     kept. More than four are reduced to four: the deepest (first by
+ *     loop order on ties), the farthest from it, the one making the
+ *     largest triangle with those two, and the one adding the most area
+ *     outside that triangle; they keep their loop order. None kept: one
+ *     lone point, the incident shape's deepest vertex (a segment's end)
+ *     against the face, at the result's separation. A sphere against a
+ *     face: one lone point.
+ *   - an edge axis of two polyhedra: one lone point, midway between the
+ *     closest points of the two edges, at the result's separation.
+ *   - an edge axis of a capsule against a polyhedron's edge: the same,
+ *     with the segment for the capsule's edge.
+ *   - a points axis (round shapes): one lone point on the line of the
+ *     closest points, at the result's separation; two capsules whose
+ *     segments lie within SEPAX3_PARALLEL_MANIFOLD of parallel instead get
+ *     the ends of B's segment clipped to the slab of A's, each at its own
+ *     separation (kept when <= 0), one or two points.
+ *  A point is placed midway between the two surfaces along the normal:
+ *  from the incident surface point c, at c - (separation / 2) nf for a
+ *  face contact (a round incident shape's surface is its core point moved
+ *  by its radius along -nf). Pairs that are no hit get point_count 0, the
+ *  result's normal, separation, flags and axis and zero points.
+ *  Bit-identical on every backend. Arguments are checked, and statuses
+ *  returned, as in sepax3_collide. Runs on the calling thread, also on a
+ *  store given a task system. */
+SEPAX_API sepax_status sepax3_collide_manifolds(const sepax3_store *store,
+                                                const sepax_pair *pairs, size_t count,
+                                                sepax3_manifold *manifolds, size_t *bad_index);
+/** The manifolds of the hits only, in pair order, into hits (room for
+ *  capacity), as sepax3_collide_hits does with results: *hit_count
+ *  receives the number of hits; when it exceeds capacity the first
+ *  capacity are written and SEPAX_ERR_CAPACITY is returned; on any other
+ *  failure *hit_count is 0 and nothing is written. */
+SEPAX_API sepax_status sepax3_collide_manifolds_hits(const sepax3_store *store,
+                                                     const sepax_pair *pairs, size_t count,
+                                                     sepax3_manifold_hit *hits, size_t capacity,
+                                                     size_t *hit_count, size_t *bad_index);
 
 /** A point to test against one shape. */
 typedef struct sepax3_point_query {
