@@ -476,7 +476,7 @@ SEPAX_API sepax_status sepax3_collide_hits_cached(const sepax3_store *store,
  *      bits 22-27  position on the reference loop: the side (edge) that
  *                  clipped the point, or the corner that is the point;
  *                  63 when the point is an incident vertex
- *      bit 28      the owner of the reference face (SEPAX_OWNER_A or _B)
+ *      bit 28      the owner of the reference face (0: A, 1: B)
  *      bits 29-30  0
  *  A lone point (an edge pair; a sphere; a capsule not lying on a face;
  *  a face contact whose clipped points all lie above the face) (bit 31 =
