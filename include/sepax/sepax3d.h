@@ -539,18 +539,25 @@ typedef struct sepax3_manifold_hit {
  *     loop order on ties), the farthest from it, the one making the
  *     largest triangle with those two, and the one adding the most area
  *     outside that triangle; they keep their loop order. None kept: one
- *     lone point, the incident shape's deepest vertex (a segment's end)
- *     against the face, at the result's separation. A sphere against a
- *     face: one lone point.
+ *     lone point, the incident loop's vertex deepest along -nf (a
+ *     segment's end), at the result's separation.
+ *   - a sphere against anything: one lone point, its centre moved
+ *     towards the other shape by its radius and half the separation.
  *   - an edge axis of two polyhedra: one lone point, midway between the
  *     closest points of the two edges, at the result's separation.
  *   - an edge axis of a capsule against a polyhedron's edge: the same,
  *     with the segment for the capsule's edge.
- *   - a points axis (round shapes): one lone point on the line of the
- *     closest points, at the result's separation; two capsules whose
- *     segments lie within SEPAX3_PARALLEL_MANIFOLD of parallel instead get
- *     the ends of B's segment clipped to the slab of A's, each at its own
- *     separation (kept when <= 0), one or two points.
+ *   - a points axis of a capsule and a polyhedron: when one of the
+ *     polyhedron's face normals is the result's normal to within 1e-6
+ *     (the capsule lies on that face), a face contact on that face as
+ *     above; else one lone point from the closest points of the segment
+ *     and the polyhedron's nearest edge.
+ *   - two capsules: one lone point midway between the surfaces at the
+ *     closest points of their segments, at the result's separation;
+ *     but two points when the segments lie within
+ *     SEPAX3_PARALLEL_MANIFOLD of parallel and both ends of B's segment
+ *     clipped to the slab of A's are within reach: each such end, at its
+ *     own separation from A's segment along the normal (<= 0).
  *  A point is placed midway between the two surfaces along the normal:
  *  from the incident surface point c, at c - (separation / 2) nf for a
  *  face contact (a round incident shape's surface is its core point moved
