@@ -178,6 +178,40 @@ void add_fcl3_subjects(std::vector<PeerSubject3> &out);
 void add_ccd3_subjects(std::vector<PeerSubject3> &out);
 #endif
 
+// Contact generation (bench_manifold3.cpp): a peer world whose run()
+// also builds each hit's contact points, and counts them.
+class PeerContacts3 : public PeerWorld3 {
+public:
+    // Contact points over all pairs of the last run().
+    virtual size_t contacts() const = 0;
+    // Points the peer generated before it kept its final ones (Bullet:
+    // the clipped points before its manifold keeps four); contacts() for
+    // a peer that keeps what it generates.
+    virtual size_t generated() const { return contacts(); }
+};
+
+template <class W> PeerContacts3 *peer_contacts3_for(const Scene3 &s)
+{
+    return static_cast<W *>(peer_world3_for<W>(s));
+}
+
+struct PeerManifold3 {
+    const char *subject; // e.g. "ode_box_box_contacts"
+    std::string library;
+    PeerContacts3 *(*world)(const Scene3 &scene);
+    const char *scene; // the one scene it runs on, every pair, sweep order
+};
+
+#ifdef SEPAX_BENCH_ODE
+void add_ode3_manifold_subjects(std::vector<PeerManifold3> &out);
+#endif
+#ifdef SEPAX_BENCH_BULLET
+void add_bullet3_manifold_subjects(std::vector<PeerManifold3> &out);
+#endif
+#ifdef SEPAX_BENCH_FCL
+void add_fcl3_manifold_subjects(std::vector<PeerManifold3> &out);
+#endif
+
 } // namespace sepax_bench
 
 #endif

@@ -20,6 +20,11 @@
 // enable_contact = true, so that a hit also gets its depth, normal and
 // point (FCL runs GJK, then EPA, for a convex pair; libccd's, which FCL
 // uses by default). A hit is `collide` returning a contact.
+//
+// fcl_box_box_contacts (bench_manifold3.cpp, boxes3): fcl_box_box's boxes
+// with a request for up to four contacts and enable_contact = true, so
+// that the points FCL's port of ODE's test builds are kept (with their
+// position, normal and depth) instead of dropped; each one counted.
 #include <fcl/geometry/shape/box.h>
 #include <fcl/geometry/shape/capsule.h>
 #include <fcl/geometry/shape/convex.h>
@@ -41,9 +46,13 @@
 namespace sepax_bench {
 namespace {
 
-class FclWorld final : public PeerWorld3 {
-public:
-    explicit FclWorld(const Scene3 &s) : slot_(s.slot_limit, UINT32_MAX)
+// Every box of a scene, in slot order, with its transform.
+struct FclBoxes {
+    std::vector<uint32_t> slot_; // slot -> index into boxes_ and xf_
+    std::vector<fcl::Boxd> boxes_;
+    std::vector<fcl::Transform3d, Eigen::aligned_allocator<fcl::Transform3d>> xf_;
+
+    explicit FclBoxes(const Scene3 &s) : slot_(s.slot_limit, UINT32_MAX)
     {
         boxes_.reserve(s.boxes);
         xf_.reserve(s.boxes);
@@ -64,6 +73,11 @@ public:
             xf_.push_back(xf);
         }
     }
+};
+
+class FclWorld final : public PeerWorld3, private FclBoxes {
+public:
+    explicit FclWorld(const Scene3 &s) : FclBoxes(s) {}
 
     size_t run(const sepax_pair *pairs, size_t n, uint8_t *out) override
     {
@@ -75,11 +89,35 @@ public:
     }
 
 private:
-    std::vector<uint32_t> slot_; // slot -> index into boxes_ and xf_
-    std::vector<fcl::Boxd> boxes_;
-    std::vector<fcl::Transform3d, Eigen::aligned_allocator<fcl::Transform3d>> xf_;
     fcl::CollisionRequestd request_;
     fcl::CollisionResultd result_;
+};
+
+// Up to four contacts with their details; a hit is at least one.
+class FclContactsWorld final : public PeerContacts3, private FclBoxes {
+public:
+    explicit FclContactsWorld(const Scene3 &s) : FclBoxes(s), request_(4, true) {}
+
+    size_t run(const sepax_pair *pairs, size_t n, uint8_t *out) override
+    {
+        size_t contacts = 0;
+        const size_t hits = count_peer_hits(pairs, n, out, [&](uint32_t a, uint32_t b) {
+            const uint32_t i = slot_[a], j = slot_[b];
+            result_.clear();
+            const size_t k =
+                fcl::collide(&boxes_[i], xf_[i], &boxes_[j], xf_[j], request_, result_);
+            contacts += k;
+            return k > 0;
+        });
+        contacts_ = contacts;
+        return hits;
+    }
+    size_t contacts() const override { return contacts_; }
+
+private:
+    fcl::CollisionRequestd request_;
+    fcl::CollisionResultd result_;
+    size_t contacts_ = 0;
 };
 
 fcl::Transform3d transform_of(const sepax3_world_shape &w, bool capsule)
@@ -172,6 +210,12 @@ void add_fcl3_subjects(std::vector<PeerSubject3> &out)
     const std::string lib = "FCL " SEPAX_BENCH_FCL_VERSION " (double)";
     out.push_back({"fcl_box_box", lib, &peer_world3_for<FclWorld>});
     out.push_back({"fcl_convex", lib, &peer_world3_for<FclKindsWorld>, kPeerAnyKind});
+}
+
+void add_fcl3_manifold_subjects(std::vector<PeerManifold3> &out)
+{
+    out.push_back({"fcl_box_box_contacts", "FCL " SEPAX_BENCH_FCL_VERSION " (double)",
+                   &peer_contacts3_for<FclContactsWorld>, "boxes3"});
 }
 
 } // namespace sepax_bench

@@ -1,0 +1,174 @@
+// 3D contact manifolds: sepax3_collide_manifolds per backend beside the
+// plain collide rows of bench3.cpp on the same pairs, and the peers'
+// contact generation on the pairs they answer. Names:
+//   sepax3_<backend>_manifolds/<scene>/sweep   boxes3, hulls3, mixed3
+//   ode_box_box_contacts/boxes3/sweep          dBoxBox, up to 4 contacts
+//   fcl_box_box_contacts/boxes3/sweep          fcl::collide, up to 4 contacts
+//   bullet_hull_manifold/hulls3/sweep          GJK-EPA, then clipping
+// (each peer file says what its call does). Every pair of the scene, in
+// the broadphase's order. Counters as bench3.cpp's (ns_per_pair, pairs,
+// hits, touching, disagree, ...) and the contact points: `contacts`
+// over all pairs and `contacts_per_hit`; sepax rows count `not_identical`
+// (manifolds not byte-identical to the scalar backend's, or whose normal,
+// separation, flags or axis differ from sepax3_collide's scalar result:
+// must be 0), Bullet counts `clipped` (the points its clipping made
+// before its manifold kept four).
+#include <benchmark/benchmark.h>
+
+#include <cstring>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "bench3_scene.h"
+
+namespace sepax_bench {
+namespace {
+
+const char *const kManifoldScenes[] = {"boxes3", "hulls3", "mixed3"};
+
+benchmark::Counter ns_per(double units)
+{
+    return benchmark::Counter(units * 1e-9, benchmark::Counter::kIsIterationInvariantRate |
+                                                benchmark::Counter::kInvert);
+}
+
+void set_counters(benchmark::State &state, const Scene3 &s, const PairView &v, const Agreement &a,
+                  size_t contacts)
+{
+    state.SetItemsProcessed((int64_t)state.iterations() * (int64_t)v.n);
+    state.counters["ns_per_pair"] = ns_per((double)v.n);
+    state.counters["pairs"] = (double)v.n;
+    state.counters["hits"] = (double)a.hits;
+    state.counters["shapes"] = (double)s.shapes;
+    state.counters["touching"] = (double)v.touching;
+    state.counters["disagree"] = (double)a.disagree;
+    state.counters["extra_hits"] = (double)a.extra_hits;
+    state.counters["missed_hits"] = (double)a.missed_hits;
+    state.counters["touching_diff"] = (double)a.touching_diff;
+    state.counters["contacts"] = (double)contacts;
+    state.counters["contacts_per_hit"] = a.hits ? (double)contacts / (double)a.hits : 0.0;
+}
+
+// The scalar backend's manifolds of a scene's pairs (sweep order), made
+// once, untimed: what every backend's must equal byte for byte.
+const std::vector<sepax3_manifold> *scalar_manifolds(benchmark::State &state, Scene3 &s)
+{
+    static std::map<const Scene3 *, std::vector<sepax3_manifold>> made;
+    auto it = made.find(&s);
+    if (it != made.end())
+        return &it->second;
+    std::vector<sepax3_manifold> m(s.sweep.size());
+    const sepax_backend keep = sepax3_store_backend(s.store);
+    sepax_status st = sepax3_store_set_backend(s.store, SEPAX_BACKEND_SCALAR);
+    if (st == SEPAX_OK)
+        st = sepax3_collide_manifolds(s.store, s.sweep.data(), s.sweep.size(), m.data(), nullptr);
+    sepax3_store_set_backend(s.store, keep);
+    if (st != SEPAX_OK) {
+        state.SkipWithError(sepax_status_string(st));
+        return nullptr;
+    }
+    return &made.emplace(&s, std::move(m)).first->second;
+}
+
+void bm_manifolds3(benchmark::State &state, const std::string &scene, sepax_backend backend)
+{
+    Scene3 &s = get_scene3(scene);
+    const PairView v = s.view(kAllPairs3, false);
+    const std::vector<sepax3_manifold> *ref = scalar_manifolds(state, s);
+    if (!ref)
+        return;
+    const sepax_status set = sepax3_store_set_backend(s.store, backend);
+    if (set != SEPAX_OK) {
+        state.SkipWithError(sepax_status_string(set));
+        return;
+    }
+    const size_t n = v.n;
+    std::vector<sepax3_manifold> m(n);
+    // One untimed call first (its status checked; it also warms the caches
+    // as every later call finds them), then the timed loop, as bench3.cpp's
+    // rows do.
+    sepax_status st = sepax3_collide_manifolds(s.store, v.pairs, n, m.data(), nullptr);
+    if (st == SEPAX_OK) {
+        for (auto _ : state) {
+            st = sepax3_collide_manifolds(s.store, v.pairs, n, m.data(), nullptr);
+            benchmark::DoNotOptimize(st);
+            benchmark::ClobberMemory();
+        }
+    }
+    if (st != SEPAX_OK) {
+        state.SkipWithError(sepax_status_string(st));
+        return;
+    }
+    size_t not_identical = 0, contacts = 0;
+    for (size_t i = 0; i < n; ++i) {
+        const sepax3_result &r = s.reference[i];
+        not_identical += std::memcmp(&m[i], &(*ref)[i], sizeof(sepax3_manifold)) != 0 ||
+                         std::memcmp(&m[i].normal, &r.normal, sizeof r.normal) != 0 ||
+                         std::memcmp(&m[i].separation, &r.separation, sizeof r.separation) != 0 ||
+                         m[i].flags != r.flags || m[i].axis != r.axis;
+        s.flags[i] = (m[i].flags & SEPAX_HIT) != 0;
+        contacts += m[i].point_count;
+    }
+    const Agreement a = compare3_with_reference(s, v, s.flags.data(), sepax_backend_name(backend));
+    set_counters(state, s, v, a, contacts);
+    state.counters["not_identical"] = (double)not_identical;
+}
+
+void bm_peer_contacts3(benchmark::State &state, const PeerManifold3 &peer)
+{
+    Scene3 &s = get_scene3(peer.scene);
+    const PairView v = s.view(kAllPairs3, false);
+    PeerContacts3 *w = peer.world(s); // built once per scene, untimed
+    const sepax_pair *pairs = v.pairs;
+    const size_t n = v.n;
+    size_t hits = w->run(pairs, n, s.flags.data());
+    for (auto _ : state) {
+        hits = w->run(pairs, n, s.flags.data());
+        benchmark::DoNotOptimize(hits);
+        benchmark::DoNotOptimize(s.flags.data());
+        benchmark::ClobberMemory();
+    }
+    const Agreement a = compare3_with_reference(s, v, s.flags.data(), peer.subject);
+    set_counters(state, s, v, a, w->contacts());
+    if (w->generated() != w->contacts())
+        state.counters["clipped"] = (double)w->generated();
+}
+
+void register_manifolds3()
+{
+    std::vector<PeerManifold3> peers;
+#ifdef SEPAX_BENCH_ODE
+    add_ode3_manifold_subjects(peers);
+#endif
+#ifdef SEPAX_BENCH_BULLET
+    add_bullet3_manifold_subjects(peers);
+#endif
+#ifdef SEPAX_BENCH_FCL
+    add_fcl3_manifold_subjects(peers);
+#endif
+    auto reg = [](const std::string &name, auto fn) {
+        benchmark::RegisterBenchmark(name.c_str(), fn)->Unit(benchmark::kMicrosecond);
+    };
+    for (const char *scene : kManifoldScenes) {
+        const std::string sc = scene;
+        for (int b = 0; b < SEPAX_BACKEND_COUNT; ++b) {
+            const sepax_backend backend = (sepax_backend)b;
+            if (!sepax_backend_available(backend))
+                continue;
+            reg(std::string("sepax3_") + sepax_backend_name(backend) + "_manifolds/" + sc +
+                    "/sweep",
+                [sc, backend](benchmark::State &st) { bm_manifolds3(st, sc, backend); });
+        }
+        for (const PeerManifold3 &p : peers)
+            if (sc == p.scene)
+                reg(std::string(p.subject) + "/" + sc + "/sweep",
+                    [p](benchmark::State &st) { bm_peer_contacts3(st, p); });
+    }
+}
+
+// Static registration, as bench3.cpp's.
+const bool registered_manifolds3 = (register_manifolds3(), true);
+
+} // namespace
+} // namespace sepax_bench
