@@ -282,12 +282,17 @@ typedef struct clip_point {
 static uint32_t clip_side(const clip_point *in, uint32_t n, const float c[3], const float s[3],
                           uint32_t k, uint32_t m, clip_point *out)
 {
+    float dist[CLIP_MAX];
+    for (uint32_t i = 0; i < n; i++) {
+        float w[3];
+        sub3(in[i].x, c, w);
+        dist[i] = seg3_dot(s, w);
+    }
     uint32_t o = 0;
     for (uint32_t i = 0; i < n; i++) {
-        const clip_point *P = &in[i], *Q = &in[(i + 1u) % n];
-        float wp[3], wq[3];
-        sub3(P->x, c, wp), sub3(Q->x, c, wq);
-        const float dp = seg3_dot(s, wp), dq = seg3_dot(s, wq);
+        const uint32_t next = i + 1u == n ? 0u : i + 1u;
+        const clip_point *P = &in[i], *Q = &in[next];
+        const float dp = dist[i], dq = dist[next];
         const int p_in = dp <= 0.0f, q_in = dq <= 0.0f;
         if (p_in)
             out[o++] = *P;
@@ -408,7 +413,7 @@ static void face_contact(const poly *R, uint32_t f, uint32_t owner, const poly *
         int cur = 0;
         for (uint32_t k = 0; k < nr && n > 0; k++) {
             float side[3], s[3];
-            sub3(corner[(k + 1u) % nr], corner[k], side);
+            sub3(corner[k + 1u == nr ? 0u : k + 1u], corner[k], side);
             side3_cross(side, nf, s);
             n = clip_side(buf[cur], n, corner[k], s, k, nr, buf[cur ^ 1]);
             cur ^= 1;
@@ -426,7 +431,7 @@ static void face_contact(const poly *R, uint32_t f, uint32_t owner, const poly *
         sub3(e[1], e[0], seg);
         for (uint32_t k = 0; k < nr && t[0] <= t[1]; k++) {
             float side[3], s[3], w[3];
-            sub3(corner[(k + 1u) % nr], corner[k], side);
+            sub3(corner[k + 1u == nr ? 0u : k + 1u], corner[k], side);
             side3_cross(side, nf, s);
             sub3(e[0], corner[k], w);
             const float d0 = seg3_dot(s, w), den = seg3_dot(s, seg);

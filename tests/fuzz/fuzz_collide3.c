@@ -32,6 +32,11 @@
  *    refilled by its own previous call (so that cached features are
  *    tried), and filled with pseudo-random bytes; the records it leaves
  *    are scalar's on every backend;
+ *  - sepax3_collide_manifolds gives, on every backend, scalar's bytes;
+ *    each manifold carries its result's normal, separation, flags and
+ *    axis, has 1..4 finite points at separations <= 0 when a hit (none
+ *    otherwise), zero bytes past them; sepax3_collide_manifolds_hits
+ *    lists exactly the hits' manifolds in pair order;
  *  - each result is well formed (finite separation, unit normal, the hit
  *    flag is separation <= 0, a known axis, no unknown flag bits);
  *  - the reference agrees with tests/oracle/oracle_hull3.c (two-sided
@@ -440,6 +445,54 @@ static void check_cached(const sepax3_store *s, const sepax_pair *pairs, size_t 
 /* SEPAX_FUZZ_DUMP set: a failing pair's two shapes as the oracle reads
  * them (world vertices in double, round shapes' segment and radius), to
  * stderr, for turning a finding into a hand case */
+/* collide_manifolds and its compacted twin against collide's results on
+ * the active backend; the manifolds go to out[] for the backends'
+ * comparison. */
+static void check_manifolds(const sepax3_store *s, const sepax_pair *pairs, size_t n,
+                            const sepax3_result *all, const char *backend, sepax3_manifold *out)
+{
+    FUZZ_CHECK(sepax3_collide_manifolds(s, pairs, n, out, NULL) == SEPAX_OK,
+               "%s: manifolds refused", backend);
+    static const sepax3_contact zero;
+    size_t hits = 0;
+    for (size_t i = 0; i < n; i++) {
+        const sepax3_manifold *m = &out[i];
+        const sepax3_result *r = &all[i];
+        FUZZ_CHECK(memcmp(&m->normal, &r->normal, sizeof r->normal) == 0 &&
+                       memcmp(&m->separation, &r->separation, sizeof r->separation) == 0 &&
+                       m->flags == r->flags && m->axis == r->axis && m->reserved == 0,
+                   "%s: manifold %zu does not carry its result", backend, i);
+        const int hit = (r->flags & SEPAX_HIT) != 0;
+        hits += (size_t)hit;
+        FUZZ_CHECK(hit ? m->point_count >= 1 && m->point_count <= SEPAX3_MAX_MANIFOLD_POINTS
+                       : m->point_count == 0,
+                   "%s: manifold %zu has %u points (hit %d)", backend, i, m->point_count, hit);
+        for (unsigned k = 0; k < SEPAX3_MAX_MANIFOLD_POINTS; k++) {
+            const sepax3_contact *c = &m->points[k];
+            if (k >= m->point_count) {
+                FUZZ_CHECK(memcmp(c, &zero, sizeof zero) == 0,
+                           "%s: manifold %zu: point %u past the count is not zero", backend, i, k);
+                continue;
+            }
+            FUZZ_CHECK(isfinite(c->point.x) && isfinite(c->point.y) && isfinite(c->point.z) &&
+                           c->separation <= 0.0f,
+                       "%s: manifold %zu: point %u at (%g %g %g), separation %g", backend, i, k,
+                       c->point.x, c->point.y, c->point.z, c->separation);
+        }
+    }
+    static sepax3_manifold_hit mh[MAX_PAIRS];
+    size_t found = 0;
+    FUZZ_CHECK(sepax3_collide_manifolds_hits(s, pairs, n, mh, MAX_PAIRS, &found, NULL) == SEPAX_OK &&
+                   found == hits,
+               "%s: manifold hits %zu, collide says %zu", backend, found, hits);
+    for (size_t i = 0, h = 0; i < n; i++)
+        if (all[i].flags & SEPAX_HIT) {
+            FUZZ_CHECK(mh[h].pair == i && memcmp(&mh[h].manifold, &out[i], sizeof out[i]) == 0,
+                       "%s: manifold hit %zu differs from the full call's", backend, h);
+            h++;
+        }
+}
+
 static void dump_pair(const sepax3_store *st, sepax_shape_id ia, sepax_shape_id ib,
                       const oh3_shape *A, const oh3_shape *B)
 {
@@ -577,6 +630,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check_hits(s, pairs, np, want_res, cap, "scalar");
     static sepax3_pair_cache want_rec[2][MAX_PAIRS], got_rec[2][MAX_PAIRS];
     check_cached(s, pairs, np, want_res, "scalar", want_rec);
+    static sepax3_manifold want_man[MAX_PAIRS], got_man[MAX_PAIRS];
+    check_manifolds(s, pairs, np, want_res, "scalar", want_man);
     for (int b = 1; b < backend_n; b++) {
         const char *name = sepax_backend_name(backends[b]);
         sepax3_store_set_backend(s, backends[b]);
@@ -595,6 +650,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (int r = 0; r < 2; r++)
             FUZZ_CHECK(memcmp(want_rec[r], got_rec[r], np * sizeof got_rec[r][0]) == 0,
                        "%s: cached call %d left records unlike scalar's", name, r);
+        check_manifolds(s, pairs, np, want_res, name, got_man);
+        FUZZ_CHECK(memcmp(want_man, got_man, np * sizeof got_man[0]) == 0,
+                   "%s: manifolds differ from scalar's", name);
     }
 
     /* the reference against the oracle, once per unordered pair */
