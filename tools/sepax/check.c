@@ -19,7 +19,7 @@ typedef struct check_options {
     const char *input;
     const char *csv;
     const char *backend;
-    int manifolds; /* --manifolds: contact points rather than results (2D) */
+    int manifolds; /* --manifolds: contact points rather than results */
 } check_options;
 
 /* A pair twice over: by shape number for the CSV, by id for the store. */
@@ -34,6 +34,8 @@ typedef struct check {
     sepax_scene3 scene3;
     sepax3_store *store3;
     sepax3_result *results3;
+    sepax3_manifold_hit *manifolds3; /* the hits' manifolds (3D, --manifolds) */
+    size_t manifold3_count;
     size_t problems;
     notes notes;
     sepax_store *store;
@@ -86,6 +88,7 @@ static void check_free(check *c)
     sepax_store_destroy(c->store);
     sepax3_store_destroy(c->store3);
     free(c->results3);
+    free(c->manifolds3);
     free(c->ids);
     free(c->status);
     free(c->pairs);
@@ -272,24 +275,36 @@ static int broadphase_pairs(check *c)
     return EXIT_GOOD;
 }
 
+/* 3D manifolds come from the compacted call, with room for every pair
+ * to be a hit so that one call answers: the rows are the hits' only. */
+static sepax_status collide_manifolds3(check *c)
+{
+    return sepax3_collide_manifolds_hits(c->store3, c->by_id, c->pair_count, c->manifolds3,
+                                         c->pair_count, &c->manifold3_count, NULL);
+}
+
 static int collide_pairs(check *c, int manifolds)
 {
     c->by_id = alloc_array(c->pair_count, sizeof *c->by_id);
-    if (c->dim == 3)
-        c->results3 = alloc_array(c->pair_count, sizeof *c->results3);
+    void *answers;
+    if (c->dim == 3 && manifolds)
+        answers = c->manifolds3 = alloc_array(c->pair_count, sizeof *c->manifolds3);
+    else if (c->dim == 3)
+        answers = c->results3 = alloc_array(c->pair_count, sizeof *c->results3);
     else if (manifolds)
-        c->manifolds = alloc_array(c->pair_count, sizeof *c->manifolds);
+        answers = c->manifolds = alloc_array(c->pair_count, sizeof *c->manifolds);
     else
-        c->results = alloc_array(c->pair_count, sizeof *c->results);
-    if (c->by_id == NULL || (c->dim == 3 ? c->results3 == NULL
-                                         : (manifolds ? c->manifolds == NULL : c->results == NULL))) {
+        answers = c->results = alloc_array(c->pair_count, sizeof *c->results);
+    if (c->by_id == NULL || answers == NULL) {
         return out_of_memory();
     }
     for (size_t i = 0; i < c->pair_count; i++) {
         c->by_id[i] = c->pairs[i].id;
     }
     sepax_status status =
-        c->dim == 3 ? sepax3_collide(c->store3, c->by_id, c->pair_count, c->results3, NULL)
+        c->dim == 3 ? (manifolds ? collide_manifolds3(c)
+                                 : sepax3_collide(c->store3, c->by_id, c->pair_count, c->results3,
+                                                  NULL))
         : manifolds ? sepax_collide_manifolds(c->store, c->by_id, c->pair_count, c->manifolds, NULL)
                     : sepax_collide(c->store, c->by_id, c->pair_count, c->results, NULL);
     if (status != SEPAX_OK) {
@@ -321,8 +336,8 @@ static void write_csv3(FILE *out, const check *c)
     }
 }
 
-/* One row per contact point of every hit, in pair order; a pair that is
- * no hit has no row. */
+/* One row per contact point of every 2D hit, in pair order; a pair that
+ * is no hit has no row. */
 static void write_manifolds_csv(FILE *out, const check *c)
 {
     fputs("a,b,point,x,y,separation,id\n", out);
@@ -337,8 +352,37 @@ static void write_manifolds_csv(FILE *out, const check *c)
     }
 }
 
+/* One row per contact point of every 3D hit, in pair order: the pair's
+ * place among the pairs answered (its row in the plain CSV), its shapes,
+ * the manifold's normal and separation, then the point and its own
+ * separation, and the feature id in hex, whose fields are bytes and bits
+ * (sepax3_contact). */
+static void write_manifolds_csv3(FILE *out, const check *c)
+{
+    fputs("pair,a,b,nx,ny,nz,separation,point,x,y,z,point_separation,id\n", out);
+    for (size_t h = 0; h < c->manifold3_count; h++) {
+        const sepax3_manifold_hit *hit = &c->manifolds3[h];
+        const sepax3_manifold *m = &hit->manifold;
+        const numbered_pair *pair = &c->pairs[hit->pair];
+        for (unsigned k = 0; k < m->point_count; k++) {
+            const sepax3_contact *p = &m->points[k];
+            fprintf(out,
+                    "%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%.9g,%.9g,%.9g,%.9g,%u,%.9g,%.9g,%.9g,"
+                    "%.9g,0x%08" PRIx32 "\n",
+                    hit->pair, pair->number.a, pair->number.b, csv_float(m->normal.x),
+                    csv_float(m->normal.y), csv_float(m->normal.z), csv_float(m->separation), k,
+                    csv_float(p->point.x), csv_float(p->point.y), csv_float(p->point.z),
+                    csv_float(p->separation), p->id);
+        }
+    }
+}
+
 static void write_csv(FILE *out, const check *c)
 {
+    if (c->manifolds3 != NULL) {
+        write_manifolds_csv3(out, c);
+        return;
+    }
     if (c->dim == 3) {
         write_csv3(out, c);
         return;
@@ -373,9 +417,6 @@ int cmd_check(int argc, char **argv)
     if (code == EXIT_GOOD) {
         code = (c.dim == 3 ? c.scene3.pair_count : c.scene.pair_count) > 0 ? file_pairs(&c)
                                                                            : broadphase_pairs(&c);
-    }
-    if (code == EXIT_GOOD && options.manifolds && c.dim == 3) {
-        code = usage_error("--manifolds answers 2D scenes only; %s is a 3D scene", c.name);
     }
     if (code == EXIT_GOOD) {
         code = collide_pairs(&c, options.manifolds);

@@ -29,7 +29,7 @@ static const char usage_text[] =
     "      problems on stderr as FILE:LINE: message, and write one CSV row\n"
     "      per pair to OUT (default: standard output). The pairs are the\n"
     "      file's pair lines, or every broadphase pair when it has none.\n"
-    "      --manifolds (2D) writes one row per contact point of every hit.\n"
+    "      --manifolds writes one row per contact point of every hit instead.\n"
     "  version\n"
     "      Print the version and the backends available on this machine.\n"
     "  --help\n"
