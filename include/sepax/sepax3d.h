@@ -484,7 +484,9 @@ SEPAX_API sepax_status sepax3_collide_hits_cached(const sepax3_store *store,
  *      bits 0-7    A's feature index, bits 8-15 B's (0xFF: none)
  *      bits 16-17  what A's is: 0 a vertex (a capsule's end 0 or 1), 1
  *                  an edge, 2 a face, 3 none (a sphere's centre, a point
- *                  inside a capsule's segment); bits 18-19 B's alike
+ *                  inside a capsule's segment; against a sphere, a
+ *                  shape whose face the result does not name); bits
+ *                  18-19 B's alike
  *      bits 20-30  0
  *  So an id stays the same while the same features touch, which is what
  *  a solver's warm start keys on. */
@@ -533,7 +535,10 @@ typedef struct sepax3_manifold_hit {
  *     other polyhedron's face whose normal is most nearly -nf (the first
  *     such by index), or a capsule's segment; it is clipped to the
  *     reference face's side planes (the planes through its edges that
- *     contain nf), and the clipped points whose separation
+ *     contain nf; a point within 1e-5 of the reference shape's size of a
+ *     side counts as on it, so that an edge lying in a side's plane is
+ *     not cut where rounding crosses it), and the clipped points whose
+ *     separation
  *     nf . (p - face) - r (r: a capsule's radius, else 0) is <= 0 are
  *     kept. More than four are reduced to four: the deepest (first by
  *     loop order on ties), the farthest from it, the one making the
@@ -546,7 +551,9 @@ typedef struct sepax3_manifold_hit {
  *   - an edge axis of two polyhedra: one lone point, midway between the
  *     closest points of the two edges, at the result's separation.
  *   - an edge axis of a capsule against a polyhedron's edge: the same,
- *     with the segment for the capsule's edge.
+ *     with the segment for the capsule's edge and, for the polyhedron's,
+ *     the one farthest along the normal of its edges parallel to the
+ *     result's (which names the first of them).
  *   - a points axis of a capsule and a polyhedron: when one of the
  *     polyhedron's face normals is the result's normal to within 1e-6
  *     (the capsule lies on that face), a face contact on that face as

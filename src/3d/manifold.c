@@ -266,40 +266,98 @@ static void put(sepax3_manifold *m, sepax3_vec at, float sep, uint32_t id)
     c->point = at, c->separation = sep, c->id = id;
 }
 
-/* ---- a face contact ---- */
+/* ---- a face contact, clipped in the reference face's plane ---- */
 
-/* One point of a clipped loop: where it is (in the reference frame),
- * what it is (inc_at, ref_at as in its id) and what runs from it to the
- * next point (an incident edge, or a reference side: edge_ref != NONE). */
+/* The reference face's frame, in R's: x = u t1 + v t2 + (d + h) nf, with
+ * t1 x t2 = nf, so that the loop runs counter-clockwise in (u, v). A
+ * box's face 2k has t1, t2 = axes k + 1, k + 2, face 2k + 1 axes k + 2,
+ * k + 1: every product with their 0s and 1s is exact, and u, v are the
+ * box's own coordinates. A hull's t1 is its loop's first edge, unit, and
+ * t2 = nf x t1. Clipping in two coordinates costs a third of doing it
+ * in three. */
+typedef struct face_frame {
+    float t1[3], t2[3], nf[3], d;
+} face_frame;
+
+static void face_frame_of(const poly *R, uint32_t f, const uint8_t *loop, face_frame *F)
+{
+    F->d = poly_face(R, f, F->nf);
+    if (R->box) {
+        const uint32_t k = f >> 1, k1 = (k + 1u) % 3u, k2 = (k + 2u) % 3u;
+        memset(F->t1, 0, sizeof F->t1), memset(F->t2, 0, sizeof F->t2);
+        F->t1[(f & 1u) ? k2 : k1] = 1.0f;
+        F->t2[(f & 1u) ? k1 : k2] = 1.0f;
+        return;
+    }
+    float a[3], b[3], e[3];
+    poly_vertex(R, loop[0], a), poly_vertex(R, loop[1], b);
+    sub3(b, a, e);
+    const float len = sqrtf(seg3_dot(e, e));
+    for (int c = 0; c < 3; c++)
+        F->t1[c] = e[c] / len;
+    side3_cross(F->nf, F->t1, F->t2);
+}
+
+/* One point of a clipped loop: where it is in the face's frame (h: its
+ * height above the face's plane), what it is (inc_at, ref_at as in its
+ * id) and what runs from it to the next point (an incident edge, or a
+ * reference side: edge_ref != LOOP_NONE). */
 typedef struct clip_point {
-    float x[3];
+    float u, v, h;
     uint8_t inc_at, ref_at, edge_inc, edge_ref;
 } clip_point;
 
-/* Keep the part of the loop in[0..n) inside the side plane through
- * corner c with outward normal s (side k of a reference loop of m
- * corners); returns the new count. */
-static uint32_t clip_side(const clip_point *in, uint32_t n, const float c[3], const float s[3],
+/* How near a reference face's side counts as on it, in units of the
+ * reference shape's size (the sum of its half extents). */
+#define SIDE_SLACK 1e-5f
+
+/* A side of the reference loop: a u + b v - c, above 0 outside it. */
+typedef struct side_line {
+    float a, b, c;
+} side_line;
+
+static float side_dist(side_line L, float u, float v)
+{
+    return (L.a * u + L.b * v) - L.c;
+}
+
+/* A distance within the slack of a side is on it: an incident edge lying
+ * in a side's plane but for rounding is kept whole, not cut at whatever
+ * point its rounding crosses the side. */
+static float side_snap(float dist, float slack)
+{
+    return fabsf(dist) <= slack ? 0.0f : dist;
+}
+
+/* Keep the part of the loop in[0..n) inside side k of a reference loop
+ * of m sides; returns the new count. */
+static uint32_t clip_side(const clip_point *in, uint32_t n, side_line L, float slack,
                           uint32_t k, uint32_t m, clip_point *out)
 {
     float dist[CLIP_MAX];
-    for (uint32_t i = 0; i < n; i++) {
-        float w[3];
-        sub3(in[i].x, c, w);
-        dist[i] = seg3_dot(s, w);
-    }
+    for (uint32_t i = 0; i < n; i++)
+        dist[i] = side_snap(side_dist(L, in[i].u, in[i].v), slack);
     uint32_t o = 0;
     for (uint32_t i = 0; i < n; i++) {
         const uint32_t next = i + 1u == n ? 0u : i + 1u;
         const clip_point *P = &in[i], *Q = &in[next];
         const float dp = dist[i], dq = dist[next];
         const int p_in = dp <= 0.0f, q_in = dq <= 0.0f;
-        if (p_in)
-            out[o++] = *P;
-        if (p_in == q_in)
+        if (p_in) {
+            out[o] = *P;
+            if (!q_in && dp == 0.0f) /* on the side, and the loop goes on along it */
+                out[o].edge_inc = LOOP_NONE, out[o].edge_ref = (uint8_t)k;
+            o++;
+        }
+        /* a crossing at a point on the side is that point, kept already
+         * or next */
+        if (p_in == q_in || dp == 0.0f || dq == 0.0f)
             continue;
         clip_point X;
-        along(P->x, Q->x, dp / (dp - dq), X.x);
+        const float t = dp / (dp - dq);
+        X.u = P->u + t * (Q->u - P->u);
+        X.v = P->v + t * (Q->v - P->v);
+        X.h = P->h + t * (Q->h - P->h);
         if (P->edge_ref == LOOP_NONE) {
             X.inc_at = P->edge_inc, X.ref_at = (uint8_t)k;
         } else {
@@ -318,49 +376,46 @@ static uint32_t clip_side(const clip_point *in, uint32_t n, const float c[3], co
     return o;
 }
 
-static float cross_along(const float a[3], const float b[3], const float p[3], const float n[3])
+/* twice the signed area of (a, b, p) in the face's plane */
+static float area2(const clip_point *a, const clip_point *b, const clip_point *p)
 {
-    float u[3], v[3], c[3];
-    sub3(b, a, u), sub3(p, a, v);
-    side3_cross(u, v, c);
-    return seg3_dot(c, n);
+    return (b->u - a->u) * (p->v - a->v) - (b->v - a->v) * (p->u - a->u);
 }
 
-/* The four of n > 4 points to keep (sepax3d.h), as flags in keep[]. */
-static void reduce(const clip_point *pts, const float *sep, uint32_t n, const float nf[3],
-                   uint8_t *keep)
+/* The four of n > 4 points to keep (sepax3d.h), as flags in keep[]:
+ * distances and areas in the face's plane. */
+static void reduce(const clip_point *pts, uint32_t n, uint8_t *keep)
 {
     uint32_t a = 0, b = 0, c = UINT32_MAX, d = UINT32_MAX;
     for (uint32_t i = 1; i < n; i++)
-        if (sep[i] < sep[a])
+        if (pts[i].h < pts[a].h)
             a = i;
     float far = -1.0f;
     for (uint32_t i = 0; i < n; i++) {
-        float w[3];
-        sub3(pts[i].x, pts[a].x, w);
-        const float d2 = seg3_dot(w, w);
+        const float du = pts[i].u - pts[a].u, dv = pts[i].v - pts[a].v;
+        const float d2 = du * du + dv * dv;
         if (d2 > far)
             far = d2, b = i;
     }
     float big = 0.0f;
     for (uint32_t i = 0; i < n; i++) {
-        const float area = cross_along(pts[a].x, pts[b].x, pts[i].x, nf);
-        if (fabsf(area) > big)
-            big = fabsf(area), c = i;
+        const float area = fabsf(area2(&pts[a], &pts[b], &pts[i]));
+        if (area > big)
+            big = area, c = i;
     }
     memset(keep, 0, n);
     keep[a] = keep[b] = 1;
     if (c == UINT32_MAX)
         return; /* all on one line: its two ends */
     keep[c] = 1;
-    /* the triangle counter-clockwise about nf */
-    const uint32_t t[3] = {a, cross_along(pts[a].x, pts[b].x, pts[c].x, nf) > 0.0f ? b : c,
-                           cross_along(pts[a].x, pts[b].x, pts[c].x, nf) > 0.0f ? c : b};
+    /* the triangle counter-clockwise */
+    const int ccw = area2(&pts[a], &pts[b], &pts[c]) > 0.0f;
+    const uint32_t t[3] = {a, ccw ? b : c, ccw ? c : b};
     float gain = 0.0f;
     for (uint32_t i = 0; i < n; i++) {
         float g = 0.0f;
         for (int e = 0; e < 3; e++) {
-            const float out = -cross_along(pts[t[e]].x, pts[t[(e + 1) % 3]].x, pts[i].x, nf);
+            const float out = -area2(&pts[t[e]], &pts[t[e == 2 ? 0 : e + 1]], &pts[i]);
             g = out > g ? out : g;
         }
         if (g > gain)
@@ -370,130 +425,166 @@ static void reduce(const clip_point *pts, const float *sep, uint32_t n, const fl
         keep[d] = 1;
 }
 
+/* A point of the face's frame at height h, in world coordinates. */
+static sepax3_vec face_to_world(const poly *R, const face_frame *F, float u, float v, float h)
+{
+    const float w = F->d + h;
+    float x[3];
+    for (int c = 0; c < 3; c++)
+        x[c] = (u * F->t1[c] + v * F->t2[c]) + w * F->nf[c];
+    return to_world(R->w, x);
+}
+
+/* The incident loop in the face's frame: I's face most nearly facing
+ * the reference one, or a capsule's segment (e, in R's frame); returns
+ * its count, with I's face in *inc and its vertices in loop[]. */
+static uint32_t incident(const poly *R, const face_frame *F, const poly *I, const float *wi,
+                         const float e[2][3], uint32_t *inc, uint8_t *loop, clip_point *out)
+{
+    if (!I) {
+        *inc = SEPAX3_FEATURE_NONE;
+        for (uint32_t j = 0; j < 2; j++) {
+            out[j].u = seg3_dot(F->t1, e[j]), out[j].v = seg3_dot(F->t2, e[j]);
+            out[j].h = seg3_dot(F->nf, e[j]) - F->d;
+            out[j].inc_at = (uint8_t)j, out[j].ref_at = LOOP_NONE;
+            loop[j] = (uint8_t)j;
+        }
+        return 2;
+    }
+    frame3 fr;
+    side3_frame(R->w, wi, &fr);
+    /* the face frame's axes and I's offset, in I's frame: then a vertex
+     * costs three dot products */
+    float M[3][3], off[3];
+    const float *axis[3] = {F->t1, F->t2, F->nf};
+    for (int r = 0; r < 3; r++) {
+        for (int j = 0; j < 3; j++)
+            M[r][j] = (axis[r][0] * fr.R[0][j] + axis[r][1] * fr.R[1][j]) + axis[r][2] * fr.R[2][j];
+        off[r] = seg3_dot(axis[r], fr.t);
+    }
+    *inc = poly_incident(I, M[2]);
+    const uint32_t n = poly_loop(I, *inc, loop);
+    for (uint32_t i = 0; i < n; i++) {
+        float x[3];
+        poly_vertex(I, loop[i], x);
+        out[i].u = seg3_dot(M[0], x) + off[0];
+        out[i].v = seg3_dot(M[1], x) + off[1];
+        out[i].h = (seg3_dot(M[2], x) + off[2]) - F->d;
+        out[i].inc_at = (uint8_t)i, out[i].ref_at = LOOP_NONE;
+        out[i].edge_inc = (uint8_t)i, out[i].edge_ref = LOOP_NONE;
+    }
+    return n;
+}
+
+/* Cut a segment's two ends (a capsule's, in[0..1]) to the reference
+ * loop's sides by its parameter range; an end left is its vertex 0 or 1,
+ * a cut one lies on its edge 0. Returns how many are left (0..2). */
+static uint32_t clip_segment(clip_point *in, const side_line *sides, float slack, uint32_t nr)
+{
+    float t[2] = {0.0f, 1.0f};
+    uint8_t by[2] = {LOOP_NONE, LOOP_NONE};
+    for (uint32_t k = 0; k < nr && t[0] <= t[1]; k++) {
+        const float d0 = side_snap(side_dist(sides[k], in[0].u, in[0].v), slack);
+        const float d1 = side_snap(side_dist(sides[k], in[1].u, in[1].v), slack);
+        if (d0 > 0.0f && d1 > 0.0f)
+            return 0;
+        if (d0 <= 0.0f && d1 <= 0.0f)
+            continue;
+        const float at = d0 / (d0 - d1);
+        if (d0 > 0.0f && at > t[0])
+            t[0] = at, by[0] = (uint8_t)k;
+        else if (d1 > 0.0f && at < t[1])
+            t[1] = at, by[1] = (uint8_t)k;
+    }
+    if (!(t[0] <= t[1]))
+        return 0;
+    const clip_point a = in[0], b = in[1];
+    uint32_t n = 0;
+    for (int j = 0; j < 2; j++) {
+        if (j == 1 && !(t[1] > t[0]))
+            break;
+        clip_point *P = &in[n++];
+        P->u = a.u + t[j] * (b.u - a.u);
+        P->v = a.v + t[j] * (b.v - a.v);
+        P->h = a.h + t[j] * (b.h - a.h);
+        P->inc_at = by[j] == LOOP_NONE ? (uint8_t)j : 0u;
+        P->ref_at = by[j];
+    }
+    return n;
+}
+
 /* The face contact of reference face f of R against I (a polyhedron, or
- * a capsule: Ipoly NULL, its segment in R's frame e0-e1, radius r).
- * owner: R's side of the pair (OWNER_A or OWNER_B). */
-static void face_contact(const poly *R, uint32_t f, uint32_t owner, const poly *Ipoly,
+ * a capsule: I NULL, its segment in R's frame e[0]-e[1], radius r).
+ * owner: R's side of the pair. */
+static void face_contact(const poly *R, uint32_t f, uint32_t owner, const poly *I,
                          const float *wi, const float e[2][3], float r, float result_sep,
                          sepax3_manifold *m)
 {
-    float nf[3];
-    const float df = poly_face(R, f, nf);
-    uint8_t ref[LOOP_MAX];
+    uint8_t ref[LOOP_MAX], inc_loop[LOOP_MAX];
     const uint32_t nr = poly_loop(R, f, ref);
-    float corner[LOOP_MAX][3];
-    for (uint32_t k = 0; k < nr; k++)
-        poly_vertex(R, ref[k], corner[k]);
+    face_frame F;
+    face_frame_of(R, f, ref, &F);
+    float cu[LOOP_MAX], cv[LOOP_MAX];
+    for (uint32_t k = 0; k < nr; k++) {
+        float x[3];
+        poly_vertex(R, ref[k], x);
+        cu[k] = seg3_dot(F.t1, x), cv[k] = seg3_dot(F.t2, x);
+    }
+    /* the sides as unit lines, so that the slack is a length */
+    const float slack = SIDE_SLACK * ((R->w[SEPAX3_W_H] + R->w[SEPAX3_W_H + 1]) + R->w[SEPAX3_W_H + 2]);
+    side_line sides[LOOP_MAX];
+    for (uint32_t k = 0; k < nr; k++) {
+        const uint32_t next = k + 1u == nr ? 0u : k + 1u;
+        const float du = cu[next] - cu[k], dv = cv[next] - cv[k];
+        const float len = sqrtf(du * du + dv * dv);
+        sides[k] = (side_line){dv / len, -du / len, (dv * cu[k] - du * cv[k]) / len};
+    }
 
-    /* the incident loop placed in R's frame: I's incident face, or the
-     * segment's two ends */
-    clip_point buf[2][CLIP_MAX];
-    uint32_t n = 0, inc = SEPAX3_FEATURE_NONE;
-    uint8_t inc_loop[LOOP_MAX];
-    float incx[LOOP_MAX][3];
-    uint32_t ni = 2;
-    if (Ipoly) {
-        frame3 fr;
-        side3_frame(R->w, wi, &fr);
-        float mI[3]; /* nf in I's frame: R^T nf */
-        for (int j = 0; j < 3; j++)
-            mI[j] = (fr.R[0][j] * nf[0] + fr.R[1][j] * nf[1]) + fr.R[2][j] * nf[2];
-        inc = poly_incident(Ipoly, mI);
-        ni = poly_loop(Ipoly, inc, inc_loop);
-        for (uint32_t i = 0; i < ni; i++) {
-            float v[3];
-            poly_vertex(Ipoly, inc_loop[i], v);
-            side3_place(&fr, v[0], v[1], v[2], incx[i]);
-            memcpy(buf[0][i].x, incx[i], sizeof incx[i]);
-            buf[0][i].inc_at = (uint8_t)i, buf[0][i].ref_at = LOOP_NONE;
-            buf[0][i].edge_inc = (uint8_t)i, buf[0][i].edge_ref = LOOP_NONE;
-        }
-        n = ni;
-        /* clipped by each side plane in turn */
+    clip_point buf[2][CLIP_MAX], first[LOOP_MAX];
+    uint32_t inc;
+    const uint32_t ni = incident(R, &F, I, wi, e, &inc, inc_loop, first);
+    uint32_t n = ni;
+    memcpy(buf[0], first, ni * sizeof first[0]);
+    if (I) {
         int cur = 0;
-        for (uint32_t k = 0; k < nr && n > 0; k++) {
-            float side[3], s[3];
-            sub3(corner[k + 1u == nr ? 0u : k + 1u], corner[k], side);
-            side3_cross(side, nf, s);
-            n = clip_side(buf[cur], n, corner[k], s, k, nr, buf[cur ^ 1]);
-            cur ^= 1;
-        }
+        for (uint32_t k = 0; k < nr && n > 0; k++, cur ^= 1)
+            n = clip_side(buf[cur], n, sides[k], slack, k, nr, buf[cur ^ 1]);
         if (cur)
             memcpy(buf[0], buf[1], n * sizeof buf[0][0]);
     } else {
-        /* a segment: its parameter range, cut by each side plane; an end
-         * left is its vertex 0 or 1, a cut one lies on its edge 0 */
-        memcpy(incx[0], e[0], sizeof incx[0]);
-        memcpy(incx[1], e[1], sizeof incx[1]);
-        float t[2] = {0.0f, 1.0f};
-        uint8_t by[2] = {LOOP_NONE, LOOP_NONE};
-        float seg[3];
-        sub3(e[1], e[0], seg);
-        for (uint32_t k = 0; k < nr && t[0] <= t[1]; k++) {
-            float side[3], s[3], w[3];
-            sub3(corner[k + 1u == nr ? 0u : k + 1u], corner[k], side);
-            side3_cross(side, nf, s);
-            sub3(e[0], corner[k], w);
-            const float d0 = seg3_dot(s, w), den = seg3_dot(s, seg);
-            if (den == 0.0f) {
-                if (d0 > 0.0f)
-                    t[0] = 1.0f, t[1] = 0.0f;
-                continue;
-            }
-            const float at = -d0 / den;
-            if (den < 0.0f && at > t[0])
-                t[0] = at, by[0] = (uint8_t)k;
-            else if (den > 0.0f && at < t[1])
-                t[1] = at, by[1] = (uint8_t)k;
-        }
-        for (int j = 0; j < 2 && t[0] <= t[1]; j++) {
-            if (j == 1 && !(t[1] > t[0]))
-                break;
-            along(e[0], e[1], t[j], buf[0][n].x);
-            buf[0][n].inc_at = by[j] == LOOP_NONE ? (uint8_t)j : 0u;
-            buf[0][n].ref_at = by[j];
-            n++;
-        }
+        n = clip_segment(buf[0], sides, slack, nr);
     }
-    const clip_point *pts = buf[0];
-    float sep[CLIP_MAX];
+    /* the points within reach: separation h - r <= 0 */
+    clip_point *pts = buf[0];
     uint32_t kept = 0;
-    clip_point keep_pts[CLIP_MAX];
-    for (uint32_t i = 0; i < n; i++) {
-        const float s = (seg3_dot(nf, pts[i].x) - df) - r;
-        if (s <= 0.0f)
-            keep_pts[kept] = pts[i], sep[kept++] = s;
-    }
-    const uint32_t inc_face = Ipoly ? inc : SEPAX3_FEATURE_NONE;
+    for (uint32_t i = 0; i < n; i++)
+        if (pts[i].h - r <= 0.0f)
+            pts[kept++] = pts[i];
     if (kept == 0) {
         /* nothing below the face: I's deepest incident vertex */
         uint32_t at = 0;
         for (uint32_t i = 1; i < ni; i++)
-            if (seg3_dot(nf, incx[i]) < seg3_dot(nf, incx[at]))
+            if (first[i].h < first[at].h)
                 at = i;
-        float x[3];
-        for (int c = 0; c < 3; c++)
-            x[c] = incx[at][c] - (r + 0.5f * result_sep) * nf[c];
-        const uint32_t vi = Ipoly ? inc_loop[at] : at;
-        const uint32_t id = owner == OWNER_A
-                                ? lone_id(f, KIND_FACE, vi, KIND_VERTEX)
-                                : lone_id(vi, KIND_VERTEX, f, KIND_FACE);
-        put(m, to_world(R->w, x), result_sep, id);
+        const uint32_t vi = inc_loop[at];
+        const uint32_t id = owner == OWNER_A ? lone_id(f, KIND_FACE, vi, KIND_VERTEX)
+                                             : lone_id(vi, KIND_VERTEX, f, KIND_FACE);
+        put(m, face_to_world(R, &F, first[at].u, first[at].v, first[at].h - (r + 0.5f * result_sep)),
+            result_sep, id);
         return;
     }
     uint8_t keep[CLIP_MAX];
     if (kept > SEPAX3_MAX_MANIFOLD_POINTS)
-        reduce(keep_pts, sep, kept, nf, keep);
+        reduce(pts, kept, keep);
     else
         memset(keep, 1, kept);
     for (uint32_t i = 0; i < kept; i++) {
         if (!keep[i])
             continue;
-        float x[3];
-        for (int c = 0; c < 3; c++)
-            x[c] = keep_pts[i].x[c] - (r + 0.5f * sep[i]) * nf[c];
-        put(m, to_world(R->w, x), sep[i],
-            face_id(owner, f, inc_face, keep_pts[i].inc_at, keep_pts[i].ref_at));
+        /* midway between the incident surface (h - r) and the plane */
+        const float sep = pts[i].h - r;
+        put(m, face_to_world(R, &F, pts[i].u, pts[i].v, 0.5f * sep), sep,
+            face_id(owner, f, inc, pts[i].inc_at, pts[i].ref_at));
     }
 }
 
@@ -585,6 +676,31 @@ static void poly_edge_ends(const poly *P, uint32_t e, uint32_t *a, uint32_t *b)
     *a = (uint32_t)P->p.i0[e], *b = (uint32_t)P->p.i1[e];
 }
 
+/* Of X's edges parallel to edge e (to within 1e-6 rad), the one whose
+ * midpoint lies farthest along n (the first on ties). */
+static uint32_t support_parallel(const poly *X, uint32_t e, const float n[3])
+{
+    float p[3], q[3], d[3];
+    poly_edge(X, e, p, q);
+    sub3(q, p, d);
+    const float dd = seg3_dot(d, d);
+    uint32_t best = e;
+    float most = -INFINITY;
+    const uint32_t ne = X->box ? 12u : X->p.ne;
+    for (uint32_t k = 0; k < ne; k++) {
+        float a[3], b[3], u[3], c[3];
+        poly_edge(X, k, a, b);
+        sub3(b, a, u);
+        side3_cross(u, d, c);
+        if (!(seg3_dot(c, c) <= 1e-12f * (seg3_dot(u, u) * dd)))
+            continue;
+        const float at = seg3_dot(n, a) + seg3_dot(n, b);
+        if (at > most)
+            most = at, best = k;
+    }
+    return best;
+}
+
 /* A polyhedron X (side owner) and a capsule (record ws). */
 static void poly_capsule(const poly *X, uint32_t owner, const float *ws, const sepax3_result *r,
                          sepax3_manifold *m)
@@ -608,7 +724,12 @@ static void poly_capsule(const poly *X, uint32_t owner, const float *ws, const s
         return;
     }
     uint32_t edge = fx;
-    if (r->axis != SEPAX3_AXIS_EDGES) {
+    if (r->axis == SEPAX3_AXIS_EDGES) {
+        /* the result names the first of X's edges along the winning
+         * direction: the one that touches is the one of them farthest
+         * along the normal */
+        edge = support_parallel(X, fx, nl);
+    } else {
         /* a points axis: a face's normal is a face contact; else the edge
          * of X nearest the segment */
         uint32_t best = 0;
@@ -671,22 +792,30 @@ static void capsules(const float *wa, const float *wb, const sepax3_result *r,
     float cr[3];
     side3_cross(ua, ub, cr);
     if (ha > 0.0f && hb > 0.0f && seg3_dot(cr, cr) <= SEPAX3_PARALLEL_MANIFOLD * SEPAX3_PARALLEL_MANIFOLD) {
-        /* B's segment clipped to the slab of A's: where ua.x runs from
-         * -ha to ha */
+        /* B's segment clipped to the slab of A's, where ua.x runs from
+         * -ha (A's end 0) to ha (end 1). An end clipped there faces A's
+         * end exactly; one left lies inside A's slab: their ids name
+         * those features whatever the rounding of the clip */
         const float s0 = seg3_dot(ua, b[0]), s1 = seg3_dot(ua, b[1]);
-        float t[2] = {0.0f, 1.0f};
         const float lo = (-ha - s0) / (s1 - s0), hi = (ha - s0) / (s1 - s0);
+        const uint32_t lo_end = lo < hi ? 0u : 1u;
         const float tl = lo < hi ? lo : hi, th = lo < hi ? hi : lo;
-        t[0] = tl > 0.0f ? tl : 0.0f, t[1] = th < 1.0f ? th : 1.0f;
+        const int cut[2] = {tl > 0.0f, th < 1.0f};
+        const float t[2] = {cut[0] ? tl : 0.0f, cut[1] ? th : 1.0f};
+        const uint32_t a_end[2] = {lo_end, lo_end ^ 1u};
         sepax3_contact two[2];
         uint32_t kept = 0;
         for (int j = 0; j < 2 && t[0] < t[1]; j++) {
             float q[3], p[3];
             along(b[0], b[1], t[j], q);
-            float sa = seg3_dot(ua, q);
-            sa = sa < -ha ? -ha : (sa > ha ? ha : sa);
-            for (int c = 0; c < 3; c++)
-                p[c] = sa * ua[c];
+            if (cut[j]) {
+                memcpy(p, a[a_end[j]], sizeof p);
+            } else {
+                float sa = seg3_dot(ua, q);
+                sa = sa < -ha ? -ha : (sa > ha ? ha : sa);
+                for (int c = 0; c < 3; c++)
+                    p[c] = sa * ua[c];
+            }
             float w[3];
             sub3(q, p, w);
             const float sep = seg3_dot(n, w) - (ra + rb);
@@ -696,11 +825,8 @@ static void capsules(const float *wa, const float *wb, const sepax3_result *r,
             two[kept].point = (sepax3_vec){(p[0] + by * n[0]) + o[0], (p[1] + by * n[1]) + o[1],
                                            (p[2] + by * n[2]) + o[2]};
             two[kept].separation = sep;
-            uint32_t f_a, k_a;
-            segment_feature(sa <= -ha ? 0.0f : (sa >= ha ? 1.0f : 0.5f), &f_a, &k_a);
-            const int clipped = t[j] != (float)j;
-            two[kept].id = lone_id(f_a, k_a, clipped ? SEPAX3_FEATURE_NONE : (uint32_t)j,
-                                   clipped ? KIND_NONE : KIND_VERTEX);
+            two[kept].id = cut[j] ? lone_id(a_end[j], KIND_VERTEX, SEPAX3_FEATURE_NONE, KIND_NONE)
+                                  : lone_id(SEPAX3_FEATURE_NONE, KIND_NONE, (uint32_t)j, KIND_VERTEX);
             kept++;
         }
         if (kept == 2) {
