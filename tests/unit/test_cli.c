@@ -621,10 +621,28 @@ Test(cli, check_manifolds_hand_worked)
                             "0,1,1,1.5,0.875,-0.25,65538\n");
     run_free(&r);
 
-    /* 3D scenes have no manifolds: a usage error */
+    /* A 3D scene's rows have z after y. pairs3d.scene's first pair: cube 1
+     * (half 1, at x = 1.75) 0.25 into cube 0's face +x (face 0, the
+     * reference, owner A). B's face -x (1) at x = 0.75, loop 0 4 6 2 (a
+     * box's corner j is positive along k when bit k of j is set), lies
+     * within the reference face's sides y, z = +-1, so its four corners
+     * are the points, each 0.25 deep and moved up by half that to x =
+     * 0.875; their ids: face 0, incident face 1 << 8, position k on B's
+     * loop << 16, 63 (an incident vertex) << 22. The sphere of radius 0.5
+     * at cube 0's centre (pair 0 4): one lone point (bit 31), A's face 0
+     * (kind 2 << 16), no feature of B (0xFF << 8, kind 3 << 18), between
+     * the face x = 1 and the sphere's far side x = -0.5: x = 0.25, -1.5. */
     run_result r3 = run_in_data("check", "pairs3d.scene", "--manifolds", NULL);
-    cr_expect_eq(r3.status, 2, "3D with --manifolds: exit %d", r3.status);
-    cr_expect(strstr(r3.err, "--manifolds") != NULL, "stderr: %s", r3.err);
+    cr_expect_eq(r3.status, 0, "3D with --manifolds: exit %d, stderr:\n%s", r3.status, r3.err);
+    cr_expect_str_empty(r3.err);
+    const char *pair01 = "a,b,point,x,y,z,separation,id\n"
+                         "0,1,0,0.875,-1,-1,-0.25,264241408\n"
+                         "0,1,1,0.875,-1,1,-0.25,264306944\n"
+                         "0,1,2,0.875,1,1,-0.25,264372480\n"
+                         "0,1,3,0.875,1,-1,-0.25,264438016\n";
+    cr_expect(strncmp(r3.out, pair01, strlen(pair01)) == 0, "3D --manifolds:\n%s", r3.out);
+    cr_expect(strstr(r3.out, "\n0,4,0,0.25,0,0,-1.5,2148466432\n") != NULL, "3D --manifolds:\n%s",
+              r3.out);
     run_free(&r3);
     remove(path);
 }

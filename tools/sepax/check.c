@@ -336,59 +336,55 @@ static void write_csv3(FILE *out, const check *c)
     }
 }
 
-/* One row per contact point of every 2D hit, in pair order; a pair that
- * is no hit has no row. */
+/* One contact point's row: its pair's shapes, its place in the manifold,
+ * its coordinates (x, y, and z in 3D), its own separation and its
+ * feature id as an unsigned decimal integer. */
+static void write_contact_row(FILE *out, const numbered_pair *pair, unsigned k,
+                              const float *coords, int dim, float separation, uint32_t id)
+{
+    fprintf(out, "%" PRIu32 ",%" PRIu32 ",%u", pair->number.a, pair->number.b, k);
+    for (int d = 0; d < dim; d++) {
+        fprintf(out, ",%.9g", csv_float(coords[d]));
+    }
+    fprintf(out, ",%.9g,%" PRIu32 "\n", csv_float(separation), id);
+}
+
+/* One row per contact point of every hit, in pair order; a pair that is
+ * no hit has no row. 3D rows have z after y; the manifolds come from the
+ * compacted call, each naming its pair. */
 static void write_manifolds_csv(FILE *out, const check *c)
 {
-    fputs("a,b,point,x,y,separation,id\n", out);
+    fputs(c->dim == 3 ? "a,b,point,x,y,z,separation,id\n" : "a,b,point,x,y,separation,id\n",
+          out);
+    if (c->dim == 3) {
+        for (size_t h = 0; h < c->manifold3_count; h++) {
+            const sepax3_manifold_hit *hit = &c->manifolds3[h];
+            for (unsigned k = 0; k < hit->manifold.point_count; k++) {
+                const sepax3_contact *p = &hit->manifold.points[k];
+                const float xyz[3] = {p->point.x, p->point.y, p->point.z};
+                write_contact_row(out, &c->pairs[hit->pair], k, xyz, 3, p->separation, p->id);
+            }
+        }
+        return;
+    }
     for (size_t i = 0; i < c->pair_count; i++) {
         const sepax_manifold *m = &c->manifolds[i];
         for (unsigned k = 0; k < m->point_count; k++) {
             const sepax_contact *p = &m->points[k];
-            fprintf(out, "%" PRIu32 ",%" PRIu32 ",%u,%.9g,%.9g,%.9g,%" PRIu32 "\n",
-                    c->pairs[i].number.a, c->pairs[i].number.b, k, csv_float(p->point.x),
-                    csv_float(p->point.y), csv_float(p->separation), p->id);
-        }
-    }
-}
-
-/* One row per contact point of every 3D hit, in pair order: the pair's
- * place among the pairs answered (its row in the plain CSV), its shapes,
- * the manifold's normal and separation, then the point and its own
- * separation, and the feature id in hex, whose fields are bytes and bits
- * (sepax3_contact). */
-static void write_manifolds_csv3(FILE *out, const check *c)
-{
-    fputs("pair,a,b,nx,ny,nz,separation,point,x,y,z,point_separation,id\n", out);
-    for (size_t h = 0; h < c->manifold3_count; h++) {
-        const sepax3_manifold_hit *hit = &c->manifolds3[h];
-        const sepax3_manifold *m = &hit->manifold;
-        const numbered_pair *pair = &c->pairs[hit->pair];
-        for (unsigned k = 0; k < m->point_count; k++) {
-            const sepax3_contact *p = &m->points[k];
-            fprintf(out,
-                    "%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%.9g,%.9g,%.9g,%.9g,%u,%.9g,%.9g,%.9g,"
-                    "%.9g,0x%08" PRIx32 "\n",
-                    hit->pair, pair->number.a, pair->number.b, csv_float(m->normal.x),
-                    csv_float(m->normal.y), csv_float(m->normal.z), csv_float(m->separation), k,
-                    csv_float(p->point.x), csv_float(p->point.y), csv_float(p->point.z),
-                    csv_float(p->separation), p->id);
+            const float xy[2] = {p->point.x, p->point.y};
+            write_contact_row(out, &c->pairs[i], k, xy, 2, p->separation, p->id);
         }
     }
 }
 
 static void write_csv(FILE *out, const check *c)
 {
-    if (c->manifolds3 != NULL) {
-        write_manifolds_csv3(out, c);
+    if (c->manifolds != NULL || c->manifolds3 != NULL) {
+        write_manifolds_csv(out, c);
         return;
     }
     if (c->dim == 3) {
         write_csv3(out, c);
-        return;
-    }
-    if (c->manifolds != NULL) {
-        write_manifolds_csv(out, c);
         return;
     }
     fputs("a,b,hit,separation,nx,ny,a_in_b,b_in_a\n", out);
