@@ -2,7 +2,7 @@
 # Byte-identical answers across a change that must not change behaviour:
 # `sepax check` on seeded scenes of every 2D and 3D kind
 # (tools/identity/scenes.py) and on tests/data, on every backend both
-# builds run here, 2D with and without --manifolds. Prints one sha256 per
+# builds run here, with and without --manifolds. Prints one sha256 per
 # build over all outputs and exits 1 on the first file that differs.
 #
 # Usage: tools/identity/compare.sh OLD_BUILD NEW_BUILD
@@ -19,8 +19,7 @@ backends=$("$new/tools/sepax" version | sed -n 's/^backends: //p' | sed 's/ (.*/
 for b in $backends; do
     for f in "$work"/scenes/*.scene; do
         name=$(basename "$f" .scene)
-        flags=("")
-        case "$name" in *3d*) ;; *) flags+=(--manifolds) ;; esac
+        flags=("" --manifolds)
         for extra in "${flags[@]}"; do
             tag="$name.$b${extra:+.m}"
             for build in old new; do
