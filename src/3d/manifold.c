@@ -112,8 +112,9 @@ static void poly_vertex(const poly *P, uint32_t j, float out[3])
     if (P->box) {
         /* the sign as a factor: the corner bits are as good as random,
          * and a branch on each mispredicts half the time */
+        static const float sign[2] = {-1.0f, 1.0f};
         for (int k = 0; k < 3; k++)
-            out[k] = (float)((int)(j >> k & 1u) * 2 - 1) * P->h[k];
+            out[k] = sign[j >> k & 1u] * P->h[k];
         return;
     }
     out[0] = P->p.vx[j], out[1] = P->p.vy[j], out[2] = P->p.vz[j];
@@ -332,13 +333,19 @@ static float side_snap(float dist, float slack)
 }
 
 /* Keep the part of the loop in[0..n) inside side k of a reference loop
- * of m sides; returns the new count. */
+ * of m sides, into out[]; returns the new count, or UINT32_MAX when the
+ * whole loop is inside (out[] unwritten: most sides of most contacts). */
 static uint32_t clip_side(const clip_point *in, uint32_t n, side_line L, float slack,
                           uint32_t k, uint32_t m, clip_point *out)
 {
     float dist[CLIP_MAX];
-    for (uint32_t i = 0; i < n; i++)
+    int all_in = 1;
+    for (uint32_t i = 0; i < n; i++) {
         dist[i] = side_snap(side_dist(L, in[i].u, in[i].v), slack);
+        all_in &= dist[i] < 0.0f;
+    }
+    if (all_in)
+        return UINT32_MAX;
     uint32_t o = 0;
     for (uint32_t i = 0; i < n; i++) {
         const uint32_t next = i + 1u == n ? 0u : i + 1u;
@@ -550,8 +557,11 @@ static void face_contact(const poly *R, uint32_t f, uint32_t owner, const poly *
     memcpy(buf[0], first, ni * sizeof first[0]);
     if (I) {
         int cur = 0;
-        for (uint32_t k = 0; k < nr && n > 0; k++, cur ^= 1)
-            n = clip_side(buf[cur], n, sides[k], slack, k, nr, buf[cur ^ 1]);
+        for (uint32_t k = 0; k < nr && n > 0; k++) {
+            const uint32_t left = clip_side(buf[cur], n, sides[k], slack, k, nr, buf[cur ^ 1]);
+            if (left != UINT32_MAX)
+                n = left, cur ^= 1;
+        }
         if (cur)
             memcpy(buf[0], buf[1], n * sizeof buf[0][0]);
     } else {
