@@ -2,6 +2,13 @@
 // plain collide rows of bench3.cpp on the same pairs, and the peers'
 // contact generation on the pairs they answer. Names:
 //   sepax3_<backend>_manifolds/<scene>/sweep   boxes3, hulls3, mixed3
+//   sepax3_<backend>_manifolds_floor/<scene>/sweep   the floor of the
+//       contract on the same pairs: sepax3_collide, 512 pairs at a time
+//       (the chunk the manifold call collides in) into a results array,
+//       and every pair's 100-byte manifold written from its result
+//       (normal, separation, flags, axis; no points, the rest zero). What
+//       any manifold call must at least do: find the result and write the
+//       output; no contact point is built
 //   ode_box_box_contacts/boxes3/sweep          dBoxBox, up to 4 contacts
 //   fcl_box_box_contacts/boxes3/sweep          fcl::collide, up to 4 contacts
 //   bullet_hull_manifold/hulls3/sweep          GJK-EPA, then clipping
@@ -11,7 +18,9 @@
 // over all pairs and `contacts_per_hit`; sepax rows count `not_identical`
 // (manifolds not byte-identical to the scalar backend's, or whose normal,
 // separation, flags or axis differ from sepax3_collide's scalar result:
-// must be 0), Bullet counts `clipped` (the points its clipping made
+// must be 0; on the floor rows, a normal, separation, flags or axis
+// differing from the scalar result, or a point count not 0),
+// Bullet counts `clipped` (the points its clipping made
 // before its manifold kept four).
 #include <benchmark/benchmark.h>
 
@@ -115,6 +124,72 @@ void bm_manifolds3(benchmark::State &state, const std::string &scene, sepax_back
     state.counters["not_identical"] = (double)not_identical;
 }
 
+// The floor rows' chunk: the 512 pairs (the library's SEPAX_HIT_CHUNK)
+// that the manifold call collides at a time, so that the floor reads its
+// results back from a 12 KB array as the manifold call does.
+constexpr size_t kFloorChunk = 512;
+
+// Every pair's manifold with its result's header and no points, written
+// as the manifold call writes a manifold's header (all 100 bytes zeroed,
+// then the result's fields).
+sepax_status manifolds_floor(const sepax3_store *store, const sepax_pair *pairs, size_t n,
+                             sepax3_result *chunk, sepax3_manifold *m)
+{
+    for (size_t base = 0; base < n; base += kFloorChunk) {
+        const size_t k = n - base < kFloorChunk ? n - base : kFloorChunk;
+        const sepax_status st = sepax3_collide(store, pairs + base, k, chunk, nullptr);
+        if (st != SEPAX_OK)
+            return st;
+        for (size_t i = 0; i < k; ++i) {
+            sepax3_manifold &o = m[base + i];
+            std::memset(&o, 0, sizeof o);
+            o.normal = chunk[i].normal;
+            o.separation = chunk[i].separation;
+            o.flags = chunk[i].flags;
+            o.axis = chunk[i].axis;
+        }
+    }
+    return SEPAX_OK;
+}
+
+void bm_manifolds3_floor(benchmark::State &state, const std::string &scene, sepax_backend backend)
+{
+    Scene3 &s = get_scene3(scene);
+    const PairView v = s.view(kAllPairs3, false);
+    const sepax_status set = sepax3_store_set_backend(s.store, backend);
+    if (set != SEPAX_OK) {
+        state.SkipWithError(sepax_status_string(set));
+        return;
+    }
+    const size_t n = v.n;
+    std::vector<sepax3_result> chunk(kFloorChunk);
+    std::vector<sepax3_manifold> m(n);
+    // One untimed call first, as bm_manifolds3.
+    sepax_status st = manifolds_floor(s.store, v.pairs, n, chunk.data(), m.data());
+    if (st == SEPAX_OK) {
+        for (auto _ : state) {
+            st = manifolds_floor(s.store, v.pairs, n, chunk.data(), m.data());
+            benchmark::DoNotOptimize(st);
+            benchmark::ClobberMemory();
+        }
+    }
+    if (st != SEPAX_OK) {
+        state.SkipWithError(sepax_status_string(st));
+        return;
+    }
+    size_t not_identical = 0;
+    for (size_t i = 0; i < n; ++i) {
+        const sepax3_result &r = s.reference[i];
+        not_identical += std::memcmp(&m[i].normal, &r.normal, sizeof r.normal) != 0 ||
+                         std::memcmp(&m[i].separation, &r.separation, sizeof r.separation) != 0 ||
+                         m[i].flags != r.flags || m[i].axis != r.axis || m[i].point_count != 0;
+        s.flags[i] = (m[i].flags & SEPAX_HIT) != 0;
+    }
+    const Agreement a = compare3_with_reference(s, v, s.flags.data(), sepax_backend_name(backend));
+    set_counters(state, s, v, a, 0);
+    state.counters["not_identical"] = (double)not_identical;
+}
+
 void bm_peer_contacts3(benchmark::State &state, const PeerManifold3 &peer)
 {
     Scene3 &s = get_scene3(peer.scene);
@@ -159,6 +234,9 @@ void register_manifolds3()
             reg(std::string("sepax3_") + sepax_backend_name(backend) + "_manifolds/" + sc +
                     "/sweep",
                 [sc, backend](benchmark::State &st) { bm_manifolds3(st, sc, backend); });
+            reg(std::string("sepax3_") + sepax_backend_name(backend) + "_manifolds_floor/" + sc +
+                    "/sweep",
+                [sc, backend](benchmark::State &st) { bm_manifolds3_floor(st, sc, backend); });
         }
         for (const PeerManifold3 &p : peers)
             if (sc == p.scene)
