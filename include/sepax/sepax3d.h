@@ -571,8 +571,9 @@ typedef struct sepax3_manifold_hit {
  *  by its radius along -nf). Pairs that are no hit get point_count 0, the
  *  result's normal, separation, flags and axis and zero points.
  *  Bit-identical on every backend. Arguments are checked, and statuses
- *  returned, as in sepax3_collide. Runs on the calling thread, also on a
- *  store given a task system. */
+ *  returned, as in sepax3_collide, and a store given a task system
+ *  splits the work across its workers as sepax3_collide does, with the
+ *  same bytes for any number of them. */
 SEPAX_API sepax_status sepax3_collide_manifolds(const sepax3_store *store,
                                                 const sepax_pair *pairs, size_t count,
                                                 sepax3_manifold *manifolds, size_t *bad_index);

@@ -555,6 +555,14 @@ static void test_3d(task_pool *pool)
     sepax3_hit *hits = must(malloc(n * sizeof *hits)), *got_hits = must(malloc(n * sizeof *hits));
     size_t hit_count = 0;
     CHECK(sepax3_collide_hits(s, pairs, n, hits, n, &hit_count, NULL) == SEPAX_OK, "hits");
+    sepax3_manifold *man = must(malloc(n * sizeof *man)), *got_man = must(malloc(n * sizeof *man));
+    sepax3_manifold_hit *mhits = must(malloc(n * sizeof *mhits));
+    sepax3_manifold_hit *got_mhits = must(malloc(n * sizeof *mhits));
+    size_t mhit_count = 0;
+    CHECK(sepax3_collide_manifolds(s, pairs, n, man, NULL) == SEPAX_OK &&
+              sepax3_collide_manifolds_hits(s, pairs, n, mhits, n, &mhit_count, NULL) == SEPAX_OK &&
+              mhit_count == hit_count,
+          "manifolds");
     sepax3_point_query *queries = must(malloc(limit * sizeof *queries));
     uint8_t *inside = must(malloc(limit)), *got_inside = must(malloc(limit));
     size_t nq = 0;
@@ -598,6 +606,17 @@ static void test_3d(task_pool *pool)
                   memcmp(got_hits, hits, hit_count / 3 * sizeof *hits) == 0 &&
                   got_hits[hit_count / 3].pair == 0x5A5A5A5Au,
               "short collide_hits differs");
+        memset(got_man, 0x5A, n * sizeof *got_man);
+        CHECK(sepax3_collide_manifolds(s, pairs, n, got_man, NULL) == SEPAX_OK &&
+                  memcmp(got_man, man, n * sizeof *man) == 0,
+              "collide_manifolds differs");
+        memset(got_mhits, 0x5A, n * sizeof *got_mhits);
+        CHECK(sepax3_collide_manifolds_hits(s, pairs, n, got_mhits, hit_count / 3, &got, NULL) ==
+                      SEPAX_ERR_CAPACITY &&
+                  got == hit_count &&
+                  memcmp(got_mhits, mhits, hit_count / 3 * sizeof *mhits) == 0 &&
+                  got_mhits[hit_count / 3].pair == 0x5A5A5A5Au,
+              "short collide_manifolds_hits differs");
         memset(got_inside, 7, limit);
         CHECK(sepax3_query_points(s, queries, nq, got_inside, NULL) == SEPAX_OK &&
                   memcmp(got_inside, inside, nq) == 0,
@@ -616,6 +635,9 @@ static void test_3d(task_pool *pool)
         CHECK(sepax3_collide_hits(s, pairs, n, got_hits, n, &got, &at) == SEPAX_ERR_BAD_PAIR &&
                   at == n / 2 && got == 0,
               "bad pair in collide_hits named differently");
+        CHECK(sepax3_collide_manifolds(s, pairs, n, got_man, &at) == SEPAX_ERR_BAD_PAIR &&
+                  at == n / 2,
+              "bad pair in collide_manifolds named differently");
         pairs[n / 2] = keep;
         pairs[n - 1] = keep_last;
         memset(s->world, 0, limit * SEPAX3_RECORD * sizeof *world);
@@ -629,6 +651,7 @@ static void test_3d(task_pool *pool)
     CHECK(sepax3_store_set_tasks(s, NULL) == SEPAX_OK, "clear");
     free(world), free(bounds), free(pairs), free(got_pairs), free(res), free(got_res);
     free(hits), free(got_hits), free(queries), free(inside), free(got_inside);
+    free(man), free(got_man), free(mhits), free(got_mhits);
     sepax3_store_destroy(s);
 }
 

@@ -1,6 +1,6 @@
 /* Read-only 3D calls on one shared store from several threads at once:
- * each thread collides its own range of the pairs (full and compacted),
- * runs its range of point queries and the whole broadphase, and reads
+ * each thread collides its own range of the pairs (full, compacted, and
+ * with contact manifolds), runs its range of point queries and the whole broadphase, and reads
  * shapes back; every answer must equal the single-threaded one. The
  * stores: boxes and spheres (spheres_boxes3: the class tiles), boxes only
  * (the box driver), and all four kinds (mixed3: pairs with hulls and
@@ -25,6 +25,7 @@ typedef struct subject {
     sepax_pair *pairs;
     size_t count;
     sepax3_result *expected, *together;
+    sepax3_manifold *expected_m, *together_m;
     sepax3_point_query *queries;
     uint8_t *inside, *together_inside;
     size_t nq;
@@ -63,6 +64,10 @@ static const char *work_on(const subject *su, job *j)
     }
     if (k != found)
         return "collide_hits found more hits than the single-threaded run";
+    if (sepax3_collide_manifolds(su->store, su->pairs + from, to - from, su->together_m + from,
+                                 NULL) != SEPAX_OK ||
+        memcmp(su->together_m + from, su->expected_m + from, (to - from) * sizeof *su->together_m) != 0)
+        return "collide_manifolds differs from the single-threaded run";
     const size_t qf = cut(su->nq, j->index, j->threads), qt = cut(su->nq, j->index + 1, j->threads);
     if (sepax3_query_points(su->store, su->queries + qf, qt - qf, su->together_inside + qf, NULL) !=
             SEPAX_OK ||
@@ -104,14 +109,17 @@ static const char *prepare(subject *su, sepax_scene3_params p)
     su->pairs = malloc((su->count + 1) * sizeof *su->pairs);
     su->expected = malloc((su->count + 1) * sizeof *su->expected);
     su->together = malloc((su->count + 1) * sizeof *su->together);
+    su->expected_m = malloc((su->count + 1) * sizeof *su->expected_m);
+    su->together_m = malloc((su->count + 1) * sizeof *su->together_m);
     su->queries = malloc(su->nq * sizeof *su->queries);
     su->inside = malloc(su->nq);
     su->together_inside = malloc(su->nq);
-    if (!su->pairs || !su->expected || !su->together || !su->queries || !su->inside ||
-        !su->together_inside)
+    if (!su->pairs || !su->expected || !su->together || !su->expected_m || !su->together_m ||
+        !su->queries || !su->inside || !su->together_inside)
         return "out of memory";
     if (sepax3_broadphase(su->store, su->pairs, su->count, &su->count) != SEPAX_OK ||
-        sepax3_collide(su->store, su->pairs, su->count, su->expected, NULL) != SEPAX_OK)
+        sepax3_collide(su->store, su->pairs, su->count, su->expected, NULL) != SEPAX_OK ||
+        sepax3_collide_manifolds(su->store, su->pairs, su->count, su->expected_m, NULL) != SEPAX_OK)
         return "the single-threaded collide failed";
     uint64_t rng = 77;
     for (size_t i = 0; i < su->nq; i++) {
@@ -157,7 +165,7 @@ int main(int argc, char **argv)
     job jobs[64];
     int failed = 0;
     for (int t = 0; t < threads; t++) {
-        jobs[t] = (job){su, 2, t, threads, rounds, malloc((most + 1) * sizeof(sepax3_hit)),
+        jobs[t] = (job){su, 3, t, threads, rounds, malloc((most + 1) * sizeof(sepax3_hit)),
                         malloc((most + 1) * sizeof(sepax_pair)), NULL, NULL};
         if (!jobs[t].hits || !jobs[t].broad || pthread_create(&tid[t], NULL, work, &jobs[t]) != 0) {
             fprintf(stderr, "sepax_threads3: could not start thread %d\n", t);
@@ -180,6 +188,8 @@ int main(int argc, char **argv)
         free(su[k].pairs);
         free(su[k].expected);
         free(su[k].together);
+        free(su[k].expected_m);
+        free(su[k].together_m);
         free(su[k].queries);
         free(su[k].inside);
         free(su[k].together_inside);
