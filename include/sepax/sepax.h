@@ -350,8 +350,9 @@ typedef struct sepax_manifold_hit {
  *     vertex of each: one point, whose separation is the result's.
  *  Pairs that are no hit get point_count 0, the result's normal,
  *  separation and flags and zero points. Bit-identical on every backend.
- *  Arguments are checked, and statuses returned, as in sepax_collide.
- *  Runs on the calling thread, also on a store given a task system. */
+ *  Arguments are checked, and statuses returned, as in sepax_collide; a
+ *  store given a task system splits the work across its workers as
+ *  sepax_collide does, with the same bytes for any number of them. */
 SEPAX_API sepax_status sepax_collide_manifolds(const sepax_store *store, const sepax_pair *pairs,
                                                size_t count, sepax_manifold *manifolds,
                                                size_t *bad_index);
