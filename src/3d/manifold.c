@@ -282,6 +282,28 @@ typedef struct face_frame {
     float t1[3], t2[3], nf[3], d;
 } face_frame;
 
+/* v / |v| (n components), first divided by its largest magnitude so that
+ * no square underflows for the tiny shapes the store accepts; 0 for a
+ * zero vector. A vector along an axis comes out exact. */
+static float unit_of(const float *v, int n, float *out)
+{
+    float big = 0.0f;
+    for (int c = 0; c < n; c++)
+        big = fabsf(v[c]) > big ? fabsf(v[c]) : big;
+    if (!(big > 0.0f)) {
+        for (int c = 0; c < n; c++)
+            out[c] = 0.0f;
+        return 0.0f;
+    }
+    float w[3], ww = 0.0f;
+    for (int c = 0; c < n; c++)
+        w[c] = v[c] / big, ww += w[c] * w[c];
+    const float len = sqrtf(ww);
+    for (int c = 0; c < n; c++)
+        out[c] = w[c] / len;
+    return big;
+}
+
 static void face_frame_of(const poly *R, uint32_t f, const uint8_t *loop, face_frame *F)
 {
     F->d = poly_face(R, f, F->nf);
@@ -295,9 +317,7 @@ static void face_frame_of(const poly *R, uint32_t f, const uint8_t *loop, face_f
     float a[3], b[3], e[3];
     poly_vertex(R, loop[0], a), poly_vertex(R, loop[1], b);
     sub3(b, a, e);
-    const float len = sqrtf(seg3_dot(e, e));
-    for (int c = 0; c < 3; c++)
-        F->t1[c] = e[c] / len;
+    unit_of(e, 3, F->t1);
     side3_cross(F->nf, F->t1, F->t2);
 }
 
@@ -544,10 +564,12 @@ static void face_contact(const poly *R, uint32_t f, uint32_t owner, const poly *
     side_line sides[LOOP_MAX];
     for (uint32_t k = 0; k < nr; k++) {
         const uint32_t next = k + 1u == nr ? 0u : k + 1u;
-        const float du = cu[next] - cu[k], dv = cv[next] - cv[k];
-        const float len = sqrtf(du * du + dv * dv);
-        const float a = dv / len, b = -du / len;
-        sides[k] = (side_line){a, b, a * cu[k] + b * cv[k]};
+        /* a side too short to have a direction in float (a shape near
+         * the smallest the store holds) bounds nothing */
+        const float d[2] = {cv[next] - cv[k], cu[k] - cu[next]};
+        float ab[2];
+        (void)unit_of(d, 2, ab);
+        sides[k] = (side_line){ab[0], ab[1], ab[0] * cu[k] + ab[1] * cv[k]};
     }
 
     clip_point buf[2][CLIP_MAX], first[LOOP_MAX];
