@@ -126,7 +126,7 @@ void bm_manifolds3(benchmark::State &state, const std::string &scene, sepax_back
 
 // The floor rows' chunk: the 512 pairs (the library's SEPAX_HIT_CHUNK)
 // that the manifold call collides at a time, so that the floor reads its
-// results back from a 12 KB array as the manifold call does.
+// results back from a 10 KB array as the manifold call does.
 constexpr size_t kFloorChunk = 512;
 
 // Every pair's manifold with its result's header and no points, written
