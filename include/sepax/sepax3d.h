@@ -79,10 +79,11 @@
  * between them does not part the segments by their distance (up to 1e-3
  * of the sum of their half lengths plus 16 float spacings: closest points
  * within rounding of each other, or nearly parallel segments whose lines
- * nearly cross), the normal is the segments' cross product
- * turned towards B,
- * or, for parallel
- * segments, A's second axis (a sphere's: world +y). A sphere against a
+ * nearly cross), the normal is the segments' cross product with its
+ * part along A's segment taken out (so that a cross product of nearly
+ * parallel segments, whose direction rounding tilts, stays square to
+ * A's segment), turned towards B, or, for parallel segments, A's second
+ * axis (a sphere's: world +y). A sphere against a
  * box keeps its own test (below).
  *
  * Box against box (the 15 axes). The pair is evaluated in A's frame:

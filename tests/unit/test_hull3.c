@@ -669,6 +669,34 @@ Test(hull3, capsules_nearly_parallel_and_crossing)
     sepax3_store_destroy(s);
 }
 
+/* Two capsules on the segment (-8, 12, 6)-(8, -12, -6), 30 long, radii
+ * 0.005 and 0.01, placed at one point, the second turned about 4e-6 rad
+ * (found by fuzz_collide3): the segments cross, so the depth is the
+ * radii, 0.015. Their cross product is 4e-6 long, and rounding tilted
+ * its direction by about a percent: along it the segments' ends spread
+ * apart and the capsules overlapped 0.118 more than their depth. With
+ * its part along A's segment taken out, B's segment alone spreads, by at
+ * most its half length times the angle. */
+Test(hull3, capsules_nearly_parallel_crossing_far_out)
+{
+    sepax3_store *s = store();
+    sepax_shape_id a, b;
+    const sepax3_vec p0 = {-8, 12, 6}, p1 = {8, -12, -6};
+    cr_assert_eq(sepax3_add_capsule(s, p0, p1, 0.005f, &a), SEPAX_OK);
+    cr_assert_eq(sepax3_add_capsule(s, p0, p1, 0.01f, &b), SEPAX_OK);
+    place(s, a, 16, 28, 4, ID);
+    place(s, b, 16, 28, 4, (sepax3_quat){1, -0x1.f34a78p-19f, 0x1.f88beep-19f, 0x1.2651ap-19f});
+    for (int order = 0; order < 2; order++) {
+        const sepax3_result r = order ? collide(s, b, a) : collide(s, a, b);
+        NEAR(r.separation, -0.015, 1e-4);
+        const double gap = order ? segments_gap(s, b, a, r.normal) : segments_gap(s, a, b, r.normal);
+        /* the capsules' surfaces: the segments' gap less both radii */
+        NEAR(gap - 0.015, r.separation, 1e-3 * 30.0);
+        NEAR(gap - 0.015, r.separation, 1e-3);
+    }
+    sepax3_store_destroy(s);
+}
+
 /* A sphere 1.87 off the corner of a plate, 8e-6 in from the plate's
  * end along one of its edges (found by fuzz_collide3 with the check of
  * the case above too strict). The corner and the edge beside it are

@@ -456,9 +456,20 @@ static void round_round(const float *wa, const float *wb, sepax3_result *o)
         side3_cross(a0, b0, L);
         const float len = sqrtf(seg3_dot(L, L));
         if (len >= SEPAX3_PARALLEL_TOLERANCE) {
-            const float sign = seg3_dot(L, d) < 0.0f ? -1.0f : 1.0f;
+            /* L's direction is only good to about FLT_EPSILON / len rad,
+             * and along a long segment that tilt opens a gap the depth
+             * does not have (segments 30 long and 4e-6 rad apart
+             * overlapped 0.118 more along it). Squared up to A's segment,
+             * A's segment is a point along it and B's, within len rad of
+             * A's direction, spreads by at most hb len either way. */
+            const float k = seg3_dot(L, a0);
+            float m[3];
             for (int c = 0; c < 3; c++)
-                n[c] = sign * (L[c] / len);
+                m[c] = L[c] - k * a0[c];
+            const float ml = sqrtf(seg3_dot(m, m));
+            const float sign = seg3_dot(m, d) < 0.0f ? -1.0f : 1.0f;
+            for (int c = 0; c < 3; c++)
+                n[c] = sign * (m[c] / ml);
         } else {
             for (int c = 0; c < 3; c++)
                 n[c] = wa[SEPAX3_W_A + 3 + c];
