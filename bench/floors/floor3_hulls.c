@@ -3,8 +3,11 @@
  * carries A's best face (the largest separation over A's faces, each the
  * minimum over B's vertices), even a pair that face already separates, so
  * every pair at least builds B's frame in A's, places B's vertices in it
- * and runs A's whole face query; this entry does that and nothing else
- * (no B faces, no edge pairs, no result beyond the separation and face).
+ * and runs A's face query, as pruned by its bounds (poly3_faces: the
+ * faces whose bound reaches the best value so far); this entry does that
+ * and nothing else (no B faces, no edge pairs, no result beyond the
+ * separation and face). A floor of the method, which moves when the
+ * pruning does.
  * The distance between a sepax3_pruned row and this one is what B's face
  * query, the edge query and the answer cost. */
 #include "3d/store.h"
@@ -26,8 +29,8 @@ void FLOOR3_ENTRY(const sepax3_store *store, const sepax_pair *pairs, size_t n, 
         float qx[POLY3_V], qy[POLY3_V], qz[POLY3_V];
         poly3_place(&yx, &B.p, qx, qy, qz);
         uint32_t face;
-        int inside;
-        out[i].separation = poly3_faces(&A.p, qx, qy, qz, B.p.nv, &face, &inside);
+        out[i].separation = poly3_faces(&A.p, qx, qy, qz, B.p.nv, yx.t, poly3_inner_radius(&B.p),
+                                        poly3_margin(&A, &B, &yx), &face);
         out[i].feature_a = (uint8_t)face;
         out[i].flags = (uint8_t)(out[i].separation <= 0.0f ? SEPAX_HIT : 0u);
     }

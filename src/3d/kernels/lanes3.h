@@ -107,4 +107,14 @@ static inline float lanes3_hmax(lf v)
     return m;
 }
 
+static inline float lanes3_hmin(lf v)
+{
+    float b[LANES];
+    lf_store(b, v);
+    float m = b[0];
+    for (uint32_t l = 1; l < LANES; l++)
+        m = b[l] < m ? b[l] : m;
+    return m;
+}
+
 #endif

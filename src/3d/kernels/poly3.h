@@ -39,6 +39,7 @@
 #ifndef SEPAX_POLY3_H
 #define SEPAX_POLY3_H
 
+#include <float.h>
 #include <math.h>
 
 #include "side3.h"
@@ -74,34 +75,107 @@ static LANES3_INLINE void poly3_place(const frame3 *f, const poly3 *P, float *x,
     }
 }
 
-/* P's faces against the n points (x, y, z) */
-static LANES3_INLINE float poly3_faces(const poly3 *P, const float *x, const float *y,
-                                       const float *z, uint32_t n, uint32_t *face, int *all_inside)
+/* Face f of P against the n points (x, y, z), the points across the
+ * lanes: the least (n.v - d) + 0, each value the expression the face
+ * query has always used (the arrays' padding repeats point 0). */
+static LANES3_INLINE float poly3_face_value(const poly3 *P, uint32_t f, const float *x,
+                                            const float *y, const float *z, uint32_t n)
 {
     const lf zero = lf_set1(0.0f);
-    lf best = lf_set1(-INFINITY), at = zero, worst = lf_set1(-INFINITY);
+    const lf nx = lf_set1(P->nx[f]), ny = lf_set1(P->ny[f]), nz = lf_set1(P->nz[f]);
+    const lf d = lf_set1(P->d[f]);
+    lf lo = lf_set1(INFINITY);
+    for (uint32_t j = 0; j < n; j += LANES) {
+        const lf v = lf_add(lf_sub(lf_add(lf_add(lf_mul(nx, lf_load(x + j)), lf_mul(ny, lf_load(y + j))),
+                                          lf_mul(nz, lf_load(z + j))),
+                                   d),
+                            zero);
+        lo = lf_min(lo, v);
+    }
+    return lanes3_hmin(lo);
+}
+
+/* P's faces against the n points (x, y, z), which are the vertices of a
+ * shape whose centre lies at c in P's frame and which holds the ball of
+ * radius rin about it: the best face (the largest value, lowest index on
+ * ties) and its value.
+ *
+ * Pruned by a bound no face can beat: the ball lies inside the shape, so
+ * along a face's unit normal some vertex lies at or below n.c - rin, and
+ * the face's value is at most ub = (n.c - d) - rin, up to rounding, which
+ * margin covers. The face with the largest ub is measured first; then
+ * only the faces whose ub + margin reaches the best value so far, which
+ * holds every face that could beat or tie it. The value and the face
+ * are the ones measuring every face gives, bit for bit: each measured
+ * value is the same expression, and a face left out is below the best. */
+static LANES3_INLINE float poly3_faces(const poly3 *P, const float *x, const float *y,
+                                       const float *z, uint32_t n, const float c[3], float rin,
+                                       float margin, uint32_t *face)
+{
+    float ub[POLY3_F];
+    const lf cx = lf_set1(c[0]), cy = lf_set1(c[1]), cz = lf_set1(c[2]), r = lf_set1(rin);
     for (uint32_t f = 0; f < P->nf; f += LANES) {
         const lf nx = lf_load(P->nx + f), ny = lf_load(P->ny + f), nz = lf_load(P->nz + f);
-        const lf d = lf_load(P->d + f);
-        lf lo = lf_set1(INFINITY);
-        for (uint32_t j = 0; j < n; j++) {
-            const lf v = lf_add(lf_sub(lf_add(lf_add(lf_mul(nx, lf_set1(x[j])),
-                                                     lf_mul(ny, lf_set1(y[j]))),
-                                              lf_mul(nz, lf_set1(z[j]))),
+        lf_store(ub + f, lf_sub(lf_sub(lf_dot3(nx, ny, nz, cx, cy, cz), lf_load(P->d + f)), r));
+    }
+    uint32_t at = 0;
+    for (uint32_t f = 1; f < P->nf; f++)
+        at = ub[f] > ub[at] ? f : at;
+    const uint32_t seed = at;
+    float best = poly3_face_value(P, seed, x, y, z, n);
+    for (uint32_t f = 0; f < P->nf; f++) {
+        if (f == seed || !(ub[f] + margin >= best))
+            continue;
+        const float v = poly3_face_value(P, f, x, y, z, n);
+        if (v > best || (v == best && f < at))
+            best = v, at = f;
+    }
+    *face = at;
+    return best;
+}
+
+/* Whether every one of the n points lies inside or on every face of P:
+ * each (n.v - d) + 0 <= 0, stopping at the first that is not. */
+static LANES3_INLINE int poly3_holds(const poly3 *P, const float *x, const float *y,
+                                     const float *z, uint32_t n)
+{
+    const lf zero = lf_set1(0.0f);
+    for (uint32_t f = 0; f < P->nf; f++) {
+        const lf nx = lf_set1(P->nx[f]), ny = lf_set1(P->ny[f]), nz = lf_set1(P->nz[f]);
+        const lf d = lf_set1(P->d[f]);
+        for (uint32_t j = 0; j < n; j += LANES) {
+            const lf v = lf_add(lf_sub(lf_add(lf_add(lf_mul(nx, lf_load(x + j)), lf_mul(ny, lf_load(y + j))),
+                                              lf_mul(nz, lf_load(z + j))),
                                        d),
                                 zero);
-            lo = lf_min(lo, v);
-            worst = lf_max(worst, v);
+            if (lm_bits(lf_le(v, zero)) != lm_bits(lf_le(zero, zero)))
+                return 0;
         }
-        const lm win = lf_gt(lo, best);
-        best = lf_sel(win, lo, best);
-        at = lf_sel(win, lf_add(lf_set1((float)f), lf_load(lanes3_iota)), at);
     }
-    float value, index;
-    lanes3_argmax(best, at, &value, &index);
-    *face = (uint32_t)index;
-    *all_inside = lanes3_hmax(worst) <= 0.0f;
-    return value;
+    return 1;
+}
+
+/* How far rounding can take a face's value past its bound (poly3_faces)
+ * for the pair X, Y (Y's frame in X's: yx): 64 float spacings of the
+ * sum of the centres' distance and both shapes' extents, which bounds
+ * every coordinate, normal times coordinate and offset the values and
+ * bounds are made of; a few spacings would do. */
+static inline float poly3_margin(const side3 *X, const side3 *Y, const frame3 *yx)
+{
+    float scale = 0.0f;
+    for (int k = 0; k < 3; k++)
+        scale = scale + (fabsf(yx->t[k]) + (X->w[SEPAX3_W_H + k] + Y->w[SEPAX3_W_H + k]));
+    return 64.0f * FLT_EPSILON * scale;
+}
+
+/* The radius of the ball about Q's centre that Q holds: its least plane
+ * offset (its centre is its vertex mean, inside every face) */
+static inline float poly3_inner_radius(const poly3 *Q)
+{
+    float r = Q->d[0];
+    for (uint32_t f = 1; f < Q->nf; f++)
+        r = Q->d[f] < r ? Q->d[f] : r;
+    return r;
 }
 
 /* Q's edges in P's frame, laid out for lanes: direction, the normals of
@@ -343,8 +417,8 @@ static LANES3_INLINE void poly3_pair(const side3 *X, const side3 *Y, sepax3_resu
     poly3_place(&yx, Q, qx, qy, qz);
 
     uint32_t fx, fy, ei, ej;
-    int y_in_x, x_in_y;
-    const float sx = poly3_faces(P, qx, qy, qz, Q->nv, &fx, &y_in_x);
+    const float margin = poly3_margin(X, Y, &yx);
+    const float sx = poly3_faces(P, qx, qy, qz, Q->nv, yx.t, poly3_inner_radius(Q), margin, &fx);
     if (sx > 0.0f) { /* apart on a face of X: no need to look further */
         const float n[3] = {P->nx[fx], P->ny[fx], P->nz[fx]};
         side3_to_world(X->w, n, &o->normal);
@@ -352,13 +426,16 @@ static LANES3_INLINE void poly3_pair(const side3 *X, const side3 *Y, sepax3_resu
         return;
     }
     poly3_place(&xy, P, px, py, pz);
-    const float sy = poly3_faces(Q, px, py, pz, P->nv, &fy, &x_in_y);
+    const float sy = poly3_faces(Q, px, py, pz, P->nv, xy.t, poly3_inner_radius(P), margin, &fy);
     if (sy > 0.0f) {
         const float n[3] = {-Q->nx[fy], -Q->ny[fy], -Q->nz[fy]};
         side3_to_world(Y->w, n, &o->normal);
         side3_finish(o, sy, SEPAX3_AXIS_FACE_B, SIDE3_NONE, fy, 0, 0);
         return;
     }
+    /* containment only for pairs that overlap on every face axis */
+    const int y_in_x = poly3_holds(P, qx, qy, qz, Q->nv);
+    const int x_in_y = poly3_holds(Q, px, py, pz, P->nv);
     poly3_edges e;
     poly3_edges_of(&yx, Q, qx, qy, qz, &e);
     float axis[3];
