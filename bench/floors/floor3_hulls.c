@@ -29,7 +29,7 @@ void FLOOR3_ENTRY(const sepax3_store *store, const sepax_pair *pairs, size_t n, 
         float qx[POLY3_V], qy[POLY3_V], qz[POLY3_V];
         poly3_place(&yx, &B.p, qx, qy, qz);
         uint32_t face;
-        out[i].separation = poly3_faces(&A.p, qx, qy, qz, B.p.nv, yx.t, poly3_inner_radius(&B.p),
+        out[i].separation = poly3_faces(&A.p, qx, qy, qz, B.p.nv, yx.t, B.p.rin,
                                         poly3_margin(&A, &B, &yx), &face);
         out[i].feature_a = (uint8_t)face;
         out[i].flags = (uint8_t)(out[i].separation <= 0.0f ? SEPAX_HIT : 0u);

@@ -223,6 +223,7 @@ static void write_block(const hull_tmp *t, float *b, float centre[3], float half
         d[f] = (float)far;
         if ((double)d[f] < far)
             d[f] = nextafterf(d[f], INFINITY);
+        b[3] = f == 0 || d[f] < b[3] ? d[f] : b[3];
     }
     float *i0 = (float *)p.i0, *i1 = (float *)p.i1, *fa = (float *)p.fa, *fb = (float *)p.fb;
     float *ux = (float *)p.ux, *uy = (float *)p.uy, *uz = (float *)p.uz;

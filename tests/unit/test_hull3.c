@@ -450,7 +450,7 @@ Test(hull3, box_block_is_the_rule)
     const float h[3] = {0.75f, 2.5f, 1e-3f};
     float want[HULL3_BOX_FLOATS], got[HULL3_BOX_FLOATS];
     memset(want, 0, sizeof want);
-    want[0] = 8, want[1] = 6, want[2] = 12, want[3] = 0;
+    want[0] = 8, want[1] = 6, want[2] = 12, want[3] = 1e-3f; /* the least h */
     float *v[3] = {want + 4, want + 20, want + 36}, *n[3] = {want + 52, want + 68, want + 84};
     float *d = want + 100, *i0 = want + 116, *i1 = want + 132, *fa = want + 148, *fb = want + 164;
     float *u[3] = {want + 180, want + 196, want + 212};

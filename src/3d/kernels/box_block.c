@@ -6,7 +6,8 @@
  * took about 800 instructions, a fifth of a box-capsule pair.
  *
  *   corner j: coordinate k is +h_k when bit k of j is set, else -h_k
- *   face 2k: +axis k, face 2k + 1: -axis k; its plane offset h_k
+ *   face 2k: +axis k, face 2k + 1: -axis k; its plane offset h_k; the
+ *   inner radius (the block's [3]) the least h_k
  *   edge 4k + m: along +axis k from corner (s1 << k1) | (s2 << k2),
  *       k1 = k + 1, k2 = k + 2 (mod 3), s1 = bit 0 of m, s2 = bit 1; the
  *       faces beside it +-axis k1 and +-axis k2 (+ when its bit is set),
@@ -47,4 +48,6 @@ void hull3_box_block(const float h[3], float b[HULL3_BOX_FLOATS])
     float *d = b + 4 + 3 * 16 + 3 * 16;
     for (int f = 0; f < 16; f++)
         d[f] = h[f < 6 ? f / 2 : 0];
+    /* the inner radius: the least offset */
+    b[3] = h[0] < h[1] ? (h[0] < h[2] ? h[0] : h[2]) : (h[1] < h[2] ? h[1] : h[2]);
 }

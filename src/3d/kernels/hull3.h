@@ -4,7 +4,10 @@
  *
  * Block (floats; coordinates in the shape's local frame, relative to its
  * centre, which is the vertex mean for a hull and so lies inside):
- *   [0] nv  [1] nf  [2] ne  [3] 0          whole numbers
+ *   [0] nv  [1] nf  [2] ne                 whole numbers
+ *   [3] rin                                the least face offset d: the
+ *                                          ball of that radius about the
+ *                                          centre lies inside
  *   vx vy vz                               P(nv) each: vertices
  *   nx ny nz d                             P(nf) each: face planes n.x = d,
  *                                          n of unit length, outward
@@ -45,6 +48,7 @@ static inline size_t hull3_block_floats(uint32_t nv, uint32_t nf, uint32_t ne)
 
 typedef struct poly3 {
     uint32_t nv, nf, ne;
+    float rin; /* [3] */
     const float *vx, *vy, *vz;
     const float *nx, *ny, *nz, *d;
     const float *i0, *i1, *fa, *fb;
@@ -55,7 +59,7 @@ typedef struct poly3 {
 static inline poly3 poly3_of(const float *b)
 {
     poly3 p;
-    p.nv = (uint32_t)b[0], p.nf = (uint32_t)b[1], p.ne = (uint32_t)b[2];
+    p.nv = (uint32_t)b[0], p.nf = (uint32_t)b[1], p.ne = (uint32_t)b[2], p.rin = b[3];
     const size_t pv = hull3_pad(p.nv), pf = hull3_pad(p.nf), pe = hull3_pad(p.ne);
     const float *at = b + 4;
     p.vx = at, p.vy = at + pv, p.vz = at + 2 * pv;

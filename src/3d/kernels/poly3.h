@@ -114,21 +114,33 @@ static LANES3_INLINE float poly3_faces(const poly3 *P, const float *x, const flo
 {
     float ub[POLY3_F];
     const lf cx = lf_set1(c[0]), cy = lf_set1(c[1]), cz = lf_set1(c[2]), r = lf_set1(rin);
+    lf most = lf_set1(-INFINITY), most_at = lf_set1(0.0f);
     for (uint32_t f = 0; f < P->nf; f += LANES) {
         const lf nx = lf_load(P->nx + f), ny = lf_load(P->ny + f), nz = lf_load(P->nz + f);
-        lf_store(ub + f, lf_sub(lf_sub(lf_dot3(nx, ny, nz, cx, cy, cz), lf_load(P->d + f)), r));
+        const lf u = lf_sub(lf_sub(lf_dot3(nx, ny, nz, cx, cy, cz), lf_load(P->d + f)), r);
+        lf_store(ub + f, u);
+        const lm win = lf_gt(u, most);
+        most = lf_sel(win, u, most);
+        most_at = lf_sel(win, lf_add(lf_set1((float)f), lf_load(lanes3_iota)), most_at);
     }
-    uint32_t at = 0;
-    for (uint32_t f = 1; f < P->nf; f++)
-        at = ub[f] > ub[at] ? f : at;
-    const uint32_t seed = at;
+    float seed_bound, seed_f;
+    lanes3_argmax(most, most_at, &seed_bound, &seed_f);
+    const uint32_t seed = (uint32_t)seed_f;
+    uint32_t at = seed;
     float best = poly3_face_value(P, seed, x, y, z, n);
-    for (uint32_t f = 0; f < P->nf; f++) {
-        if (f == seed || !(ub[f] + margin >= best))
-            continue;
-        const float v = poly3_face_value(P, f, x, y, z, n);
-        if (v > best || (v == best && f < at))
-            best = v, at = f;
+    /* the faces that may reach the seed's value, lanes at a time; each
+     * is checked against the best so far before it is measured */
+    const lf reach = lf_set1(best), slack = lf_set1(margin);
+    for (uint32_t f = 0; f < P->nf; f += LANES) {
+        for (uint32_t live = lm_bits(lf_ge(lf_add(lf_load(ub + f), slack), reach)); live;
+             live &= live - 1u) {
+            const uint32_t g = f + (uint32_t)__builtin_ctz(live);
+            if (g >= P->nf || g == seed || !(ub[g] + margin >= best))
+                continue;
+            const float v = poly3_face_value(P, g, x, y, z, n);
+            if (v > best || (v == best && g < at))
+                best = v, at = g;
+        }
     }
     *face = at;
     return best;
@@ -166,16 +178,6 @@ static inline float poly3_margin(const side3 *X, const side3 *Y, const frame3 *y
     for (int k = 0; k < 3; k++)
         scale = scale + (fabsf(yx->t[k]) + (X->w[SEPAX3_W_H + k] + Y->w[SEPAX3_W_H + k]));
     return 64.0f * FLT_EPSILON * scale;
-}
-
-/* The radius of the ball about Q's centre that Q holds: its least plane
- * offset (its centre is its vertex mean, inside every face) */
-static inline float poly3_inner_radius(const poly3 *Q)
-{
-    float r = Q->d[0];
-    for (uint32_t f = 1; f < Q->nf; f++)
-        r = Q->d[f] < r ? Q->d[f] : r;
-    return r;
 }
 
 /* Q's edges in P's frame, laid out for lanes: direction, the normals of
@@ -328,16 +330,53 @@ static LANES3_INLINE void poly3_measure(const poly3 *P, const poly3_edges *e, co
     }
 }
 
+/* The most any edge pair with P's edge i can separate P and Q: its axis
+ * n lies on the edge's arc (from the normal a of its face fa to b of fb,
+ * about u = unit(a x b)), where P's support is the edge, and Q holds the
+ * ball of radius rin about c (P's frame), so the gap along n is at most
+ * n.(c - p) - rin, p the edge's first vertex. Over the arc, n.w (w =
+ * c - p) is largest at w's part square to u when that part lies within
+ * the arc, else at a or b. */
+static inline float poly3_edge_bound(const poly3 *P, uint32_t i, const float c[3], float rin)
+{
+    const uint32_t fa = (uint32_t)P->fa[i], fb = (uint32_t)P->fb[i], v0 = (uint32_t)P->i0[i];
+    const float u[3] = {P->ux[i], P->uy[i], P->uz[i]};
+    const float a[3] = {P->nx[fa], P->ny[fa], P->nz[fa]}, b[3] = {P->nx[fb], P->ny[fb], P->nz[fb]};
+    const float w[3] = {c[0] - P->vx[v0], c[1] - P->vy[v0], c[2] - P->vz[v0]};
+    const float wu = seg3_dot(w, u);
+    const float wp[3] = {w[0] - wu * u[0], w[1] - wu * u[1], w[2] - wu * u[2]};
+    float x[3], y[3];
+    side3_cross(a, wp, x);
+    side3_cross(wp, b, y);
+    float most;
+    if (seg3_dot(x, u) >= 0.0f && seg3_dot(y, u) >= 0.0f) {
+        most = sqrtf(seg3_dot(wp, wp));
+    } else {
+        const float aw = seg3_dot(a, w), bw = seg3_dot(b, w);
+        most = aw > bw ? aw : bw;
+    }
+    return most - rin;
+}
+
 /* the best edge axis of P x Q (-inf when no edge pair is a face of the
- * Minkowski difference); qv: Q's vertices in P's frame (brute force only) */
+ * Minkowski difference); qv: Q's vertices in P's frame (brute force only).
+ * Only edge pairs that can separate by more than beat (the best face
+ * plus the edge tolerance: less can never win) need measuring: P's edges
+ * whose bound (poly3_edge_bound, with Q's centre c and inner radius rin)
+ * plus margin is not above it are skipped. The best of the others is the
+ * best of all whenever it beats beat, bit for bit, and otherwise both
+ * lose. */
 static LANES3_INLINE float poly3_edge_query(const poly3 *P, const poly3 *Q, const poly3_edges *e,
                                             const float *qvx, const float *qvy, const float *qvz,
+                                            const float c[3], float rin, float beat, float margin,
                                             uint32_t *ei, uint32_t *ej, float axis[3])
 {
     const lf zero = lf_set1(0.0f);
     poly3_best b = {lf_set1(-INFINITY), zero};
     uint32_t cand[POLY3_BATCH + 2u * 16u], n = 0;
     for (uint32_t i = 0; i < P->ne; i++) {
+        if (POLY3_PRUNE && !(poly3_edge_bound(P, i, c, rin) + margin > beat))
+            continue;
         const uint32_t fa = (uint32_t)P->fa[i], fb = (uint32_t)P->fb[i];
         const lf ux = lf_set1(P->ux[i]), uy = lf_set1(P->uy[i]), uz = lf_set1(P->uz[i]);
         const lf ax = lf_set1(P->nx[fa]), ay = lf_set1(P->ny[fa]), az = lf_set1(P->nz[fa]);
@@ -418,7 +457,7 @@ static LANES3_INLINE void poly3_pair(const side3 *X, const side3 *Y, sepax3_resu
 
     uint32_t fx, fy, ei, ej;
     const float margin = poly3_margin(X, Y, &yx);
-    const float sx = poly3_faces(P, qx, qy, qz, Q->nv, yx.t, poly3_inner_radius(Q), margin, &fx);
+    const float sx = poly3_faces(P, qx, qy, qz, Q->nv, yx.t, Q->rin, margin, &fx);
     if (sx > 0.0f) { /* apart on a face of X: no need to look further */
         const float n[3] = {P->nx[fx], P->ny[fx], P->nz[fx]};
         side3_to_world(X->w, n, &o->normal);
@@ -426,7 +465,7 @@ static LANES3_INLINE void poly3_pair(const side3 *X, const side3 *Y, sepax3_resu
         return;
     }
     poly3_place(&xy, P, px, py, pz);
-    const float sy = poly3_faces(Q, px, py, pz, P->nv, xy.t, poly3_inner_radius(P), margin, &fy);
+    const float sy = poly3_faces(Q, px, py, pz, P->nv, xy.t, P->rin, margin, &fy);
     if (sy > 0.0f) {
         const float n[3] = {-Q->nx[fy], -Q->ny[fy], -Q->nz[fy]};
         side3_to_world(Y->w, n, &o->normal);
@@ -436,18 +475,22 @@ static LANES3_INLINE void poly3_pair(const side3 *X, const side3 *Y, sepax3_resu
     /* containment only for pairs that overlap on every face axis */
     const int y_in_x = poly3_holds(P, qx, qy, qz, Q->nv);
     const int x_in_y = poly3_holds(Q, px, py, pz, P->nv);
-    poly3_edges e;
-    poly3_edges_of(&yx, Q, qx, qy, qz, &e);
-    float axis[3];
-    const float se = poly3_edge_query(P, Q, &e, qx, qy, qz, &ei, &ej, axis);
-
     float size = 0.0f;
     for (int k = 0; k < 3; k++)
         size = size + X->w[SEPAX3_W_H + k];
     for (int k = 0; k < 3; k++)
         size = size + Y->w[SEPAX3_W_H + k];
     const float face = sy > sx ? sy : sx;
-    if (se > face + SEPAX3_EDGE_TOLERANCE * size) {
+    const float beat = face + SEPAX3_EDGE_TOLERANCE * size;
+    poly3_edges e;
+    poly3_edges_of(&yx, Q, qx, qy, qz, &e);
+    float axis[3];
+    /* an edge pair's value carries up to about FLT_EPSILON |q - p| / len
+     * of rounding, len >= 1/32 (POLY3_ILL), |q - p| within twice the
+     * scale the face margin counts: 64 such margins cover it */
+    const float se = poly3_edge_query(P, Q, &e, qx, qy, qz, yx.t, Q->rin, beat,
+                                      64.0f * margin, &ei, &ej, axis);
+    if (se > beat) {
         side3_to_world(X->w, axis, &o->normal);
         side3_finish(o, se, SEPAX3_AXIS_EDGES, ei, ej, x_in_y, y_in_x);
     } else if (sy > sx) {
