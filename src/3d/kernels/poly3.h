@@ -5,14 +5,20 @@
  * not share lanes; its own faces and edges fill them.
  *
  *   Q's vertices into P's frame, P's into Q's           (lanes: vertices)
- *   face query, P against Q's vertices:                 (lanes: P's faces)
- *       per face lo = min over vertices v of (n.v - d) + 0
- *       best face: the largest lo, lowest index on ties; all inside when
- *       every n.v - d <= 0
+ *   face query, P against Q's vertices:
+ *       per face ub = (n.c - d) - rin(Q), c Q's centre  (lanes: P's faces)
+ *       lo = min over vertices v of (n.v - d) + 0       (lanes: vertices)
+ *           for the face of largest ub, then for each face whose
+ *           ub + margin reaches the best lo so far (no other can win)
+ *       best face: the largest lo, lowest index on ties
  *       best > 0: apart, answer it (most candidate pairs end here)
  *   the same for Q's faces against P's vertices, in Q's frame
+ *   containment: every n.v - d <= 0, for pairs that reach this far
  *   edge query, in P's frame:                           (lanes: Q's edges)
- *       for each edge i of P, for each edge j of Q:
+ *       beat = best face + EDGE_TOLERANCE * size: only an edge pair
+ *           above it can win
+ *       for each edge i of P whose bound (the most n.(c - p) - rin(Q)
+ *           over its arc) + margin is above beat, for each edge j of Q:
  *           u, a, b: P's edge direction and the normals beside it
  *           v, c, d: Q's, turned into P's frame
  *           Gauss map: (c.u)(d.u) < 0, (a.v)(b.v) < 0, (c.u)(b.v) < 0
