@@ -5,7 +5,9 @@
 //   <peer>/<scene>[/box_box]/<order>
 //   sepax3_world/<scene>, sepax3_broadphase/<scene>, sepax3_step/<scene>
 //   bullet_dbvt3_pairs/<scene>, ode_sap3_pairs/<scene> (peer_broadphase.cpp)
-//   sepax3_{pruned,unpruned,tile,hull_floor}[_<backend>]/<hull scene>/sweep
+//   sepax3_{pruned,unpruned,tile,hull_floor}[_<backend>][_hot]/<hull scene>/sweep
+//     (_hot: each pair run 8 times in a row, its data in L1 after the
+//     first: the compute floor of the method)
 // box_box: on spheres_boxes3, the pairs of two boxes only, which is what
 // the box-box peers can answer (on mixed3 each class of kind pair,
 // box_box to hull_hull, sweep order, with every peer that answers it); sepax runs them too, so every peer row
@@ -247,6 +249,40 @@ void bm_pruning3(benchmark::State &state, const std::string &scene, const Poly3E
     state.SetLabel(entry.label);
 }
 
+// The same pairs with each one run kHot3 times in a row: after the first
+// time its hull blocks are in L1, so the row is the compute floor of the
+// entry's method (what it costs with no wait on memory); ns per pair run.
+constexpr size_t kHot3 = 8;
+
+void bm_pruning3_hot(benchmark::State &state, const std::string &scene, const Poly3Entry &entry)
+{
+    Scene3 &s = get_scene3(scene);
+    PairView v;
+    if (!pair_view(state, s, kAllPairs3, false, v))
+        return;
+    std::vector<sepax_pair> list;
+    list.reserve(v.n * kHot3);
+    for (size_t i = 0; i < v.n; ++i)
+        for (size_t k = 0; k < kHot3; ++k)
+            list.push_back(v.pairs[i]);
+    std::vector<sepax3_result> out(list.size());
+    entry.run(s.store, list.data(), list.size(), out.data());
+    for (auto _ : state) {
+        entry.run(s.store, list.data(), list.size(), out.data());
+        benchmark::DoNotOptimize(out.data());
+        benchmark::ClobberMemory();
+    }
+    size_t not_identical = 0;
+    for (size_t i = 0; i < list.size(); ++i)
+        not_identical += std::memcmp(&out[i], &s.reference[i / kHot3], sizeof(sepax3_result)) != 0;
+    state.counters["ns_per_pair"] = benchmark::Counter(
+        (double)list.size() * 1e-9,
+        benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+    state.counters["pairs"] = (double)list.size();
+    state.counters["not_identical"] = entry.pruned ? (double)not_identical : 0.0;
+    state.SetLabel(std::string(entry.label) + ", each pair 8 times in a row");
+}
+
 std::vector<PeerSubject3> &peers3()
 {
     static std::vector<PeerSubject3> peers = [] {
@@ -337,9 +373,12 @@ void register_all3()
         // What the Gauss-map pruning saves, on a scene of hulls only, where
         // every pair is a polyhedron pair; sweep order only.
         if (only_hulls)
-            for (const Poly3Entry &e : poly3_entries())
+            for (const Poly3Entry &e : poly3_entries()) {
                 reg(std::string(e.name) + "/" + sc + "/sweep",
                     [sc, e](benchmark::State &st) { bm_pruning3(st, sc, e); });
+                reg(std::string(e.name) + "_hot/" + sc + "/sweep",
+                    [sc, e](benchmark::State &st) { bm_pruning3_hot(st, sc, e); });
+            }
     }
 
     std::string libs;
