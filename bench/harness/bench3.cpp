@@ -250,8 +250,9 @@ void bm_pruning3(benchmark::State &state, const std::string &scene, const Poly3E
 }
 
 // The same pairs with each one run kHot3 times in a row: after the first
-// time its hull blocks are in L1, so the row is the compute floor of the
-// entry's method (what it costs with no wait on memory); ns per pair run.
+// time its hull blocks are in L1 (and its branches have been seen), so
+// the row is a lower bound on the compute cost of the entry's method,
+// with no wait on memory; ns per pair run.
 constexpr size_t kHot3 = 8;
 
 void bm_pruning3_hot(benchmark::State &state, const std::string &scene, const Poly3Entry &entry)
