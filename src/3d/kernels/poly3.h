@@ -356,7 +356,18 @@ static inline float poly3_edge_bound(const poly3 *P, uint32_t i, const float c[3
     side3_cross(wp, b, y);
     float most;
     if (seg3_dot(x, u) >= 0.0f && seg3_dot(y, u) >= 0.0f) {
-        most = sqrtf(seg3_dot(wp, wp));
+        /* |wp|, its coordinates divided by the largest first: for shapes
+         * near the smallest the store holds their squares underflow, and
+         * a length of 0 skipped the edge that separated two hulls 1e-23
+         * across (found by fuzz_collide3) */
+        float big = fabsf(wp[0]) > fabsf(wp[1]) ? fabsf(wp[0]) : fabsf(wp[1]);
+        big = fabsf(wp[2]) > big ? fabsf(wp[2]) : big;
+        if (big > 0.0f) {
+            const float q[3] = {wp[0] / big, wp[1] / big, wp[2] / big};
+            most = big * sqrtf(seg3_dot(q, q));
+        } else {
+            most = 0.0f;
+        }
     } else {
         const float aw = seg3_dot(a, w), bw = seg3_dot(b, w);
         most = aw > bw ? aw : bw;
