@@ -2,6 +2,14 @@
 // plain collide rows of bench3.cpp on the same pairs, and the peers'
 // contact generation on the pairs they answer. Names:
 //   sepax3_<backend>_manifolds/<scene>/sweep   boxes3, hulls3, mixed3
+//   sepax3_<backend>_manifolds_hits/<scene>/sweep   the compacted call,
+//       sepax3_collide_manifolds_hits on the same pairs: only the hits'
+//       manifolds (104 bytes each, with the pair's index), room for every
+//       pair
+//   sepax3_<backend>_hits/<scene>/sweep   its plain counterpart,
+//       sepax3_collide_hits on the same pairs (only the hits' results,
+//       room for every pair): what the compacted manifold call is
+//       measured against
 //   sepax3_<backend>_manifolds_floor/<scene>/sweep   the floor of the
 //       contract on the same pairs: sepax3_collide, 512 pairs at a time
 //       (the chunk the manifold call collides in) into a results array,
@@ -19,11 +27,17 @@
 // (manifolds not byte-identical to the scalar backend's, or whose normal,
 // separation, flags or axis differ from sepax3_collide's scalar result:
 // must be 0; on the floor rows, a normal, separation, flags or axis
-// differing from the scalar result, or a point count not 0),
+// differing from the scalar result, or a point count not 0; on the
+// compacted rows, a hit whose manifold or result is not byte-identical
+// to the full call's for its pair, and every pair that the compacted list
+// holds or leaves out against the full call's hit flag, or out of order;
+// `contacts` is 0 on the floor and plain hits rows),
 // Bullet counts `clipped` (the points its clipping made
 // before its manifold kept four).
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <cstddef>
 #include <cstring>
 #include <map>
 #include <string>
@@ -121,6 +135,126 @@ void bm_manifolds3(benchmark::State &state, const std::string &scene, sepax_back
     }
     const Agreement a = compare3_with_reference(s, v, s.flags.data(), sepax_backend_name(backend));
     set_counters(state, s, v, a, contacts);
+    state.counters["not_identical"] = (double)not_identical;
+}
+
+// Pairs whose place in a compacted list (indices `pair_of(k)`, k <
+// found) disagrees with the full answer's hit flags (`is_hit(i)`): a hit
+// left out, a pair listed that is no hit, an index out of range or not
+// after the one before it. 0 when the list is exactly the hits in order.
+template <class PairOf, class IsHit>
+size_t compacted_mismatches(size_t n, size_t found, PairOf pair_of, IsHit is_hit)
+{
+    size_t bad = 0, k = 0;
+    for (size_t i = 0; i < n; ++i) {
+        const bool listed = k < found && pair_of(k) == i;
+        bad += listed != is_hit(i);
+        if (listed)
+            ++k;
+    }
+    // whatever the walk could not match (out of range or out of order)
+    return bad + (found - k);
+}
+
+void bm_manifolds3_hits(benchmark::State &state, const std::string &scene, sepax_backend backend)
+{
+    Scene3 &s = get_scene3(scene);
+    const PairView v = s.view(kAllPairs3, false);
+    const std::vector<sepax3_manifold> *ref = scalar_manifolds(state, s);
+    if (!ref)
+        return;
+    const sepax_status set = sepax3_store_set_backend(s.store, backend);
+    if (set != SEPAX_OK) {
+        state.SkipWithError(sepax_status_string(set));
+        return;
+    }
+    const size_t n = v.n;
+    std::vector<sepax3_manifold_hit> h(n); // room for every pair
+    size_t found = 0;
+    // One untimed call first, as bm_manifolds3.
+    sepax_status st =
+        sepax3_collide_manifolds_hits(s.store, v.pairs, n, h.data(), h.size(), &found, nullptr);
+    if (st == SEPAX_OK) {
+        for (auto _ : state) {
+            st = sepax3_collide_manifolds_hits(s.store, v.pairs, n, h.data(), h.size(), &found,
+                                               nullptr);
+            benchmark::DoNotOptimize(st);
+            benchmark::ClobberMemory();
+        }
+    }
+    if (st != SEPAX_OK) {
+        state.SkipWithError(sepax_status_string(st));
+        return;
+    }
+    // The full call on the same backend, untimed: what every compacted
+    // manifold must equal (and it, the scalar backend's).
+    std::vector<sepax3_manifold> full(n);
+    st = sepax3_collide_manifolds(s.store, v.pairs, n, full.data(), nullptr);
+    if (st != SEPAX_OK) {
+        state.SkipWithError(sepax_status_string(st));
+        return;
+    }
+    size_t not_identical = compacted_mismatches(
+        n, found, [&](size_t k) { return (size_t)h[k].pair; },
+        [&](size_t i) { return (full[i].flags & SEPAX_HIT) != 0; });
+    size_t contacts = 0;
+    std::fill(s.flags.begin(), s.flags.begin() + (ptrdiff_t)n, 0);
+    for (size_t k = 0; k < found; ++k) {
+        const uint32_t i = h[k].pair;
+        if (i >= n)
+            continue; // counted above
+        not_identical += std::memcmp(&h[k].manifold, &full[i], sizeof(sepax3_manifold)) != 0 ||
+                         std::memcmp(&h[k].manifold, &(*ref)[i], sizeof(sepax3_manifold)) != 0;
+        s.flags[i] = 1;
+        contacts += h[k].manifold.point_count;
+    }
+    const Agreement a = compare3_with_reference(s, v, s.flags.data(), sepax_backend_name(backend));
+    set_counters(state, s, v, a, contacts);
+    state.counters["not_identical"] = (double)not_identical;
+}
+
+void bm_hits3(benchmark::State &state, const std::string &scene, sepax_backend backend)
+{
+    Scene3 &s = get_scene3(scene);
+    const PairView v = s.view(kAllPairs3, false);
+    const sepax_status set = sepax3_store_set_backend(s.store, backend);
+    if (set != SEPAX_OK) {
+        state.SkipWithError(sepax_status_string(set));
+        return;
+    }
+    const size_t n = v.n;
+    std::vector<sepax3_hit> h(n); // room for every pair
+    size_t found = 0;
+    // One untimed call first, as bm_manifolds3.
+    sepax_status st = sepax3_collide_hits(s.store, v.pairs, n, h.data(), h.size(), &found, nullptr);
+    if (st == SEPAX_OK) {
+        for (auto _ : state) {
+            st = sepax3_collide_hits(s.store, v.pairs, n, h.data(), h.size(), &found, nullptr);
+            benchmark::DoNotOptimize(st);
+            benchmark::ClobberMemory();
+        }
+    }
+    if (st != SEPAX_OK) {
+        state.SkipWithError(sepax_status_string(st));
+        return;
+    }
+    // The scalar reference results (sweep order, the full collide call's
+    // answer on every backend): each listed hit's result byte for byte,
+    // and the list exactly the reference's hits.
+    size_t not_identical = compacted_mismatches(
+        n, found, [&](size_t k) { return (size_t)h[k].pair; },
+        [&](size_t i) { return (s.reference[i].flags & SEPAX_HIT) != 0; });
+    std::fill(s.flags.begin(), s.flags.begin() + (ptrdiff_t)n, 0);
+    for (size_t k = 0; k < found; ++k) {
+        const uint32_t i = h[k].pair;
+        if (i >= n)
+            continue; // counted above
+        not_identical +=
+            std::memcmp(&h[k].result, &s.reference[i], sizeof(sepax3_result)) != 0;
+        s.flags[i] = 1;
+    }
+    const Agreement a = compare3_with_reference(s, v, s.flags.data(), sepax_backend_name(backend));
+    set_counters(state, s, v, a, 0);
     state.counters["not_identical"] = (double)not_identical;
 }
 
@@ -234,6 +368,11 @@ void register_manifolds3()
             reg(std::string("sepax3_") + sepax_backend_name(backend) + "_manifolds/" + sc +
                     "/sweep",
                 [sc, backend](benchmark::State &st) { bm_manifolds3(st, sc, backend); });
+            reg(std::string("sepax3_") + sepax_backend_name(backend) + "_manifolds_hits/" + sc +
+                    "/sweep",
+                [sc, backend](benchmark::State &st) { bm_manifolds3_hits(st, sc, backend); });
+            reg(std::string("sepax3_") + sepax_backend_name(backend) + "_hits/" + sc + "/sweep",
+                [sc, backend](benchmark::State &st) { bm_hits3(st, sc, backend); });
             reg(std::string("sepax3_") + sepax_backend_name(backend) + "_manifolds_floor/" + sc +
                     "/sweep",
                 [sc, backend](benchmark::State &st) { bm_manifolds3_floor(st, sc, backend); });
