@@ -15,16 +15,19 @@
  *       a sphere in the pair: one lone point, its centre moved along the
  *           normal towards the other shape by r_s + separation / 2
  *       r's axis is a face f of polyhedron R (the other shape I):
- *           in R's frame: nf = f's normal, I's vertices placed in it
+ *           in f's frame (u, v in its plane, h above it): I's vertices
  *           incident = I's face whose normal is most nearly -nf (a
- *               capsule: its segment)
- *           clip it to the side planes of f's loop (Sutherland-Hodgman;
- *               a segment by its parameter range), each point carrying
- *               the features it came from
+ *               capsule: its segment; an edge axis of a capsule names
+ *               the first of parallel edges: the one farthest along the
+ *               normal is taken)
+ *           clip it to the sides of f's loop as 2D lines
+ *               (Sutherland-Hodgman; a segment by its parameter range),
+ *               a distance within SIDE_SLACK of R's size counting as on
+ *               the side, each point carrying the features it came from
  *           keep the points with sep = nf.p - d_f - r_I <= 0, placed at
  *               p - (r_I + sep / 2) nf; more than four: reduce(kept)
- *           none kept: I's incident vertex deepest along nf, one lone
- *               point at r's separation
+ *           none kept: I's incident vertex deepest along -nf, one
+ *               lone point at r's separation
  *       r's axis is an edge pair (two polyhedra, or a capsule's segment
  *           and a polyhedron's edge): one lone point midway between the
  *           closest points of the two edges (surfaces, for the capsule)
