@@ -17,9 +17,7 @@
  *       r's axis is a face f of polyhedron R (the other shape I):
  *           in f's frame (u, v in its plane, h above it): I's vertices
  *           incident = I's face whose normal is most nearly -nf (a
- *               capsule: its segment; an edge axis of a capsule names
- *               the first of parallel edges: the one farthest along the
- *               normal is taken)
+ *               capsule: its segment)
  *           clip it to the sides of f's loop as 2D lines
  *               (Sutherland-Hodgman; a segment by its parameter range),
  *               a distance within SIDE_SLACK of R's size counting as on
@@ -30,7 +28,9 @@
  *               lone point at r's separation
  *       r's axis is an edge pair (two polyhedra, or a capsule's segment
  *           and a polyhedron's edge): one lone point midway between the
- *           closest points of the two edges (surfaces, for the capsule)
+ *           closest points of the two edges (surfaces, for the capsule;
+ *           the result names the first of the polyhedron's parallel
+ *           edges, and the one farthest along the normal is taken)
  *       r's axis is a points one, a capsule and a polyhedron X: X's face
  *           whose normal is r's (to within 1e-6) is a face contact as
  *           above; else the nearest of X's edges to the segment gives one
