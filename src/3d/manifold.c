@@ -576,6 +576,10 @@ static void face_contact(const poly *R, uint32_t f, uint32_t owner, const poly *
     }
 
     clip_point buf[2][CLIP_MAX], first[LOOP_MAX];
+    /* every loop has three corners or more and a segment two, but the
+     * compiler cannot see that the fallback below reads a written one */
+    memset(&first[0], 0, sizeof first[0]);
+    inc_loop[0] = 0;
     uint32_t inc;
     const uint32_t ni = incident(R, &F, I, wi, e, &inc, inc_loop, first);
     uint32_t n = ni;
