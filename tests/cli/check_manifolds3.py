@@ -11,10 +11,13 @@ import csv
 import io
 import os
 import re
+import shlex
 import subprocess
 import sys
 
 exe, data = os.path.abspath(sys.argv[1]), sys.argv[2]
+# a cross build's tool runs through the emulator meson names
+wrapper = shlex.split(os.environ.get("MESON_EXE_WRAPPER", ""))
 failures = []
 
 
@@ -26,7 +29,7 @@ def fail(message):
 def check(*args):
     """The tool's standard output, run in DATA_DIR; a failure when it exits
     other than 0 or says anything on stderr."""
-    run = subprocess.run([exe, "check", *args], cwd=data, capture_output=True, text=True)
+    run = subprocess.run([*wrapper, exe, "check", *args], cwd=data, capture_output=True, text=True)
     if run.returncode != 0 or run.stderr:
         fail(f"check {' '.join(args)}: exit {run.returncode}, stderr: {run.stderr!r}")
     return run.stdout
@@ -155,7 +158,7 @@ def expect_points(scene, rows, pair, want):
 
 
 def backends():
-    run = subprocess.run([exe, "version"], capture_output=True, text=True, check=True)
+    run = subprocess.run([*wrapper, exe, "version"], capture_output=True, text=True, check=True)
     line = next(l for l in run.stdout.splitlines() if l.startswith("backends:"))
     return line.split("(")[0].split()[1:]  # "backends: NAME... (fastest: NAME)"
 
