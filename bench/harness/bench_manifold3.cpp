@@ -94,6 +94,39 @@ const std::vector<sepax3_manifold> *scalar_manifolds(benchmark::State &state, Sc
     return &made.emplace(&s, std::move(m)).first->second;
 }
 
+// What every sepax row here does around its call: set the store's backend,
+// make one untimed call (its status checked; it also warms the caches as
+// every later call finds them), then the timed loop, as bench3.cpp's rows
+// do. False, the row skipped with the status, when any of them fails.
+template <class Call>
+bool timed3(benchmark::State &state, sepax3_store *store, sepax_backend backend, Call call)
+{
+    sepax_status st = sepax3_store_set_backend(store, backend);
+    if (st == SEPAX_OK)
+        st = call();
+    if (st == SEPAX_OK) {
+        for (auto _ : state) {
+            st = call();
+            benchmark::DoNotOptimize(st);
+            benchmark::ClobberMemory();
+        }
+    }
+    if (st != SEPAX_OK) {
+        state.SkipWithError(sepax_status_string(st));
+        return false;
+    }
+    return true;
+}
+
+// Whether a manifold's header is not its pair's result's (normal,
+// separation, flags, axis).
+bool header_differs(const sepax3_manifold &m, const sepax3_result &r)
+{
+    return std::memcmp(&m.normal, &r.normal, sizeof r.normal) != 0 ||
+           std::memcmp(&m.separation, &r.separation, sizeof r.separation) != 0 ||
+           m.flags != r.flags || m.axis != r.axis;
+}
+
 void bm_manifolds3(benchmark::State &state, const std::string &scene, sepax_backend backend)
 {
     Scene3 &s = get_scene3(scene);
@@ -101,35 +134,16 @@ void bm_manifolds3(benchmark::State &state, const std::string &scene, sepax_back
     const std::vector<sepax3_manifold> *ref = scalar_manifolds(state, s);
     if (!ref)
         return;
-    const sepax_status set = sepax3_store_set_backend(s.store, backend);
-    if (set != SEPAX_OK) {
-        state.SkipWithError(sepax_status_string(set));
-        return;
-    }
     const size_t n = v.n;
     std::vector<sepax3_manifold> m(n);
-    // One untimed call first (its status checked; it also warms the caches
-    // as every later call finds them), then the timed loop, as bench3.cpp's
-    // rows do.
-    sepax_status st = sepax3_collide_manifolds(s.store, v.pairs, n, m.data(), nullptr);
-    if (st == SEPAX_OK) {
-        for (auto _ : state) {
-            st = sepax3_collide_manifolds(s.store, v.pairs, n, m.data(), nullptr);
-            benchmark::DoNotOptimize(st);
-            benchmark::ClobberMemory();
-        }
-    }
-    if (st != SEPAX_OK) {
-        state.SkipWithError(sepax_status_string(st));
+    if (!timed3(state, s.store, backend, [&] {
+            return sepax3_collide_manifolds(s.store, v.pairs, n, m.data(), nullptr);
+        }))
         return;
-    }
     size_t not_identical = 0, contacts = 0;
     for (size_t i = 0; i < n; ++i) {
-        const sepax3_result &r = s.reference[i];
         not_identical += std::memcmp(&m[i], &(*ref)[i], sizeof(sepax3_manifold)) != 0 ||
-                         std::memcmp(&m[i].normal, &r.normal, sizeof r.normal) != 0 ||
-                         std::memcmp(&m[i].separation, &r.separation, sizeof r.separation) != 0 ||
-                         m[i].flags != r.flags || m[i].axis != r.axis;
+                         header_differs(m[i], s.reference[i]);
         s.flags[i] = (m[i].flags & SEPAX_HIT) != 0;
         contacts += m[i].point_count;
     }
@@ -163,33 +177,18 @@ void bm_manifolds3_hits(benchmark::State &state, const std::string &scene, sepax
     const std::vector<sepax3_manifold> *ref = scalar_manifolds(state, s);
     if (!ref)
         return;
-    const sepax_status set = sepax3_store_set_backend(s.store, backend);
-    if (set != SEPAX_OK) {
-        state.SkipWithError(sepax_status_string(set));
-        return;
-    }
     const size_t n = v.n;
     std::vector<sepax3_manifold_hit> h(n); // room for every pair
     size_t found = 0;
-    // One untimed call first, as bm_manifolds3.
-    sepax_status st =
-        sepax3_collide_manifolds_hits(s.store, v.pairs, n, h.data(), h.size(), &found, nullptr);
-    if (st == SEPAX_OK) {
-        for (auto _ : state) {
-            st = sepax3_collide_manifolds_hits(s.store, v.pairs, n, h.data(), h.size(), &found,
-                                               nullptr);
-            benchmark::DoNotOptimize(st);
-            benchmark::ClobberMemory();
-        }
-    }
-    if (st != SEPAX_OK) {
-        state.SkipWithError(sepax_status_string(st));
+    if (!timed3(state, s.store, backend, [&] {
+            return sepax3_collide_manifolds_hits(s.store, v.pairs, n, h.data(), h.size(), &found,
+                                                 nullptr);
+        }))
         return;
-    }
     // The full call on the same backend, untimed: what every compacted
     // manifold must equal (and it, the scalar backend's).
     std::vector<sepax3_manifold> full(n);
-    st = sepax3_collide_manifolds(s.store, v.pairs, n, full.data(), nullptr);
+    const sepax_status st = sepax3_collide_manifolds(s.store, v.pairs, n, full.data(), nullptr);
     if (st != SEPAX_OK) {
         state.SkipWithError(sepax_status_string(st));
         return;
@@ -217,27 +216,13 @@ void bm_hits3(benchmark::State &state, const std::string &scene, sepax_backend b
 {
     Scene3 &s = get_scene3(scene);
     const PairView v = s.view(kAllPairs3, false);
-    const sepax_status set = sepax3_store_set_backend(s.store, backend);
-    if (set != SEPAX_OK) {
-        state.SkipWithError(sepax_status_string(set));
-        return;
-    }
     const size_t n = v.n;
     std::vector<sepax3_hit> h(n); // room for every pair
     size_t found = 0;
-    // One untimed call first, as bm_manifolds3.
-    sepax_status st = sepax3_collide_hits(s.store, v.pairs, n, h.data(), h.size(), &found, nullptr);
-    if (st == SEPAX_OK) {
-        for (auto _ : state) {
-            st = sepax3_collide_hits(s.store, v.pairs, n, h.data(), h.size(), &found, nullptr);
-            benchmark::DoNotOptimize(st);
-            benchmark::ClobberMemory();
-        }
-    }
-    if (st != SEPAX_OK) {
-        state.SkipWithError(sepax_status_string(st));
+    if (!timed3(state, s.store, backend, [&] {
+            return sepax3_collide_hits(s.store, v.pairs, n, h.data(), h.size(), &found, nullptr);
+        }))
         return;
-    }
     // The scalar reference results (sweep order, the full collide call's
     // answer on every backend): each listed hit's result byte for byte,
     // and the list exactly the reference's hits.
@@ -290,33 +275,16 @@ void bm_manifolds3_floor(benchmark::State &state, const std::string &scene, sepa
 {
     Scene3 &s = get_scene3(scene);
     const PairView v = s.view(kAllPairs3, false);
-    const sepax_status set = sepax3_store_set_backend(s.store, backend);
-    if (set != SEPAX_OK) {
-        state.SkipWithError(sepax_status_string(set));
-        return;
-    }
     const size_t n = v.n;
     std::vector<sepax3_result> chunk(kFloorChunk);
     std::vector<sepax3_manifold> m(n);
-    // One untimed call first, as bm_manifolds3.
-    sepax_status st = manifolds_floor(s.store, v.pairs, n, chunk.data(), m.data());
-    if (st == SEPAX_OK) {
-        for (auto _ : state) {
-            st = manifolds_floor(s.store, v.pairs, n, chunk.data(), m.data());
-            benchmark::DoNotOptimize(st);
-            benchmark::ClobberMemory();
-        }
-    }
-    if (st != SEPAX_OK) {
-        state.SkipWithError(sepax_status_string(st));
+    if (!timed3(state, s.store, backend, [&] {
+            return manifolds_floor(s.store, v.pairs, n, chunk.data(), m.data());
+        }))
         return;
-    }
     size_t not_identical = 0;
     for (size_t i = 0; i < n; ++i) {
-        const sepax3_result &r = s.reference[i];
-        not_identical += std::memcmp(&m[i].normal, &r.normal, sizeof r.normal) != 0 ||
-                         std::memcmp(&m[i].separation, &r.separation, sizeof r.separation) != 0 ||
-                         m[i].flags != r.flags || m[i].axis != r.axis || m[i].point_count != 0;
+        not_identical += header_differs(m[i], s.reference[i]) || m[i].point_count != 0;
         s.flags[i] = (m[i].flags & SEPAX_HIT) != 0;
     }
     const Agreement a = compare3_with_reference(s, v, s.flags.data(), sepax_backend_name(backend));
