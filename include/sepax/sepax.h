@@ -407,6 +407,30 @@ SEPAX_API sepax_status sepax_collide_hits_cached(const sepax_store *store, const
                                                  sepax_hit *hits, size_t capacity,
                                                  size_t *hit_count, size_t *bad_index);
 
+/** sepax_collide_hits_cached with a motion tier before the cached axis:
+ *  motions[i], too, belongs to pairs[i] (sepax_pair_motion). A pair whose
+ *  motion record still proves it apart is no hit, and neither shape is
+ *  read; every other pair takes the path of sepax_collide_hits_cached,
+ *  and then its motion record is rewritten (empty for a hit). The bound
+ *  is sound: the store sums, per shape, every translation and rotation
+ *  change set_transforms makes, and a record is trusted only while its
+ *  gap exceeds what both shapes' motion since can have taken off it,
+ *  rotation about the other shape included. So the hits, their order,
+ *  *hit_count, the statuses and *bad_index are those of
+ *  sepax_collide_hits on the same pairs, whatever the caches and records
+ *  hold. A pair at rest stays skipped; a pair that moves toward the other
+ *  falls back to its cached axis once its gap is spent. caches and
+ *  motions must hold count records (NULL only when count is 0); on a
+ *  failure they are unchanged unless the status is SEPAX_ERR_CAPACITY.
+ *  The caches written are those of sepax_collide_hits_cached; the motion
+ *  records are the same on every backend of one store. */
+SEPAX_API sepax_status sepax_collide_hits_tracked(const sepax_store *store,
+                                                  const sepax_pair *pairs, size_t count,
+                                                  sepax_pair_cache *caches,
+                                                  sepax_pair_motion *motions, sepax_hit *hits,
+                                                  size_t capacity, size_t *hit_count,
+                                                  size_t *bad_index);
+
 /** Sort-and-sweep over the world bounding boxes of all live shapes (swept
  *  along x within horizontal bands): every pair whose boxes overlap
  *  (touching counts) once, with a's slot below b's, in an order fixed by

@@ -455,6 +455,33 @@ SEPAX_API sepax_status sepax3_collide_hits_cached(const sepax3_store *store,
                                                   size_t capacity, size_t *hit_count,
                                                   size_t *bad_index);
 
+/** sepax3_collide_hits_cached with a motion tier before the cached
+ *  feature, as sepax_collide_hits_tracked is in 2D: motions[i] belongs to
+ *  pairs[i] (sepax_pair_motion). A pair whose motion record still proves
+ *  it apart is no hit, and neither shape is read; every other pair takes
+ *  the path of sepax3_collide_hits_cached, and then its motion record is
+ *  rewritten (empty for a hit). A record keeps a face's value (a face of
+ *  a box or hull against the other shape, less any radius) or, for two
+ *  round shapes and a box and a sphere, their distance less the radii:
+ *  pairs last apart along an edge pair, or apart by closest points
+ *  against a hull (or a capsule against a box), get no record. The
+ *  store sums every translation and rotation change per shape, and a
+ *  record is trusted only while its gap exceeds what both shapes' motion
+ *  since can have taken off it, rotation about the other shape included,
+ *  so the hits, their order, *hit_count, the statuses and *bad_index are
+ *  those of sepax3_collide_hits on the same pairs, whatever the caches
+ *  and records hold. caches and motions must hold count records (NULL
+ *  only when count is 0: SEPAX_ERR_NULL); on a failure they are
+ *  unchanged unless the status is SEPAX_ERR_CAPACITY. The caches written
+ *  are those of sepax3_collide_hits_cached; the motion records are the
+ *  same on every backend of one store. */
+SEPAX_API sepax_status sepax3_collide_hits_tracked(const sepax3_store *store,
+                                                   const sepax_pair *pairs, size_t count,
+                                                   sepax3_pair_cache *caches,
+                                                   sepax_pair_motion *motions, sepax3_hit *hits,
+                                                   size_t capacity, size_t *hit_count,
+                                                   size_t *bad_index);
+
 /** Most contact points a 3D manifold holds: a face clipped against a
  *  face is reduced to four. */
 #define SEPAX3_MAX_MANIFOLD_POINTS 4

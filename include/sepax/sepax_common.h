@@ -114,6 +114,23 @@ typedef struct sepax_pair {
     sepax_shape_id a, b;
 } sepax_pair;
 
+/** What the motion tier of the tracked calls (sepax_collide_hits_tracked,
+ *  sepax3_collide_hits_tracked) keeps per pair, beside the pair's
+ *  feature cache: a gap the pair's last full or cached test proved, and
+ *  how far both shapes had moved (summed over every set_transforms) when
+ *  it was proved. While the gap exceeds what the two shapes may have
+ *  moved since, by bounds the store keeps per shape, the pair is apart
+ *  without reading either shape. The record carries a 64-bit tag keyed by
+ *  a secret of its store and naming both shapes (each add is a new shape,
+ *  even in a reused slot), so a record the library did not write for
+ *  this pair in this store (random bytes, another pair's, another
+ *  store's, or one from before a shape was removed) is ignored except
+ *  with a chance of about 2^-64. All-zero bytes mean empty. The bytes are
+ *  the library's: they may change between versions. */
+typedef struct sepax_pair_motion {
+    uint8_t bytes[32];
+} sepax_pair_motion;
+
 /** Result flags, in every store's results. */
 #define SEPAX_HIT 1u    /**< separation <= 0 */
 #define SEPAX_A_IN_B 2u /**< all of A lies inside or on B */

@@ -253,3 +253,21 @@ void sepax_cache_refresh(const sepax_columns *cols, const sepax_pair *live, size
         write_i16(out->bytes + 6, (int16_t)lrintf(r->normal.y * AXIS_SCALE));
     }
 }
+
+float sepax_cache_gap(const sepax_columns *c, sepax_pair pair, const sepax_pair_cache *cache)
+{
+    const uint32_t sa = SEPAX_ID_SLOT(pair.a), sb = SEPAX_ID_SLOT(pair.b);
+    const sepax_view a = sepax_world_view(c, sa), b = sepax_world_view(c, sb);
+    const float rsum = c->radius[sa] + c->radius[sb];
+    const sepax_view *o = sa < sb ? &a : &b;
+    const float ox = o->x[0], oy = o->y[0];
+    if (a.n == 1u && b.n == 1u)
+        return sepax_round_circles(&a, &b, c->radius[sa], c->radius[sb], ox, oy).separation;
+    const uint8_t tag = cache->bytes[0];
+    const int from_b = (tag & TAG_OWNER_B) != 0;
+    const sepax_view *f = from_b ? &b : &a, *v = from_b ? &a : &b;
+    const uint32_t face = cache->bytes[1];
+    if (!(tag & TAG_FACE) || face >= sepax_core_faces(f->n))
+        return NAN;
+    return face_separation(f, v, face, ox, oy) - rsum;
+}

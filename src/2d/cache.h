@@ -27,4 +27,10 @@ void sepax_cache_refresh(const sepax_columns *cols, const sepax_pair *live, size
                          const sepax_result *results, const uint16_t *at,
                          sepax_pair_cache *caches);
 
+/* The gap the motion tier may keep for a pair whose cache was just
+ * written or proved it apart (common/motion.h): two circles' separation,
+ * else the cached face's value against the other core less both radii;
+ * NaN when the record names no face. */
+float sepax_cache_gap(const sepax_columns *cols, sepax_pair pair, const sepax_pair_cache *cache);
+
 #endif

@@ -3,11 +3,13 @@
  * and keeps only the hits. With a task system of several workers both
  * run in ranges of pairs (common/tasks.h): a pair's result depends on
  * that pair alone, so ranges change no bit of it. */
+#include <math.h>
 #include <stddef.h>
 
 #include "batch.h"
 #include "cache.h"
 #include "common/batch.h"
+#include "common/motion.h"
 
 /* What the ranges of one call share. */
 typedef struct call {
@@ -16,6 +18,7 @@ typedef struct call {
     sepax_columns cols;
     sepax_result *results;
     sepax_pair_cache *caches; /* the cached compacted call's, else NULL */
+    sepax_pair_motion *motions; /* the tracked call's, else NULL */
 } call;
 
 static void collide_range(const void *context, size_t from, size_t to)
@@ -32,7 +35,7 @@ sepax_status sepax_collide(const sepax_store *s, const sepax_pair *pairs, size_t
     const sepax_status st = sepax_batch_check(pairs, count, !results, sizeof *results);
     if (st != SEPAX_OK)
         return st;
-    const call c = {{&s->core, pairs}, s, sepax_store_columns(s), results, NULL};
+    const call c = {{&s->core, pairs}, s, sepax_store_columns(s), results, NULL, NULL};
     /* 64 results are 16 cache lines */
     const sepax_batch b = {.core = &s->core, .count = count, .unit = 64,
                            .check = sepax_batch_check_pairs, .run = collide_range,
@@ -71,11 +74,61 @@ static size_t chunk_hits(const void *context, size_t base, size_t n, void *out, 
                               hits, sizeof *hits, offsetof(sepax_hit, result), capacity, found);
 }
 
+/* chunk_hits for the tracked call: the pairs whose motion record still
+ * holds are dropped first, reading no shape; the rest take the cached
+ * call's path, and then each gets a new motion record from its cache (a
+ * hit gets an empty one). */
+static size_t chunk_hits_tracked(const void *context, size_t base, size_t n, void *out,
+                                 size_t capacity, size_t found)
+{
+    const call *c = context;
+    const sepax_store *s = c->s;
+    const sepax_columns *cols = &c->cols;
+    const sepax_pair *pairs = c->head.pairs + base;
+    sepax_pair_cache *caches = c->caches + base;
+    sepax_pair_motion *motions = c->motions + base;
+    sepax_pair sub[SEPAX_HIT_CHUNK], live[SEPAX_HIT_CHUNK];
+    sepax_pair_cache sub_caches[SEPAX_HIT_CHUNK];
+    uint16_t from[SEPAX_HIT_CHUNK], at[SEPAX_HIT_CHUNK];
+    uint8_t hit[SEPAX_HIT_CHUNK];
+    sepax_result chunk[SEPAX_HIT_CHUNK];
+    size_t w = 0;
+    for (size_t k = 0; k < n; k++) {
+        sub[w] = pairs[k];
+        from[w] = (uint16_t)k;
+        w += !sepax_motion_apart(&s->core, pairs[k], motions + k);
+    }
+    for (size_t j = 0; j < w; j++) {
+        sub_caches[j] = caches[from[j]];
+        hit[j] = 0;
+    }
+    const size_t m = sepax_cache_filter(cols, sub, w, sub_caches, s->round_live == 0,
+                                        s->kernels->cache_plain, live, at);
+    sepax_run_kernels(s, cols, live, m, chunk);
+    sepax_cache_refresh(cols, live, m, chunk, at, sub_caches);
+    for (size_t k = 0; k < m; k++) {
+        hit[at[k]] = (chunk[k].flags & SEPAX_HIT) != 0;
+        at[k] = from[at[k]];
+    }
+    for (size_t j = 0; j < w; j++) {
+        const sepax_pair p = sub[j];
+        caches[from[j]] = sub_caches[j];
+        const float q = hit[j] ? NAN : sepax_cache_gap(cols, p, sub_caches + j);
+        const sepax_vec2 pa = s->xf[sepax_store_row(s, p.a)].p, pb = s->xf[sepax_store_row(s, p.b)].p;
+        const float a3[3] = {pa.x, pa.y, 0.0f}, b3[3] = {pb.x, pb.y, 0.0f};
+        sepax_motion_write(&s->core, p, q, a3, b3, motions + from[j]);
+    }
+    return sepax_hits_take_at(chunk, m, sizeof *chunk, offsetof(sepax_result, flags), base, at,
+                              out, sizeof(sepax_hit), offsetof(sepax_hit, result), capacity,
+                              found);
+}
+
 /* Both compacted calls, sepax_hits_begin's checks made; caches NULL:
- * uncached. */
+ * uncached; motions too: tracked. */
 static sepax_status collide_hits(const sepax_store *s, const sepax_pair *pairs, size_t count,
-                                 sepax_pair_cache *caches, sepax_hit *hits, size_t capacity,
-                                 size_t *hit_count, size_t *bad_index)
+                                 sepax_pair_cache *caches, sepax_pair_motion *motions,
+                                 sepax_hit *hits, size_t capacity, size_t *hit_count,
+                                 size_t *bad_index)
 {
     if (!s)
         return SEPAX_ERR_NULL;
@@ -83,11 +136,12 @@ static sepax_status collide_hits(const sepax_store *s, const sepax_pair *pairs, 
     const sepax_status st = sepax_batch_check(pairs, count, 0, sizeof *hits);
     if (st != SEPAX_OK)
         return st;
-    const call c = {{&s->core, pairs}, s, sepax_store_columns(s), NULL, caches};
+    const call c = {{&s->core, pairs}, s, sepax_store_columns(s), NULL, caches, motions};
     /* A chunk rewrites its caches as it goes: with caches every pair is
      * checked first, so that a bad pair leaves all of them as they were. */
     const sepax_batch b = {.core = &s->core, .count = count, .unit = SEPAX_HIT_CHUNK,
-                           .check = sepax_batch_check_pairs, .chunk = chunk_hits,
+                           .check = sepax_batch_check_pairs,
+                           .chunk = motions ? chunk_hits_tracked : chunk_hits,
                            .hit_size = sizeof *hits, .check_first = caches != NULL,
                            .context = &c};
     return sepax_batch_hits(&b, hits, capacity, hit_count, bad_index);
@@ -99,8 +153,8 @@ sepax_status sepax_collide_hits(const sepax_store *s, const sepax_pair *pairs, s
 {
     const sepax_status st = sepax_hits_begin(s != NULL, hits, capacity, count, hit_count);
     return st != SEPAX_OK ? st
-                          : collide_hits(s, pairs, count, NULL, hits, capacity, hit_count,
-                                         bad_index);
+                          : collide_hits(s, pairs, count, NULL, NULL, hits, capacity,
+                                         hit_count, bad_index);
 }
 
 sepax_status sepax_collide_hits_cached(const sepax_store *s, const sepax_pair *pairs,
@@ -111,6 +165,19 @@ sepax_status sepax_collide_hits_cached(const sepax_store *s, const sepax_pair *p
     if (st == SEPAX_OK && count > 0 && !caches)
         st = SEPAX_ERR_NULL;
     return st != SEPAX_OK ? st
-                          : collide_hits(s, pairs, count, caches, hits, capacity, hit_count,
-                                         bad_index);
+                          : collide_hits(s, pairs, count, caches, NULL, hits, capacity,
+                                         hit_count, bad_index);
+}
+
+sepax_status sepax_collide_hits_tracked(const sepax_store *s, const sepax_pair *pairs,
+                                        size_t count, sepax_pair_cache *caches,
+                                        sepax_pair_motion *motions, sepax_hit *hits,
+                                        size_t capacity, size_t *hit_count, size_t *bad_index)
+{
+    sepax_status st = sepax_hits_begin(s != NULL, hits, capacity, count, hit_count);
+    if (st == SEPAX_OK && count > 0 && (!caches || !motions))
+        st = SEPAX_ERR_NULL;
+    return st != SEPAX_OK ? st
+                          : collide_hits(s, pairs, count, caches, motions, hits, capacity,
+                                         hit_count, bad_index);
 }

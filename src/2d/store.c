@@ -294,7 +294,11 @@ sepax_status sepax_store_insert(sepax_store *s, int kind, const sepax_vec2 *v, u
     }
     core_normals(v, n, blk, lnx, lny);
     sepax_store_update_rows(s, &row, 1);
-    *out_id = s->row_id[row] = sepax_core_fill(&s->core, slot);
+    /* the farthest any point of the shape lies from its origin */
+    double reach = 0.0;
+    for (uint32_t i = 0; i < n; i++)
+        reach = fmax(reach, hypot((double)v[i].x, (double)v[i].y));
+    *out_id = s->row_id[row] = sepax_core_fill(&s->core, slot, reach + (double)radius);
     return SEPAX_OK;
 }
 

@@ -3,6 +3,7 @@
 #include <math.h>
 
 #include "common/batch.h"
+#include "common/motion.h"
 #include "store.h"
 
 static sepax_status transform_check(const sepax_transform *t)
@@ -36,7 +37,13 @@ sepax_status sepax_set_transforms(sepax_store *s, const sepax_shape_id *ids,
         const size_t n = count - base < 256 ? count - base : 256;
         for (size_t i = 0; i < n; i++) {
             rows[i] = sepax_store_row(s, ids[base + i]);
-            s->xf[rows[i]] = transforms[base + i];
+            const sepax_transform *was = &s->xf[rows[i]], *t = &transforms[base + i];
+            /* the rotation [c -s; s c] changes by a matrix of the same
+             * form, whose norm is the length of (dc, ds) */
+            sepax_motion_add(s->core.motion + SEPAX_ID_SLOT(ids[base + i]),
+                             hypot((double)t->p.x - was->p.x, (double)t->p.y - was->p.y),
+                             hypot((double)t->q.c - was->q.c, (double)t->q.s - was->q.s));
+            s->xf[rows[i]] = *t;
         }
         sepax_store_update_rows(s, rows, n);
     }

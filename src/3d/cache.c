@@ -47,6 +47,7 @@
  * Compiled once (its face test in four lanes, each lane computing one
  * vertex's value exactly as the kernels do): the filter's choices, and so
  * the records, are the same whatever the backend. */
+#include <math.h>
 #include <string.h>
 
 /* Four lanes whatever the store's backend, as 2D's cache does: the
@@ -130,47 +131,31 @@ static float edge_pair(const poly3 *P, uint32_t i, const frame3 *f, const poly3 
     return (turn * ((L[0] * w[0] + L[1] * w[1]) + L[2] * w[2])) / len;
 }
 
-static int polys_apart(const sepax3_view *v, uint32_t sa, uint32_t sb, const uint8_t *rec)
+/* The value of the record's face of the polyhedron X against the
+ * polyhedron Y (slots sx, sy), as the kernels compute it; NaN past X's
+ * faces. */
+static float face_of_polys(const sepax3_view *v, uint32_t sx, uint32_t sy, uint32_t face)
 {
-    side3 A, B;
-    side3_of(v, sa, &A);
-    side3_of(v, sb, &B);
+    side3 X, Y;
+    side3_of(v, sx, &X);
+    side3_of(v, sy, &Y);
+    if (face >= X.p.nf)
+        return NAN;
     frame3 f;
-    switch (rec[0]) {
-    case TAG_FACE_A:
-        if (rec[1] >= A.p.nf)
-            return 0;
-        side3_frame(A.w, B.w, &f);
-        return face_against(&A.p, rec[1], &f, &B.p) > 0.0f;
-    case TAG_FACE_B:
-        if (rec[2] >= B.p.nf)
-            return 0;
-        side3_frame(B.w, A.w, &f);
-        return face_against(&B.p, rec[2], &f, &A.p) > 0.0f;
-    case TAG_EDGES: {
-        if (rec[1] >= A.p.ne || rec[2] >= B.p.ne)
-            return 0;
-        side3_frame(A.w, B.w, &f);
-        float size = 0.0f;
-        for (int k = 0; k < 3; k++)
-            size = size + A.w[SEPAX3_W_H + k];
-        for (int k = 0; k < 3; k++)
-            size = size + B.w[SEPAX3_W_H + k];
-        return edge_pair(&A.p, rec[1], &f, &B.p, rec[2]) > SEPAX3_EDGE_TOLERANCE * size;
-    }
-    }
-    return 0;
+    side3_frame(X.w, Y.w, &f);
+    return face_against(&X.p, face, &f, &Y.p);
 }
 
-/* X a hull or box, S a sphere or capsule (never a box and a sphere: the
- * driver sends those to its own lanes) */
-static int round_apart(const sepax3_view *v, uint32_t sx, uint32_t ss, uint32_t face)
+/* The same for a sphere or capsule S (slot ss): the lower of its
+ * segment's ends on X's face, less the radius (never a box and a sphere:
+ * the driver sends those to its own lanes) */
+static float face_of_round(const sepax3_view *v, uint32_t sx, uint32_t ss, uint32_t face)
 {
     side3 X;
     X.p.nf = 0; /* side3_of sets it for a polyhedron, which X always is */
     side3_of(v, sx, &X);
     if (face >= X.p.nf)
-        return 0;
+        return NAN;
     const float *ws = v->world + SEPAX3_RECORD * (size_t)ss;
     float e0[3], e1[3];
     segment_in(X.w, ws, e0, e1);
@@ -178,7 +163,37 @@ static int round_apart(const sepax3_view *v, uint32_t sx, uint32_t ss, uint32_t 
     const float a = (((n[0] * e0[0] + n[1] * e0[1]) + n[2] * e0[2]) - d) + 0.0f;
     const float b = (((n[0] * e1[0] + n[1] * e1[1]) + n[2] * e1[2]) - d) + 0.0f;
     const float lo = a < b ? a : b;
-    return lo - ws[SEPAX3_W_R] > 0.0f;
+    return lo - ws[SEPAX3_W_R];
+}
+
+/* The value of a face record of a pair of the general class: a face of
+ * A (or of B) against the other shape; NaN when the record names no face
+ * the pair has. */
+static float face_value(const sepax3_view *v, uint32_t sa, uint32_t sb, const uint8_t *rec)
+{
+    const int pa = side3_is_poly(v->kind[sa]), pb = side3_is_poly(v->kind[sb]);
+    if (rec[0] == TAG_FACE_A && pa)
+        return pb ? face_of_polys(v, sa, sb, rec[1]) : face_of_round(v, sa, sb, rec[1]);
+    if (rec[0] == TAG_FACE_B && pb)
+        return pa ? face_of_polys(v, sb, sa, rec[2]) : face_of_round(v, sb, sa, rec[2]);
+    return NAN;
+}
+
+static int edges_apart(const sepax3_view *v, uint32_t sa, uint32_t sb, const uint8_t *rec)
+{
+    side3 A, B;
+    side3_of(v, sa, &A);
+    side3_of(v, sb, &B);
+    if (rec[1] >= A.p.ne || rec[2] >= B.p.ne)
+        return 0;
+    frame3 f;
+    side3_frame(A.w, B.w, &f);
+    float size = 0.0f;
+    for (int k = 0; k < 3; k++)
+        size = size + A.w[SEPAX3_W_H + k];
+    for (int k = 0; k < 3; k++)
+        size = size + B.w[SEPAX3_W_H + k];
+    return edge_pair(&A.p, rec[1], &f, &B.p, rec[2]) > SEPAX3_EDGE_TOLERANCE * size;
 }
 
 static int cached_apart(const sepax3_view *v, sepax_pair pair, const sepax3_pair_cache *cache)
@@ -190,14 +205,32 @@ static int cached_apart(const sepax3_view *v, sepax_pair pair, const sepax3_pair
     const uint8_t ka = v->kind[sa], kb = v->kind[sb];
     if (pair3_class(ka, kb) >> 1 != PAIR3_GENERAL)
         return 0;
-    const int pa = side3_is_poly(ka), pb = side3_is_poly(kb);
-    if (pa && pb)
-        return polys_apart(v, sa, sb, rec);
-    if (pa && rec[0] == TAG_FACE_A)
-        return round_apart(v, sa, sb, rec[1]);
-    if (pb && rec[0] == TAG_FACE_B)
-        return round_apart(v, sb, sa, rec[2]);
-    return 0;
+    if (rec[0] == TAG_EDGES)
+        return side3_is_poly(ka) && side3_is_poly(kb) && edges_apart(v, sa, sb, rec);
+    return face_value(v, sa, sb, rec) > 0.0f;
+}
+
+float sepax3_cache_gap(const sepax3_view *v, sepax_pair pair, const sepax3_pair_cache *cache,
+                       const sepax3_result *r)
+{
+    const uint32_t sa = SEPAX_ID_SLOT(pair.a), sb = SEPAX_ID_SLOT(pair.b);
+    const uint8_t ka = v->kind[sa], kb = v->kind[sb];
+    if (!r)
+        return pair3_class(ka, kb) >> 1 == PAIR3_GENERAL ? face_value(v, sa, sb, cache->bytes)
+                                                         : NAN;
+    if (r->flags & SEPAX_HIT)
+        return NAN;
+    if (r->axis == SEPAX3_AXIS_FACE_A || r->axis == SEPAX3_AXIS_FACE_B)
+        return r->separation;
+    /* closest points decide only between two round shapes, and a box and
+     * a sphere; against a hull, or a capsule against a box, a point
+     * outside by less than the rounding near a sharp corner can be taken
+     * as inside */
+    const int ra = !side3_is_poly(ka), rb = !side3_is_poly(kb);
+    if (r->axis == SEPAX3_AXIS_POINTS &&
+        ((ra && rb) || pair3_class(ka, kb) >> 1 == PAIR3_BOX_SPHERE))
+        return r->separation;
+    return NAN;
 }
 
 /* The lines a record's test reads, asked for ahead: the hull blocks come

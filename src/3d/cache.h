@@ -20,4 +20,12 @@ void sepax3_cache_refresh(const sepax3_view *v, const sepax_pair *live, size_t m
                           const sepax3_result *results, const uint16_t *at,
                           sepax3_pair_cache *caches);
 
+/* The gap the motion tier may keep for a pair (common/motion.h): with
+ * its full result r, the separation of a face axis, or of the closest
+ * points where they decide (two round shapes, a box and a sphere); with
+ * r NULL (its record proved it apart), the record's face value; NaN for
+ * a hit, an edge pair, or anything else. */
+float sepax3_cache_gap(const sepax3_view *v, sepax_pair pair, const sepax3_pair_cache *cache,
+                       const sepax3_result *r);
+
 #endif

@@ -3,11 +3,13 @@
  * workers (common/batch.h); the compacted calls keep only the hits, the
  * cached one after its records have dropped the pairs they still
  * separate (cache.c). */
+#include <math.h>
 #include <stddef.h>
 #include <string.h>
 
 #include "cache.h"
 #include "common/batch.h"
+#include "common/motion.h"
 #include "store.h"
 
 /* What the ranges of one call share. */
@@ -17,6 +19,7 @@ typedef struct call {
     sepax3_view v;
     sepax3_result *results;
     sepax3_pair_cache *caches; /* the cached compacted call's, else NULL */
+    sepax_pair_motion *motions; /* the tracked call's, else NULL */
 } call;
 
 static void collide_range(const void *context, size_t from, size_t to)
@@ -59,6 +62,63 @@ static size_t chunk_hits(const void *context, size_t base, size_t n, void *out, 
                               found);
 }
 
+/* chunk_hits for the tracked call: the pairs whose motion record still
+ * holds are dropped first, reading no shape; the rest take the cached
+ * call's path, and then each gets a new motion record (a hit an empty
+ * one): from its full result, or from the feature that proved it apart. */
+static size_t chunk_hits_tracked(const void *context, size_t base, size_t n, void *out,
+                                 size_t capacity, size_t found)
+{
+    const call *c = context;
+    const sepax3_store *s = c->s;
+    const sepax_pair *pairs = c->head.pairs + base;
+    sepax3_pair_cache *caches = c->caches + base;
+    sepax_pair_motion *motions = c->motions + base;
+    sepax_pair sub[SEPAX_HIT_CHUNK], live[SEPAX_HIT_CHUNK];
+    sepax3_pair_cache sub_caches[SEPAX_HIT_CHUNK];
+    uint16_t from[SEPAX_HIT_CHUNK], at[SEPAX_HIT_CHUNK], result_of[SEPAX_HIT_CHUNK];
+    sepax3_result chunk[SEPAX_HIT_CHUNK];
+    size_t w = 0;
+    for (size_t k = 0; k < n; k++) {
+        sub[w] = pairs[k];
+        from[w] = (uint16_t)k;
+        w += !sepax_motion_apart(&s->core, pairs[k], motions + k);
+    }
+    for (size_t j = 0; j < w; j++) {
+        sub_caches[j] = caches[from[j]];
+        result_of[j] = UINT16_MAX;
+    }
+    size_t m;
+    if (c->v.boxes_only) {
+        /* no record serves a box pair */
+        memset(sub_caches, 0, w * sizeof *sub_caches);
+        memcpy(live, sub, w * sizeof *sub);
+        for (size_t j = 0; j < w; j++)
+            at[j] = (uint16_t)j;
+        m = w;
+    } else {
+        m = sepax3_cache_filter(&c->v, sub, w, sub_caches, live, at);
+    }
+    s->kernels->collide(&c->v, live, m, chunk);
+    if (!c->v.boxes_only)
+        sepax3_cache_refresh(&c->v, live, m, chunk, at, sub_caches);
+    for (size_t k = 0; k < m; k++) {
+        result_of[at[k]] = (uint16_t)k;
+        at[k] = from[at[k]];
+    }
+    for (size_t j = 0; j < w; j++) {
+        const sepax_pair p = sub[j];
+        caches[from[j]] = sub_caches[j];
+        const sepax3_result *r = result_of[j] == UINT16_MAX ? NULL : chunk + result_of[j];
+        const float q = sepax3_cache_gap(&c->v, p, sub_caches + j, r);
+        sepax_motion_write(&s->core, p, q, s->xf + SEPAX3_XF * (size_t)SEPAX_ID_SLOT(p.a),
+                           s->xf + SEPAX3_XF * (size_t)SEPAX_ID_SLOT(p.b), motions + from[j]);
+    }
+    return sepax_hits_take_at(chunk, m, sizeof *chunk, offsetof(sepax3_result, flags), base, at,
+                              out, sizeof(sepax3_hit), offsetof(sepax3_hit, result), capacity,
+                              found);
+}
+
 sepax_status sepax3_collide(const sepax3_store *s, const sepax_pair *pairs, size_t count,
                             sepax3_result *results, size_t *bad_index)
 {
@@ -67,7 +127,7 @@ sepax_status sepax3_collide(const sepax3_store *s, const sepax_pair *pairs, size
     const sepax_status st = sepax_batch_check(pairs, count, !results, sizeof *results);
     if (st != SEPAX_OK)
         return st;
-    const call c = {{&s->core, pairs}, s, sepax3_store_view(s), results, NULL};
+    const call c = {{&s->core, pairs}, s, sepax3_store_view(s), results, NULL, NULL};
     /* 16 results of 20 bytes are 5 cache lines */
     const sepax_batch b = {.core = &s->core, .count = count, .unit = 16,
                            .check = sepax_batch_check_pairs, .run = collide_range,
@@ -75,10 +135,11 @@ sepax_status sepax3_collide(const sepax3_store *s, const sepax_pair *pairs, size
     return sepax_batch_run(&b, bad_index);
 }
 
-/* Both compacted calls; caches NULL: uncached. */
+/* Both compacted calls; caches NULL: uncached; motions too: tracked. */
 static sepax_status collide_hits(const sepax3_store *s, const sepax_pair *pairs, size_t count,
-                                 sepax3_pair_cache *caches, sepax3_hit *hits, size_t capacity,
-                                 size_t *hit_count, size_t *bad_index)
+                                 sepax3_pair_cache *caches, sepax_pair_motion *motions,
+                                 sepax3_hit *hits, size_t capacity, size_t *hit_count,
+                                 size_t *bad_index)
 {
     sepax_status st = sepax_hits_begin(s != NULL, hits, capacity, count, hit_count);
     if (st != SEPAX_OK)
@@ -88,11 +149,12 @@ static sepax_status collide_hits(const sepax3_store *s, const sepax_pair *pairs,
     /* hits may be NULL with capacity 0: the caller asks only for the count */
     if ((st = sepax_batch_check(pairs, count, 0, sizeof *hits)) != SEPAX_OK)
         return st;
-    const call c = {{&s->core, pairs}, s, sepax3_store_view(s), NULL, caches};
+    const call c = {{&s->core, pairs}, s, sepax3_store_view(s), NULL, caches, motions};
     /* A chunk rewrites its records as it goes: with caches every pair is
      * checked first, so that a bad pair leaves all of them as they were. */
     const sepax_batch b = {.core = &s->core, .count = count, .unit = SEPAX_HIT_CHUNK,
-                           .check = sepax_batch_check_pairs, .chunk = chunk_hits,
+                           .check = sepax_batch_check_pairs,
+                           .chunk = motions ? chunk_hits_tracked : chunk_hits,
                            .hit_size = sizeof *hits, .check_first = caches != NULL,
                            .context = &c};
     return sepax_batch_hits(&b, hits, capacity, hit_count, bad_index);
@@ -102,7 +164,7 @@ sepax_status sepax3_collide_hits(const sepax3_store *s, const sepax_pair *pairs,
                                  sepax3_hit *hits, size_t capacity, size_t *hit_count,
                                  size_t *bad_index)
 {
-    return collide_hits(s, pairs, count, NULL, hits, capacity, hit_count, bad_index);
+    return collide_hits(s, pairs, count, NULL, NULL, hits, capacity, hit_count, bad_index);
 }
 
 sepax_status sepax3_collide_hits_cached(const sepax3_store *s, const sepax_pair *pairs,
@@ -114,5 +176,18 @@ sepax_status sepax3_collide_hits_cached(const sepax3_store *s, const sepax_pair 
         const sepax_status st = sepax_hits_begin(s != NULL, hits, capacity, count, hit_count);
         return st != SEPAX_OK ? st : SEPAX_ERR_NULL;
     }
-    return collide_hits(s, pairs, count, caches, hits, capacity, hit_count, bad_index);
+    return collide_hits(s, pairs, count, caches, NULL, hits, capacity, hit_count, bad_index);
+}
+
+sepax_status sepax3_collide_hits_tracked(const sepax3_store *s, const sepax_pair *pairs,
+                                         size_t count, sepax3_pair_cache *caches,
+                                         sepax_pair_motion *motions, sepax3_hit *hits,
+                                         size_t capacity, size_t *hit_count, size_t *bad_index)
+{
+    if (count > 0 && (!caches || !motions)) {
+        /* as sepax_hits_begin leaves a refused call: no hits */
+        const sepax_status st = sepax_hits_begin(s != NULL, hits, capacity, count, hit_count);
+        return st != SEPAX_OK ? st : SEPAX_ERR_NULL;
+    }
+    return collide_hits(s, pairs, count, caches, motions, hits, capacity, hit_count, bad_index);
 }

@@ -1,6 +1,7 @@
 /* The 3D store: slots, ids, the local and world records, and the calls
  * that change them. Every change first secures the memory it needs, so a
  * failure leaves the store as it was. */
+#include <math.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -167,7 +168,15 @@ sepax_status sepax3_store_insert(sepax3_store *s, int kind, const float local[SE
     const sepax3_transform identity = SEPAX3_XF_IDENTITY;
     sepax3_xf_put(s->xf + SEPAX3_XF * (size_t)slot, &identity);
     s->others += kind != SEPAX3_KIND_BOX;
-    const uint32_t id = sepax_core_fill(&s->core, slot);
+    /* the farthest any point lies from the transform's origin: the local
+     * centre, then the box (a hull's bounds, a capsule's half length)
+     * corner, then the radius */
+    const float *c = local + SEPAX3_L_C, *h = local + SEPAX3_L_H;
+    const double reach =
+        sqrt((double)c[0] * c[0] + (double)c[1] * c[1] + (double)c[2] * c[2]) +
+        sqrt((double)h[0] * h[0] + (double)h[1] * h[1] + (double)h[2] * h[2]) +
+        (double)local[SEPAX3_L_R];
+    const uint32_t id = sepax_core_fill(&s->core, slot, reach);
     sepax3_store_update(s, &id, 1);
     *out_id = id;
     return SEPAX_OK;

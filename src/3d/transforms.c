@@ -1,10 +1,47 @@
 /* Placing 3D shapes: check and store transforms, then run the backend's
  * world kernel over the shapes that moved (or all of them). */
 #include <math.h>
+#include <string.h>
 
 #include "common/batch.h"
+#include "common/motion.h"
 #include "store.h"
 #include "validate.h"
+
+/* The rotation matrix the world update builds from q (w, x, y, z), in
+ * double: q normalised, then world3_matrix's entries. */
+static void rotation_of(const float q[4], double m[9])
+{
+    const double n = sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] +
+                          (double)q[3] * q[3]);
+    const double w = q[0] / n, x = q[1] / n, y = q[2] / n, z = q[3] / n;
+    const double r[9] = {1.0 - 2.0 * (y * y + z * z), 2.0 * (x * y + w * z), 2.0 * (x * z - w * y),
+                         2.0 * (x * y - w * z), 1.0 - 2.0 * (x * x + z * z), 2.0 * (y * z + w * x),
+                         2.0 * (x * z + w * y), 2.0 * (y * z - w * x), 1.0 - 2.0 * (x * x + y * y)};
+    memcpy(m, r, sizeof r);
+}
+
+/* Add the change from the stored transform x to t to the slot's motion:
+ * the translation's length, and the Frobenius norm of the rotation's
+ * change, which bounds its operator norm (sepax_motion_add rounds both
+ * up; rounding in the matrices themselves is covered by motion.c's
+ * margin at the ends, as are the world update's). */
+static void add_motion(sepax_motion *m, const float *x, const sepax3_transform *t)
+{
+    const double dx = (double)t->p.x - x[SEPAX3_X_P], dy = (double)t->p.y - x[SEPAX3_X_P + 1],
+                 dz = (double)t->p.z - x[SEPAX3_X_P + 2];
+    const float q[4] = {t->q.w, t->q.x, t->q.y, t->q.z};
+    double turn = 0.0;
+    if (memcmp(q, x + SEPAX3_X_Q, sizeof q) != 0) {
+        double a[9], b[9];
+        rotation_of(x + SEPAX3_X_Q, a);
+        rotation_of(q, b);
+        for (int k = 0; k < 9; k++)
+            turn += (b[k] - a[k]) * (b[k] - a[k]);
+        turn = sqrt(turn);
+    }
+    sepax_motion_add(m, sqrt(dx * dx + dy * dy + dz * dz), turn);
+}
 
 sepax_status sepax3_set_transforms(sepax3_store *s, const sepax_shape_id *ids,
                                    const sepax3_transform *transforms, size_t count)
@@ -23,8 +60,12 @@ sepax_status sepax3_set_transforms(sepax3_store *s, const sepax_shape_id *ids,
         if (st != SEPAX_OK)
             return st;
     }
-    for (size_t i = 0; i < count; i++)
-        sepax3_xf_put(s->xf + SEPAX3_XF * (size_t)SEPAX_ID_SLOT(ids[i]), &transforms[i]);
+    for (size_t i = 0; i < count; i++) {
+        const uint32_t slot = SEPAX_ID_SLOT(ids[i]);
+        float *x = s->xf + SEPAX3_XF * (size_t)slot;
+        add_motion(s->core.motion + slot, x, &transforms[i]);
+        sepax3_xf_put(x, &transforms[i]);
+    }
     sepax3_store_update(s, ids, count);
     return SEPAX_OK;
 }

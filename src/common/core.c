@@ -1,5 +1,7 @@
 /* Slots, ids and what else every store shares (core.h). */
+#include <stdatomic.h>
 #include <string.h>
+#include <time.h>
 
 #include "core.h"
 #include "options.h"
@@ -24,15 +26,18 @@ void sepax_core_move(sepax_core *c, unsigned char *m, const size_t *off, uint32_
 {
     uint8_t *gen = m + off[0];
     uint32_t *live_id = (uint32_t *)(m + off[1]), *free_slots = (uint32_t *)(m + off[2]);
+    sepax_motion *motion = (sepax_motion *)(m + off[3]);
     if (c->slot_limit) {
         memcpy(gen, c->gen, c->slot_limit);
         memcpy(live_id, c->live_id, c->slot_limit * sizeof(uint32_t));
+        memcpy(motion, c->motion, c->slot_limit * sizeof *motion);
     }
     if (c->free_count)
         memcpy(free_slots, c->free_slots, c->free_count * sizeof(uint32_t));
     c->gen = gen;
     c->live_id = live_id;
     c->free_slots = free_slots;
+    c->motion = motion;
     c->slot_cap = cap;
 }
 
@@ -70,6 +75,26 @@ sepax_status sepax_core_open(const sepax_store_options *options, sepax_core *cor
     return SEPAX_OK;
 }
 
+/* A store's secret: it need not resist an attacker who can read the
+ * process (who could write the store as well), only make every store's
+ * records foreign to every other store, in this process or another, so
+ * it mixes a process-wide count with the clock and two addresses. */
+static uint64_t fresh_key(const void *store)
+{
+    static _Atomic uint64_t count;
+    struct timespec ts = {0, 0};
+    (void)timespec_get(&ts, TIME_UTC);
+    const uint64_t parts[4] = {atomic_fetch_add(&count, 1u) + 1u, (uint64_t)ts.tv_sec,
+                               (uint64_t)ts.tv_nsec, (uint64_t)(uintptr_t)store ^
+                                                         (uint64_t)(uintptr_t)&ts};
+    uint64_t h = 0x2545F4914F6CDD1Dull;
+    for (int k = 0; k < 4; k++) {
+        h = (h ^ parts[k]) * 0x9E3779B97F4A7C15ull;
+        h ^= h >> 31;
+    }
+    return h;
+}
+
 void *sepax_core_create(const sepax_store_options *options, size_t store_size, uint32_t *slots,
                         sepax_status *st)
 {
@@ -82,6 +107,7 @@ void *sepax_core_create(const sepax_store_options *options, size_t store_size, u
         return NULL;
     }
     memset(s, 0, store_size);
+    core.key = fresh_key(s);
     memcpy(s, &core, sizeof core);
     return s;
 }
@@ -101,8 +127,10 @@ uint32_t sepax_core_take(sepax_core *c)
     return c->free_count ? c->free_slots[--c->free_count] : c->slot_limit++;
 }
 
-sepax_shape_id sepax_core_fill(sepax_core *c, uint32_t slot)
+sepax_shape_id sepax_core_fill(sepax_core *c, uint32_t slot, double reach)
 {
+    const sepax_motion fresh = {0.0, 0.0, reach, ++c->adds};
+    c->motion[slot] = fresh;
     c->live++;
     return c->live_id[slot] = ((uint32_t)c->gen[slot] << 24) | slot;
 }

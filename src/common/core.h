@@ -16,6 +16,18 @@
 #include "tasks.h"
 #include "sepax/sepax_common.h"
 
+/* How far a slot's shape may have moved since it was added, for the
+ * motion tier (common/motion.c): travel sums |translation change| and
+ * turn the norm of each rotation change, both rounded up, over every
+ * set_transforms; reach bounds the distance of any point of the shape
+ * from its transform's origin; epoch numbers the add that put the shape
+ * there (every add a new one, so that records of an earlier shape in the
+ * slot never match). */
+typedef struct sepax_motion {
+    double travel, turn, reach;
+    uint64_t epoch;
+} sepax_motion;
+
 typedef struct sepax_core {
     sepax_allocator alloc;
     sepax_backend backend;
@@ -25,16 +37,19 @@ typedef struct sepax_core {
     uint32_t *live_id; /* the id of the slot's shape, or SEPAX_FREE_ID */
     uint32_t *free_slots;
     uint32_t free_count;
+    sepax_motion *motion;
+    uint64_t key;  /* the store's secret, keying the motion records' tags */
+    uint64_t adds; /* shapes ever added: the last epoch given */
 } sepax_core;
 
 /* The slots a store reserves at creation unless told otherwise. */
 #define SEPAX_CORE_FIRST_SLOTS 64u
 
 /* The per-slot arrays the core owns, in a store's carved block. */
-#define SEPAX_CORE_ARRAYS 3
+#define SEPAX_CORE_ARRAYS 4
 
 /* Their element sizes, for the store's own list of sizes. */
-#define SEPAX_CORE_SIZES 1, sizeof(uint32_t), sizeof(uint32_t)
+#define SEPAX_CORE_SIZES 1, sizeof(uint32_t), sizeof(uint32_t), sizeof(sepax_motion)
 
 /* Lay n arrays of cap elements of the given sizes out in one block, each
  * at a cache line: their offsets in off, the block's size returned. */
@@ -68,8 +83,10 @@ sepax_status sepax_core_room(const sepax_core *c, uint32_t *need_cap);
  * (sepax_core_room said there is one). */
 uint32_t sepax_core_take(sepax_core *c);
 
-/* Make slot live with its current generation; returns the shape's id. */
-sepax_shape_id sepax_core_fill(sepax_core *c, uint32_t slot);
+/* Make slot live with its current generation, a new epoch and no motion
+ * yet (the shape starts at the identity transform); reach bounds the
+ * distance of its points from its origin. Returns the shape's id. */
+sepax_shape_id sepax_core_fill(sepax_core *c, uint32_t slot, double reach);
 
 /* Free a live slot: a new generation, so that its old ids go stale. */
 void sepax_core_release(sepax_core *c, uint32_t slot);

@@ -1,0 +1,33 @@
+/* The motion tier of the tracked calls, for every store (motion.c): per
+ * shape, how far it may have moved since it was added (core.h's
+ * sepax_motion, summed at every set_transforms); per pair, a record of a
+ * gap the pair's test proved and of both shapes' sums at that moment. A
+ * pair whose gap exceeds all the motion since is apart without reading
+ * either shape. */
+#ifndef SEPAX_COMMON_MOTION_H
+#define SEPAX_COMMON_MOTION_H
+
+#include "core.h"
+
+/* Add one transform change to a shape's sums: travel, the length of the
+ * translation's change, and turn, a bound on how far the rotation's
+ * change moves a point at distance 1 from the origin (its operator norm),
+ * both computed in double by the caller. Rounded up, so that a sum never
+ * falls below the true total. */
+void sepax_motion_add(sepax_motion *m, double travel, double turn);
+
+/* Whether rec proves the pair (a live pair of c's store) apart: it was
+ * written by sepax_motion_write for this pair's two shapes in this store,
+ * and its gap exceeds the most their motion since can have taken off it. */
+int sepax_motion_apart(const sepax_core *c, sepax_pair pair, const sepax_pair_motion *rec);
+
+/* Write rec for the pair from q, a lower bound (up to the kernels'
+ * rounding) on a quantity the pair's full test measures again and that
+ * says "apart" whenever it is above 0: a face's value along its normal
+ * less both radii, or the distance between the shapes where the full
+ * test decides by distance. pa, pb: the shapes' transform origins now.
+ * q not above 0 (or NaN): the record is emptied. */
+void sepax_motion_write(const sepax_core *c, sepax_pair pair, float q, const float pa[3],
+                        const float pb[3], sepax_pair_motion *rec);
+
+#endif
