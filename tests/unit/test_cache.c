@@ -11,6 +11,7 @@
 
 #include "2d/cache.h"
 #include "2d/store.h"
+#include "common/motion.h"
 #include "common/pairs.h"
 #include "support/cases.h"
 #include "scene.h"
@@ -117,21 +118,23 @@ static int scaled_steps(int n)
 enum { KEEP, RANDOM_BYTES, SWAPPED };
 
 typedef struct drift_report {
-    size_t steps, hits, apart, skipped; /* skipped: of the apart pairs, on steps after the first */
+    size_t steps, hits, apart, skipped, moved; /* skipped: of the apart pairs, on steps after the first */
 } drift_report;
 
 /* Run `steps` steps on the store's backend from the start pose, caches
  * zeroed first; at every step the cached call must give the uncached
  * call's bytes. The final caches are left in caches. */
 static drift_report drift_run(drift *d, int steps, int mode, uint64_t seed,
-                              sepax_pair_cache *caches)
+                              sepax_pair_cache *caches, sepax_pair_motion *motions)
 {
-    drift_report rep = {0, 0, 0, 0};
+    drift_report rep = {0, 0, 0, 0, 0};
     const size_t n = d->count;
     sepax_hit *want = must(malloc(n * sizeof *want)), *got = must(malloc(n * sizeof *got));
     sepax_pair *live = must(malloc(SEPAX_HIT_CHUNK * sizeof *live));
     uint16_t at[SEPAX_HIT_CHUNK];
     memset(caches, 0, n * sizeof *caches);
+    if (motions)
+        memset(motions, 0, n * sizeof *motions);
     cases_rng g;
     cases_rng_seed(&g, seed);
     drift_reset(d);
@@ -147,6 +150,19 @@ static drift_report drift_run(drift *d, int steps, int mode, uint64_t seed,
                 const sepax_pair_cache t = caches[k];
                 caches[k] = caches[j], caches[j] = t;
             }
+        if (motions && mode == RANDOM_BYTES)
+            for (size_t k = 0; k < n; k++)
+                for (size_t b = 0; b < sizeof motions[k].bytes; b++)
+                    motions[k].bytes[b] = (uint8_t)cases_rng_next(&g);
+        if (motions && mode == SWAPPED)
+            for (size_t k = n - 1; k > 0; k--) {
+                const size_t j = (size_t)cases_rng_int(&g, 0, (int)k);
+                const sepax_pair_motion t = motions[k];
+                motions[k] = motions[j], motions[j] = t;
+            }
+        if (motions && step > 0)
+            for (size_t k = 0; k < n; k++)
+                rep.moved += (size_t)sepax_motion_apart(&d->s->core, d->pairs[k], motions + k);
         size_t nw = 0, ng = 0;
         cr_assert_eq(sepax_collide_hits(d->s, d->pairs, n, want, n, &nw, NULL), SEPAX_OK);
         /* what the filter would skip, before the call refreshes anything */
@@ -157,8 +173,13 @@ static drift_report drift_run(drift *d, int steps, int mode, uint64_t seed,
                                                       d->s->round_live == 0,
                                                       d->s->kernels->cache_plain, live, at);
             }
-        cr_assert_eq(sepax_collide_hits_cached(d->s, d->pairs, n, caches, got, n, &ng, NULL),
-                     SEPAX_OK);
+        if (motions)
+            cr_assert_eq(sepax_collide_hits_tracked(d->s, d->pairs, n, caches, motions, got, n,
+                                                    &ng, NULL),
+                         SEPAX_OK);
+        else
+            cr_assert_eq(sepax_collide_hits_cached(d->s, d->pairs, n, caches, got, n, &ng, NULL),
+                         SEPAX_OK);
         cr_assert_eq(ng, nw, "step %d: %zu hits cached, %zu uncached", step, ng, nw);
         for (size_t k = 0; k < nw; k++)
             cr_assert(memcmp(&got[k], &want[k], sizeof *got) == 0,
@@ -176,28 +197,43 @@ static drift_report drift_run(drift *d, int steps, int mode, uint64_t seed,
 
 /* Every backend, scalar first: cached hits equal uncached ones at every
  * step, and the caches left at the end equal scalar's. */
-static drift_report drift_every_backend(drift *d, int steps, int mode, const char *what)
+/* The gap and width of a motion record: the bytes that depend on the
+ * pair's shapes and poses alone (the tag and sums depend on the store's
+ * key and on every transform it has been given). */
+enum { MOTION_GAP_AT = 24 };
+
+static drift_report drift_every_backend(drift *d, int steps, int mode, const char *what,
+                                        int tracked)
 {
     const size_t n = d->count;
     sepax_pair_cache *want = must(malloc(n * sizeof *want)), *got = must(malloc(n * sizeof *got));
+    sepax_pair_motion *mw = tracked ? must(malloc(n * sizeof *mw)) : NULL;
+    sepax_pair_motion *mg = tracked ? must(malloc(n * sizeof *mg)) : NULL;
     cr_assert_eq(sepax_store_set_backend(d->s, SEPAX_BACKEND_SCALAR), SEPAX_OK);
     steps = scaled_steps(steps);
-    const drift_report rep = drift_run(d, steps, mode, 99, want);
+    const drift_report rep = drift_run(d, steps, mode, 99, want, mw);
     sepax_backend others[SEPAX_BACKEND_COUNT];
     const size_t k = backends_others(others);
     for (size_t b = 0; b < k; b++) {
         cr_assert_eq(sepax_store_set_backend(d->s, others[b]), SEPAX_OK);
-        (void)drift_run(d, steps, mode, 99, got);
-        for (size_t i = 0; i < n; i++)
+        (void)drift_run(d, steps, mode, 99, got, mg);
+        for (size_t i = 0; i < n; i++) {
             cr_assert(memcmp(&got[i], &want[i], sizeof *got) == 0,
                       "%s: %s leaves pair %zu's cache unlike scalar's", what,
                       sepax_backend_name(others[b]), i);
+            if (tracked)
+                cr_assert(memcmp(mg[i].bytes + MOTION_GAP_AT, mw[i].bytes + MOTION_GAP_AT,
+                                 sizeof mw[i].bytes - MOTION_GAP_AT) == 0,
+                          "%s: %s leaves pair %zu's motion gap unlike scalar's", what,
+                          sepax_backend_name(others[b]), i);
+        }
     }
     cr_assert_eq(sepax_store_set_backend(d->s, SEPAX_BACKEND_SCALAR), SEPAX_OK);
-    cr_log_info("%s: %zu backends besides scalar, %zu steps, %zu hits, %zu of %zu apart pairs "
-                "skipped after the first step",
-                what, k, rep.steps, rep.hits, rep.skipped, rep.apart);
-    free(want), free(got);
+    cr_log_info("%s%s: %zu backends besides scalar, %zu steps, %zu hits, %zu of %zu apart pairs "
+                "skipped after the first step, %zu by the motion tier",
+                what, tracked ? " (tracked)" : "", k, rep.steps, rep.hits, rep.skipped, rep.apart,
+                rep.moved);
+    free(want), free(got), free(mw), free(mg);
     return rep;
 }
 
@@ -208,7 +244,7 @@ static void drift_skips_most(sepax_scene_params p, uint64_t seed, const char *wh
 {
     drift d;
     drift_build(&d, p, 1500, seed);
-    const drift_report rep = drift_every_backend(&d, 24, KEEP, what);
+    const drift_report rep = drift_every_backend(&d, 24, KEEP, what, 0);
     cr_assert_gt(rep.skipped, rep.apart * 3 / 4, "%s: %zu of %zu apart pairs skipped", what,
                  rep.skipped, rep.apart);
     drift_free(&d);
@@ -228,7 +264,7 @@ Test(cache, circles_drift_every_backend)
 {
     drift d;
     drift_build(&d, sepax_scene_params_circles(), 1500, 9);
-    const drift_report rep = drift_every_backend(&d, 12, KEEP, "circles");
+    const drift_report rep = drift_every_backend(&d, 12, KEEP, "circles", 0);
     /* two circles need no cache: every apart pair is settled at once */
     cr_assert_eq(rep.skipped, rep.apart);
     drift_free(&d);
@@ -238,7 +274,7 @@ Test(cache, random_bytes_change_nothing)
 {
     drift d;
     drift_build(&d, sepax_scene_params_mixed_kinds(), 1500, 10);
-    (void)drift_every_backend(&d, 12, RANDOM_BYTES, "random caches");
+    (void)drift_every_backend(&d, 12, RANDOM_BYTES, "random caches", 0);
     drift_free(&d);
 }
 
@@ -246,8 +282,50 @@ Test(cache, other_pairs_caches_change_nothing)
 {
     drift d;
     drift_build(&d, sepax_scene_params_mixed_kinds(), 1500, 11);
-    (void)drift_every_backend(&d, 12, SWAPPED, "swapped caches");
+    (void)drift_every_backend(&d, 12, SWAPPED, "swapped caches", 0);
     drift_free(&d);
+}
+
+/* The tracked call (sepax_collide_hits_tracked) over the same drifts:
+ * the motion tier may only cost time too, whatever its records hold. */
+static drift_report tracked_drift(sepax_scene_params p, uint64_t seed, int mode, const char *what)
+{
+    drift d;
+    drift_build(&d, p, 1500, seed);
+    const drift_report rep = drift_every_backend(&d, 16, mode, what, 1);
+    drift_free(&d);
+    return rep;
+}
+
+Test(cache, tracked_mixed_kinds_drift_every_backend)
+{
+    const drift_report rep = tracked_drift(sepax_scene_params_mixed_kinds(), 7, KEEP, "mixed_kinds");
+    cr_assert_gt(rep.moved, 0u);
+}
+
+Test(cache, tracked_polygons_drift_every_backend)
+{
+    const drift_report rep = tracked_drift(sepax_scene_params_default(), 8, KEEP, "mix");
+    cr_assert_gt(rep.moved, 0u);
+}
+
+Test(cache, tracked_circles_drift_every_backend)
+{
+    const drift_report rep = tracked_drift(sepax_scene_params_circles(), 9, KEEP, "circles");
+    cr_assert_gt(rep.moved, 0u);
+}
+
+Test(cache, tracked_random_bytes_change_nothing)
+{
+    const drift_report rep =
+        tracked_drift(sepax_scene_params_mixed_kinds(), 10, RANDOM_BYTES, "random records");
+    /* a random record passes its tag with chance 2^-64 */
+    cr_assert_eq(rep.moved, 0u);
+}
+
+Test(cache, tracked_other_pairs_records_change_nothing)
+{
+    (void)tracked_drift(sepax_scene_params_mixed_kinds(), 11, SWAPPED, "swapped records");
 }
 
 /* The filter on one pair with the given cache: 1 when it skips it. */

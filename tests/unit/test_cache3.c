@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "3d/cache.h"
+#include "common/motion.h"
 #include "common/pairs.h"
 #include "3d/store.h"
 #include "scene3.h"
@@ -126,7 +127,7 @@ static int scaled_steps(int n)
 enum { KEEP, RANDOM_BYTES, SWAPPED };
 
 typedef struct drift_report {
-    size_t steps, hits, apart, skipped; /* skipped: of the apart pairs, after the first step */
+    size_t steps, hits, apart, skipped, moved; /* skipped: of the apart pairs, after the first step */
 } drift_report;
 
 static size_t filter_skips(sepax3_store *s, const sepax_pair *pairs, size_t n,
@@ -147,12 +148,14 @@ static size_t filter_skips(sepax3_store *s, const sepax_pair *pairs, size_t n,
  * zeroed first; at every step the cached call must give the uncached
  * call's bytes. The final records are left in caches. */
 static drift_report drift_run(drift3 *d, int steps, int mode, uint64_t seed,
-                              sepax3_pair_cache *caches)
+                              sepax3_pair_cache *caches, sepax_pair_motion *motions)
 {
-    drift_report rep = {0, 0, 0, 0};
+    drift_report rep = {0, 0, 0, 0, 0};
     const size_t n = d->count;
     sepax3_hit *want = must(malloc(n * sizeof *want)), *got = must(malloc(n * sizeof *got));
     memset(caches, 0, n * sizeof *caches);
+    if (motions)
+        memset(motions, 0, n * sizeof *motions);
     cases_rng g;
     cases_rng_seed(&g, seed);
     drift_reset(d);
@@ -169,12 +172,30 @@ static drift_report drift_run(drift3 *d, int steps, int mode, uint64_t seed,
                 const sepax3_pair_cache t = caches[k];
                 caches[k] = caches[j], caches[j] = t;
             }
+        if (motions && mode == RANDOM_BYTES)
+            for (size_t k = 0; k < n; k++)
+                for (size_t b = 0; b < sizeof motions[k].bytes; b++)
+                    motions[k].bytes[b] = (uint8_t)cases_rng_next(&g);
+        if (motions && mode == SWAPPED)
+            for (size_t k = n - 1; k > 0; k--) {
+                const size_t j = (size_t)cases_rng_int(&g, 0, (int)k);
+                const sepax_pair_motion t = motions[k];
+                motions[k] = motions[j], motions[j] = t;
+            }
+        if (motions && step > 0)
+            for (size_t k = 0; k < n; k++)
+                rep.moved += (size_t)sepax_motion_apart(&d->s->core, d->pairs[k], motions + k);
         size_t nw = 0, ng = 0;
         cr_assert_eq(sepax3_collide_hits(d->s, d->pairs, n, want, n, &nw, NULL), SEPAX_OK);
         if (step > 0)
             rep.skipped += filter_skips(d->s, d->pairs, n, caches);
-        cr_assert_eq(sepax3_collide_hits_cached(d->s, d->pairs, n, caches, got, n, &ng, NULL),
-                     SEPAX_OK);
+        if (motions)
+            cr_assert_eq(sepax3_collide_hits_tracked(d->s, d->pairs, n, caches, motions, got, n,
+                                                    &ng, NULL),
+                         SEPAX_OK);
+        else
+            cr_assert_eq(sepax3_collide_hits_cached(d->s, d->pairs, n, caches, got, n, &ng, NULL),
+                         SEPAX_OK);
         cr_assert_eq(ng, nw, "step %d: %zu hits cached, %zu uncached", step, ng, nw);
         for (size_t k = 0; k < nw; k++)
             cr_assert(memcmp(&got[k], &want[k], sizeof *got) == 0,
@@ -192,28 +213,43 @@ static drift_report drift_run(drift3 *d, int steps, int mode, uint64_t seed,
 
 /* Every backend, scalar first: cached hits equal uncached ones at every
  * step, and the records left at the end equal scalar's. */
-static drift_report drift_every_backend(drift3 *d, int steps, int mode, const char *what)
+/* The gap and width of a motion record: the bytes that depend on the
+ * pair's shapes and poses alone (the tag and sums depend on the store's
+ * key and on every transform it has been given). */
+enum { MOTION_GAP_AT = 24 };
+
+static drift_report drift_every_backend(drift3 *d, int steps, int mode, const char *what,
+                                        int tracked)
 {
     const size_t n = d->count;
     sepax3_pair_cache *want = must(malloc(n * sizeof *want)), *got = must(malloc(n * sizeof *got));
+    sepax_pair_motion *mw = tracked ? must(malloc(n * sizeof *mw)) : NULL;
+    sepax_pair_motion *mg = tracked ? must(malloc(n * sizeof *mg)) : NULL;
     cr_assert_eq(sepax3_store_set_backend(d->s, SEPAX_BACKEND_SCALAR), SEPAX_OK);
     steps = scaled_steps(steps);
-    const drift_report rep = drift_run(d, steps, mode, 99, want);
+    const drift_report rep = drift_run(d, steps, mode, 99, want, mw);
     sepax_backend others[SEPAX_BACKEND_COUNT];
     const size_t k = backends_others(others);
     for (size_t b = 0; b < k; b++) {
         cr_assert_eq(sepax3_store_set_backend(d->s, others[b]), SEPAX_OK);
-        (void)drift_run(d, steps, mode, 99, got);
-        for (size_t i = 0; i < n; i++)
+        (void)drift_run(d, steps, mode, 99, got, mg);
+        for (size_t i = 0; i < n; i++) {
             cr_assert(memcmp(&got[i], &want[i], sizeof *got) == 0,
                       "%s: %s leaves pair %zu's record unlike scalar's", what,
                       sepax_backend_name(others[b]), i);
+            if (tracked)
+                cr_assert(memcmp(mg[i].bytes + MOTION_GAP_AT, mw[i].bytes + MOTION_GAP_AT,
+                                 sizeof mw[i].bytes - MOTION_GAP_AT) == 0,
+                          "%s: %s leaves pair %zu's motion gap unlike scalar's", what,
+                          sepax_backend_name(others[b]), i);
+        }
     }
     cr_assert_eq(sepax3_store_set_backend(d->s, SEPAX_BACKEND_SCALAR), SEPAX_OK);
-    cr_log_info("%s: %zu backends besides scalar, %zu steps, %zu hits, %zu of %zu apart pairs "
-                "skipped after the first step",
-                what, k, rep.steps, rep.hits, rep.skipped, rep.apart);
-    free(want), free(got);
+    cr_log_info("%s%s: %zu backends besides scalar, %zu steps, %zu hits, %zu of %zu apart pairs "
+                "skipped after the first step, %zu by the motion tier",
+                what, tracked ? " (tracked)" : "", k, rep.steps, rep.hits, rep.skipped, rep.apart,
+                rep.moved);
+    free(want), free(got), free(mw), free(mg);
     return rep;
 }
 
@@ -229,7 +265,7 @@ Test(cache3, hulls_drift_every_backend)
 {
     drift3 d;
     drift_build(&d, small(sepax_scene3_params_hulls()), 600, 21);
-    const drift_report rep = drift_every_backend(&d, 16, KEEP, "hulls");
+    const drift_report rep = drift_every_backend(&d, 16, KEEP, "hulls", 0);
     /* hull pairs apart stay apart along their face or edge pair: most are
      * settled by the record (measured: above 90%) */
     cr_assert_gt(rep.skipped, rep.apart * 3 / 4, "%zu of %zu apart pairs skipped", rep.skipped,
@@ -241,7 +277,7 @@ Test(cache3, mixed_drift_every_backend)
 {
     drift3 d;
     drift_build(&d, small(sepax_scene3_params_mixed()), 800, 22);
-    const drift_report rep = drift_every_backend(&d, 16, KEEP, "mixed");
+    const drift_report rep = drift_every_backend(&d, 16, KEEP, "mixed", 0);
     /* the classes a record serves (a hull or capsule against a
      * polyhedron) are about half of mixed3's far pairs */
     cr_assert_gt(rep.skipped, rep.apart / 4, "%zu of %zu apart pairs skipped", rep.skipped,
@@ -253,7 +289,7 @@ Test(cache3, random_bytes_change_nothing)
 {
     drift3 d;
     drift_build(&d, small(sepax_scene3_params_mixed()), 600, 23);
-    (void)drift_every_backend(&d, 8, RANDOM_BYTES, "random records");
+    (void)drift_every_backend(&d, 8, RANDOM_BYTES, "random records", 0);
     drift_free(&d);
 }
 
@@ -261,8 +297,50 @@ Test(cache3, other_pairs_records_change_nothing)
 {
     drift3 d;
     drift_build(&d, small(sepax_scene3_params_mixed()), 600, 24);
-    (void)drift_every_backend(&d, 8, SWAPPED, "swapped records");
+    (void)drift_every_backend(&d, 8, SWAPPED, "swapped records", 0);
     drift_free(&d);
+}
+
+/* The tracked call (sepax3_collide_hits_tracked) over the same drifts:
+ * the motion tier may only cost time too, whatever its records hold. */
+static drift_report tracked_drift(sepax_scene3_params p, size_t shapes, uint64_t seed, int mode,
+                                  const char *what)
+{
+    drift3 d;
+    drift_build(&d, small(p), shapes, seed);
+    const drift_report rep = drift_every_backend(&d, 12, mode, what, 1);
+    drift_free(&d);
+    return rep;
+}
+
+Test(cache3, tracked_hulls_drift_every_backend)
+{
+    const drift_report rep = tracked_drift(sepax_scene3_params_hulls(), 600, 21, KEEP, "hulls");
+    cr_assert_gt(rep.moved, 0u);
+}
+
+Test(cache3, tracked_mixed_drift_every_backend)
+{
+    const drift_report rep = tracked_drift(sepax_scene3_params_mixed(), 800, 22, KEEP, "mixed");
+    cr_assert_gt(rep.moved, 0u);
+}
+
+Test(cache3, tracked_boxes_drift_every_backend)
+{
+    const drift_report rep = tracked_drift(sepax_scene3_params_boxes(), 800, 25, KEEP, "boxes");
+    cr_assert_gt(rep.moved, 0u);
+}
+
+Test(cache3, tracked_random_bytes_change_nothing)
+{
+    const drift_report rep =
+        tracked_drift(sepax_scene3_params_mixed(), 600, 23, RANDOM_BYTES, "random records");
+    cr_assert_eq(rep.moved, 0u);
+}
+
+Test(cache3, tracked_other_pairs_records_change_nothing)
+{
+    (void)tracked_drift(sepax_scene3_params_mixed(), 600, 24, SWAPPED, "swapped records");
 }
 
 /* ---- hand cases ---- */
