@@ -417,13 +417,15 @@ SEPAX_API sepax_status sepax_collide_hits_cached(const sepax_store *store, const
  *  gap exceeds what both shapes' motion since can have taken off it,
  *  rotation about the other shape included. So the hits, their order,
  *  *hit_count, the statuses and *bad_index are those of
- *  sepax_collide_hits on the same pairs, whatever the caches and records
- *  hold. A pair at rest stays skipped; a pair that moves toward the other
+ *  sepax_collide_hits on the same pairs, whatever the caches hold, and
+ *  whatever the motion records hold but for one forged to match its tag
+ *  (a chance of about 2^-64 per record: sepax_pair_motion). A pair at
+ *  rest stays skipped; a pair that moves toward the other
  *  falls back to its cached axis once its gap is spent. caches and
  *  motions must hold count records (NULL only when count is 0); on a
  *  failure they are unchanged unless the status is SEPAX_ERR_CAPACITY.
- *  The caches written are those of sepax_collide_hits_cached; the motion
- *  records are the same on every backend of one store. */
+ *  The caches written are those of sepax_collide_hits_cached; the gaps the
+ *  motion records keep are the same on every backend. */
 SEPAX_API sepax_status sepax_collide_hits_tracked(const sepax_store *store,
                                                   const sepax_pair *pairs, size_t count,
                                                   sepax_pair_cache *caches,

@@ -470,11 +470,12 @@ SEPAX_API sepax_status sepax3_collide_hits_cached(const sepax3_store *store,
  *  since can have taken off it, rotation about the other shape included,
  *  so the hits, their order, *hit_count, the statuses and *bad_index are
  *  those of sepax3_collide_hits on the same pairs, whatever the caches
- *  and records hold. caches and motions must hold count records (NULL
+ *  hold, and whatever the motion records hold but for one forged to match
+ *  its tag (a chance of about 2^-64 per record: sepax_pair_motion). caches and motions must hold count records (NULL
  *  only when count is 0: SEPAX_ERR_NULL); on a failure they are
  *  unchanged unless the status is SEPAX_ERR_CAPACITY. The caches written
- *  are those of sepax3_collide_hits_cached; the motion records are the
- *  same on every backend of one store. */
+ *  are those of sepax3_collide_hits_cached; the gaps the motion records
+ *  keep are the same on every backend. */
 SEPAX_API sepax_status sepax3_collide_hits_tracked(const sepax3_store *store,
                                                    const sepax_pair *pairs, size_t count,
                                                    sepax3_pair_cache *caches,

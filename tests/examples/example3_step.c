@@ -51,6 +51,7 @@ int main(void)
      * not to a place in the list. */
     sepax_pair last_pairs[MAX_PAIRS];
     sepax3_pair_cache last_caches[MAX_PAIRS];
+    sepax_pair_motion last_motions[MAX_PAIRS];
     size_t last_count = 0;
 
     for (int step = 0; step < STEPS; step++) {
@@ -72,27 +73,32 @@ int main(void)
          * or sort both lists and walk them together. */
         sepax_pair pairs[MAX_PAIRS];
         sepax3_pair_cache caches[MAX_PAIRS];
+        sepax_pair_motion motions[MAX_PAIRS];
         size_t count = 0;
         if ((st = sepax3_broadphase(store, pairs, MAX_PAIRS, &count)) != SEPAX_OK)
             break;
         for (size_t i = 0; i < count; i++) {
             memset(&caches[i], 0, sizeof caches[i]);
+            memset(&motions[i], 0, sizeof motions[i]);
             for (size_t j = 0; j < last_count; j++)
                 if (last_pairs[j].a == pairs[i].a && last_pairs[j].b == pairs[i].b)
-                    caches[i] = last_caches[j];
+                    caches[i] = last_caches[j], motions[i] = last_motions[j];
         }
 
         /* Hits only, exactly sepax3_collide_hits' whatever the records
-         * hold: a pair its recorded feature still separates costs that
-         * one test. The records are updated in place. */
+         * hold: a pair whose recorded gap its shapes' motion since cannot
+         * have spent is skipped unread; else its recorded feature still
+         * separating it costs that one test. The records are updated in
+         * place. */
         sepax3_hit hits[MAX_PAIRS];
         size_t hit_count = 0;
-        st = sepax3_collide_hits_cached(store, pairs, count, caches, hits, MAX_PAIRS, &hit_count,
-                                        NULL);
+        st = sepax3_collide_hits_tracked(store, pairs, count, caches, motions, hits, MAX_PAIRS,
+                                         &hit_count, NULL);
         if (st != SEPAX_OK)
             break;
         memcpy(last_pairs, pairs, count * sizeof pairs[0]);
         memcpy(last_caches, caches, count * sizeof caches[0]);
+        memcpy(last_motions, motions, count * sizeof motions[0]);
         last_count = count;
         printf("step %d: %zu pair(s), %zu hit(s)\n", step, count, hit_count);
 
