@@ -32,6 +32,10 @@
  *    refilled by its own previous call (so that cached features are
  *    tried), and filled with pseudo-random bytes; the records it leaves
  *    are scalar's on every backend;
+ *  - sepax3_collide_hits_tracked lists the plain call's hits at the
+ *    scene's pose and after up to three rounds of moves (steps from the
+ *    unit down to 10^-6 of it, tiny and whole turns, jumps), its records
+ *    carried along: a record must never skip a hit;
  *  - sepax3_collide_manifolds gives, on every backend, scalar's bytes;
  *    each manifold carries its result's normal, separation, flags and
  *    axis, has 1..4 finite points at separations <= 0 when a hit (none
@@ -442,6 +446,66 @@ static void check_cached(const sepax3_store *s, const sepax_pair *pairs, size_t 
     }
 }
 
+/* sepax3_collide_hits_tracked against the plain call over a few moves:
+ * records written at one pose must never skip a hit at the next, however
+ * small the gap and whatever each shape did since (a step of 10^-k of the
+ * scene's unit, a tiny or a whole turn about its origin, a jump of a few
+ * units, nothing). The store's transforms are put back at the end. */
+static void check_tracked(sepax3_store *s, const sepax_pair *pairs, size_t np, const made *shapes,
+                          size_t n, double unit, fuzz_input *in)
+{
+    static sepax3_pair_cache rec[MAX_PAIRS];
+    static sepax_pair_motion mot[MAX_PAIRS];
+    sepax3_hit want[MAX_PAIRS + 1], got[MAX_PAIRS + 1];
+    sepax_shape_id ids[MAX_SHAPES];
+    sepax3_transform start[MAX_SHAPES], xf[MAX_SHAPES];
+    memset(rec, 0, sizeof rec);
+    memset(mot, 0, sizeof mot);
+    for (size_t i = 0; i < n; i++) {
+        ids[i] = shapes[i].id;
+        FUZZ_CHECK(sepax3_shape_transform(s, ids[i], &start[i]) == SEPAX_OK, "transform");
+        xf[i] = start[i];
+    }
+    for (int round = 0; round < 4; round++) {
+        size_t nw = 0, ng = 0;
+        FUZZ_CHECK(sepax3_collide_hits(s, pairs, np, want, MAX_PAIRS + 1, &nw, NULL) == SEPAX_OK,
+                   "hits refused");
+        FUZZ_CHECK(sepax3_collide_hits_tracked(s, pairs, np, rec, mot, got, MAX_PAIRS + 1, &ng,
+                                               NULL) == SEPAX_OK,
+                   "tracked hits refused");
+        FUZZ_CHECK(ng == nw && memcmp(got, want, nw * sizeof *got) == 0,
+                   "tracked call (round %d): %zu hits, plain call %zu or other bytes", round, ng,
+                   nw);
+        if (!fuzz_more(in))
+            break;
+        for (size_t i = 0; i < n; i++) {
+            const uint8_t how = fuzz_u8(in);
+            double d[3];
+            direction(in, d);
+            const double step = (how & 7) == 7 ? 3.0 * unit : unit * pow(10.0, -(double)(how & 7));
+            if (how & 8)
+                for (int k = 0; k < 3; k++)
+                    d[k] *= step;
+            else
+                d[0] = d[1] = d[2] = 0.0;
+            xf[i].p.x = (float)(xf[i].p.x + d[0]);
+            xf[i].p.y = (float)(xf[i].p.y + d[1]);
+            xf[i].p.z = (float)(xf[i].p.z + d[2]);
+            if (how & 48) {
+                const dquat q = {xf[i].q.w, xf[i].q.x, xf[i].q.y, xf[i].q.z};
+                dquat r = dq_mul((how & 48) == 48 ? exact_rotation(in) : tiny_turn(in), q);
+                const double len = sqrt(r.w * r.w + r.x * r.x + r.y * r.y + r.z * r.z);
+                xf[i].q = (sepax3_quat){(float)(r.w / len), (float)(r.x / len), (float)(r.y / len),
+                                        (float)(r.z / len)};
+            }
+        }
+        FUZZ_CHECK(sepax3_set_transforms(s, ids, xf, n) == SEPAX_OK, "set_transforms");
+        FUZZ_CHECK(sepax3_update_world(s) == SEPAX_OK, "update_world");
+    }
+    FUZZ_CHECK(sepax3_set_transforms(s, ids, start, n) == SEPAX_OK, "set_transforms");
+    FUZZ_CHECK(sepax3_update_world(s) == SEPAX_OK, "update_world");
+}
+
 /* SEPAX_FUZZ_DUMP set: a failing pair's two shapes as the oracle reads
  * them (world vertices in double, round shapes' segment and radius), to
  * stderr, for turning a finding into a hand case */
@@ -689,6 +753,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                            nd[0], nd[1], nd[2], r->axis, r->feature_a, r->feature_b, r->flags, band);
             }
         }
+
+    check_tracked(s, pairs, np, shapes, n, sc.unit, &in);
 
     /* a bad pair somewhere in the list */
     const uint8_t bad_kind = fuzz_u8(&in) % 4;
