@@ -16,6 +16,8 @@
 //   sepax_<backend>_hits_cached/drift   sepax_collide_hits_cached, the
 //       caller carrying each pair's cache to the pair's place in the next
 //       step's list (untimed, as the transforms are)
+//   sepax_<backend>_hits_tracked/drift  sepax_collide_hits_tracked, each
+//       pair's motion record carried beside its cache
 //   sepax_<backend>_hits_floor/drift    sepax_collide_hits on the step's
 //       hit pairs alone: what a cache that knew every apart pair for free
 //       would leave to do, so the most any cache can gain (ns_per_pair is
@@ -29,8 +31,9 @@
 //   box2d_collide_polygons/drift        b2CollidePolygons on the same pairs
 //       with each step's transforms (when Box2D is found)
 // Counters: pairs per step, the share of them apart, the margin and step
-// as shares of the mean diameter, and not_identical (cached hits that
-// differ from the uncached call's on the same step: must be 0).
+// as shares of the mean diameter, and not_identical (cached hits, or on
+// the tracked row tracked hits, that differ from the uncached call's on
+// the same step: must be 0).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -76,6 +79,7 @@ struct Drift {
     // scratch
     std::vector<sepax_hit> hits;
     std::vector<sepax_pair_cache> caches, carried;
+    std::vector<sepax_pair_motion> motions, motions_carried;
     // per step: the caches the cached call starts that step with (the
     // touch row's records), filled on first use
     std::vector<std::vector<sepax_pair_cache>> step_caches;
@@ -235,6 +239,8 @@ Drift &get_drift()
     d.hits.resize(d.max_pairs);
     d.caches.resize(d.max_pairs);
     d.carried.resize(d.max_pairs);
+    d.motions.resize(d.max_pairs);
+    d.motions_carried.resize(d.max_pairs);
     d.manifolds.resize(d.max_pairs);
     return d;
 }
@@ -247,17 +253,19 @@ void place(Drift &d, int s)
 }
 
 // Each pair of step s takes the cache its pair had at step s - 1, or an
-// empty one.
-void carry(Drift &d, int s)
+// empty one; with tracked its motion record too.
+void carry(Drift &d, int s, bool tracked = false)
 {
-    const std::vector<uint32_t> &prev = d.prev[s];
-    for (size_t k = 0; k < prev.size(); ++k) {
-        if (prev[k] == UINT32_MAX)
-            std::memset(&d.carried[k], 0, sizeof d.carried[k]);
-        else
-            d.carried[k] = d.caches[prev[k]];
-    }
-    std::swap(d.caches, d.carried);
+    carry_records(d.prev[s], d.caches, d.carried);
+    if (tracked)
+        carry_records(d.prev[s], d.motions, d.motions_carried);
+}
+
+// Every cache and motion record empty, as at the start of a run.
+void clear_records(Drift &d)
+{
+    std::fill(d.caches.begin(), d.caches.end(), sepax_pair_cache{});
+    std::fill(d.motions.begin(), d.motions.end(), sepax_pair_motion{});
 }
 
 // Every drift row is per candidate pair of the timed steps; returns how
@@ -273,11 +281,10 @@ double set_step_counters(benchmark::State &state, const Drift &d)
     return pairs;
 }
 
-enum Mode { kUncached, kCached, kFloor, kManifolds, kTouch };
+enum Mode { kUncached, kCached, kFloor, kManifolds, kTouch, kTracked };
 
 sepax_status one_step(Drift &d, int s, int mode, size_t *found)
 {
-    const bool cached = mode == kCached;
     if (mode == kTouch)
         d.sink += sepax_bench_cache_touch(d.store, d.pairs[s].data(), d.pairs[s].size(),
                                           d.step_caches[s].data());
@@ -287,15 +294,21 @@ sepax_status one_step(Drift &d, int s, int mode, size_t *found)
         *found = 0;
         return sepax_collide_manifolds(d.store, p.data(), p.size(), d.manifolds.data(), nullptr);
     }
-    return cached ? sepax_collide_hits_cached(d.store, p.data(), p.size(), d.caches.data(),
-                                              d.hits.data(), d.hits.size(), found, nullptr)
-                  : sepax_collide_hits(d.store, p.data(), p.size(), d.hits.data(), d.hits.size(),
-                                       found, nullptr);
+    if (mode == kTracked)
+        return sepax_collide_hits_tracked(d.store, p.data(), p.size(), d.caches.data(),
+                                          d.motions.data(), d.hits.data(), d.hits.size(), found,
+                                          nullptr);
+    return mode == kCached
+               ? sepax_collide_hits_cached(d.store, p.data(), p.size(), d.caches.data(),
+                                           d.hits.data(), d.hits.size(), found, nullptr)
+               : sepax_collide_hits(d.store, p.data(), p.size(), d.hits.data(), d.hits.size(),
+                                    found, nullptr);
 }
 
 void bm_drift(benchmark::State &state, sepax_backend backend, int mode)
 {
-    const bool cached = mode == kCached;
+    const bool tracked = mode == kTracked;
+    const bool carries = mode == kCached || tracked; // records carried step to step
     Drift &d = get_drift();
     if (sepax_store_set_backend(d.store, backend) != SEPAX_OK) {
         state.SkipWithError("backend not available");
@@ -306,7 +319,7 @@ void bm_drift(benchmark::State &state, sepax_backend backend, int mode)
     if (mode == kTouch && d.step_caches.empty()) {
         // each step's incoming caches, as the cached row carries them
         place(d, 0);
-        std::fill(d.caches.begin(), d.caches.end(), sepax_pair_cache{});
+        clear_records(d);
         for (int s = 0; s < kSteps && st == SEPAX_OK; ++s) {
             if (s > 0) {
                 place(d, s);
@@ -319,12 +332,12 @@ void bm_drift(benchmark::State &state, sepax_backend backend, int mode)
     for (auto _ : state) {
         state.PauseTiming();
         place(d, 0);
-        std::fill(d.caches.begin(), d.caches.end(), sepax_pair_cache{});
+        clear_records(d);
         st = one_step(d, 0, mode, &found);
         for (int s = 1; s < kSteps && st == SEPAX_OK; ++s) {
             place(d, s);
-            if (cached)
-                carry(d, s);
+            if (carries)
+                carry(d, s, tracked);
             state.ResumeTiming();
             st = one_step(d, s, mode, &found);
             state.PauseTiming();
@@ -336,20 +349,21 @@ void bm_drift(benchmark::State &state, sepax_backend backend, int mode)
         return;
     }
 
-    // Untimed: the cached call against the uncached one, step by step.
+    // Untimed: the cached call (on the tracked row the tracked call)
+    // against the uncached one, step by step.
     size_t not_identical = 0, hits = 0;
     std::vector<sepax_hit> want(d.max_pairs);
     place(d, 0);
-    std::fill(d.caches.begin(), d.caches.end(), sepax_pair_cache{});
+    clear_records(d);
     for (int s = 0; s < kSteps; ++s) {
         if (s > 0) {
             place(d, s);
-            carry(d, s);
+            carry(d, s, tracked);
         }
         size_t nw = 0, ng = 0;
         const std::vector<sepax_pair> &p = d.pairs[s];
         sepax_collide_hits(d.store, p.data(), p.size(), want.data(), want.size(), &nw, nullptr);
-        one_step(d, s, kCached, &ng);
+        one_step(d, s, tracked ? kTracked : kCached, &ng);
         not_identical += nw != ng;
         for (size_t k = 0; k < std::min(nw, ng); ++k)
             not_identical += std::memcmp(&want[k], &d.hits[k], sizeof want[k]) != 0;
@@ -436,8 +450,9 @@ void register_drift()
         if (!sepax_backend_available(backend))
             continue;
         const std::string base = std::string("sepax_") + sepax_backend_name(backend);
-        for (const int mode : {kUncached, kCached, kFloor, kManifolds, kTouch}) {
+        for (const int mode : {kUncached, kCached, kTracked, kFloor, kManifolds, kTouch}) {
             const char *tail = mode == kCached      ? "_hits_cached"
+                               : mode == kTracked   ? "_hits_tracked"
                                : mode == kFloor     ? "_hits_floor"
                                : mode == kManifolds ? "_manifolds"
                                : mode == kTouch     ? "_hits_touch"

@@ -1,5 +1,6 @@
 // The drift3 scenes: 3D frame-to-frame work, for the separating-feature
-// cache (sepax3_collide_hits_cached).
+// cache (sepax3_collide_hits_cached) and its motion tier
+// (sepax3_collide_hits_tracked).
 //
 // A 3D scene's 20,000 shapes drift for kSteps steps: each step every shape
 // moves by up to kStepShare of the mean shape diameter along each axis and
@@ -20,14 +21,17 @@
 //   sepax3_<backend>_hits_cached/<scene>  sepax3_collide_hits_cached, the
 //       caller carrying each pair's record to the pair's place in the
 //       next step's list (untimed, as the transforms are)
+//   sepax3_<backend>_hits_tracked/<scene> sepax3_collide_hits_tracked,
+//       each pair's motion record carried beside its cache record
 //   sepax3_<backend>_hits_floor/<scene>   sepax3_collide_hits on the
 //       step's hit pairs alone: what a cache that knew every apart pair
 //       for free would leave to do, the floor of any cached tier
 //       (ns_per_pair still per candidate pair; none on drift3_apart,
 //       where it would be 0)
 // Counters: pairs per step, the share of them apart, the margin and step
-// as shares of the mean diameter, and not_identical (cached hits that
-// differ from the uncached call's on the same step: must be 0).
+// as shares of the mean diameter, and not_identical (cached hits, or on
+// the tracked rows tracked hits, that differ from the uncached call's on
+// the same step: must be 0).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -66,6 +70,7 @@ struct Drift3 {
     size_t timed_pairs = 0, timed_hits = 0, max_pairs = 0;
     std::vector<sepax3_hit> hits;
     std::vector<sepax3_pair_cache> caches, carried;
+    std::vector<sepax_pair_motion> motions, motions_carried;
     ~Drift3()
     {
         sepax3_store_destroy(store);
@@ -172,6 +177,8 @@ void link_steps(Drift3 &d)
     d.hits.resize(d.max_pairs + 1);
     d.caches.resize(d.max_pairs + 1);
     d.carried.resize(d.max_pairs + 1);
+    d.motions.resize(d.max_pairs + 1);
+    d.motions_carried.resize(d.max_pairs + 1);
 }
 
 // The hit pairs of one step (the store placed at it).
@@ -299,24 +306,30 @@ Drift3 &get_drift3(const std::string &scene)
 }
 
 // Each pair of step s takes the record its pair had at step s - 1, or an
-// empty one.
-void carry(Drift3 &d, int s)
+// empty one; with tracked its motion record too.
+void carry(Drift3 &d, int s, bool tracked)
 {
-    const std::vector<uint32_t> &prev = d.prev[s];
-    for (size_t k = 0; k < prev.size(); ++k) {
-        if (prev[k] == UINT32_MAX)
-            std::memset(&d.carried[k], 0, sizeof d.carried[k]);
-        else
-            d.carried[k] = d.caches[prev[k]];
-    }
-    std::swap(d.caches, d.carried);
+    carry_records(d.prev[s], d.caches, d.carried);
+    if (tracked)
+        carry_records(d.prev[s], d.motions, d.motions_carried);
 }
 
-enum Mode { kUncached, kCached, kFloor };
+// Every cache and motion record empty, as at the start of a run.
+void clear_records(Drift3 &d)
+{
+    std::fill(d.caches.begin(), d.caches.end(), sepax3_pair_cache{});
+    std::fill(d.motions.begin(), d.motions.end(), sepax_pair_motion{});
+}
+
+enum Mode { kUncached, kCached, kFloor, kTracked };
 
 sepax_status one_step(Drift3 &d, int s, int mode, size_t *found)
 {
     const std::vector<sepax_pair> &p = mode == kFloor ? d.hit_pairs[s] : d.pairs[s];
+    if (mode == kTracked)
+        return sepax3_collide_hits_tracked(d.store, p.data(), p.size(), d.caches.data(),
+                                           d.motions.data(), d.hits.data(), d.hits.size(), found,
+                                           nullptr);
     return mode == kCached
                ? sepax3_collide_hits_cached(d.store, p.data(), p.size(), d.caches.data(),
                                             d.hits.data(), d.hits.size(), found, nullptr)
@@ -326,6 +339,8 @@ sepax_status one_step(Drift3 &d, int s, int mode, size_t *found)
 
 void bm_drift3(benchmark::State &state, const std::string &scene, sepax_backend backend, int mode)
 {
+    const bool tracked = mode == kTracked;
+    const bool carries = mode == kCached || tracked; // records carried step to step
     Drift3 &d = get_drift3(scene);
     if (sepax3_store_set_backend(d.store, backend) != SEPAX_OK) {
         state.SkipWithError("backend not available");
@@ -336,12 +351,12 @@ void bm_drift3(benchmark::State &state, const std::string &scene, sepax_backend 
     for (auto _ : state) {
         state.PauseTiming();
         place(d, 0);
-        std::fill(d.caches.begin(), d.caches.end(), sepax3_pair_cache{});
+        clear_records(d);
         st = one_step(d, 0, mode, &found);
         for (int s = 1; s < kSteps && st == SEPAX_OK; ++s) {
             place(d, s);
-            if (mode == kCached)
-                carry(d, s);
+            if (carries)
+                carry(d, s, tracked);
             state.ResumeTiming();
             st = one_step(d, s, mode, &found);
             state.PauseTiming();
@@ -352,20 +367,21 @@ void bm_drift3(benchmark::State &state, const std::string &scene, sepax_backend 
         state.SkipWithError(sepax_status_string(st));
         return;
     }
-    // Untimed: the cached call against the uncached one, step by step.
+    // Untimed: the cached call (on the tracked rows the tracked call)
+    // against the uncached one, step by step.
     size_t not_identical = 0;
     std::vector<sepax3_hit> want(d.max_pairs + 1);
     place(d, 0);
-    std::fill(d.caches.begin(), d.caches.end(), sepax3_pair_cache{});
+    clear_records(d);
     for (int s = 0; s < kSteps; ++s) {
         if (s > 0) {
             place(d, s);
-            carry(d, s);
+            carry(d, s, tracked);
         }
         size_t nw = 0, ng = 0;
         const std::vector<sepax_pair> &p = d.pairs[s];
         sepax3_collide_hits(d.store, p.data(), p.size(), want.data(), want.size(), &nw, nullptr);
-        one_step(d, s, kCached, &ng);
+        one_step(d, s, tracked ? kTracked : kCached, &ng);
         not_identical += nw != ng;
         for (size_t k = 0; k < std::min(nw, ng); ++k)
             not_identical += std::memcmp(&want[k], &d.hits[k], sizeof want[k]) != 0;
@@ -390,13 +406,15 @@ void register_drift3()
             if (!sepax_backend_available(backend))
                 continue;
             const std::string base = std::string("sepax3_") + sepax_backend_name(backend);
-            for (const int mode : {kUncached, kCached, kFloor}) {
+            for (const int mode : {kUncached, kCached, kTracked, kFloor}) {
                 // drift3_apart has no hit pairs: its floor is 0, and a row
                 // timing nothing never reaches its minimum time
                 if (mode == kFloor && std::strcmp(scene, "drift3_apart") == 0)
                     continue;
-                const char *tail = mode == kCached ? "_hits_cached" : mode == kFloor ? "_hits_floor"
-                                                                                     : "_hits";
+                const char *tail = mode == kCached    ? "_hits_cached"
+                                   : mode == kTracked ? "_hits_tracked"
+                                   : mode == kFloor   ? "_hits_floor"
+                                                      : "_hits";
                 const std::string sc = scene;
                 benchmark::RegisterBenchmark((base + tail + "/" + sc).c_str(),
                                              [sc, backend, mode](benchmark::State &st) {

@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "scene.h"
@@ -71,6 +72,20 @@ std::vector<int> pair_classes_of(const sepax_scene_params &p);
 
 // The drift scene's rows (bench_drift.cpp): sepax_<backend>_hits[_cached]/drift.
 void register_drift();
+
+// The drift rows' per-pair records (caches, motion records; 2D and 3D)
+// carried from one step's pair list to the next: pair k takes the record
+// of the previous step's pair prev[k], or an empty one (zero bytes) where
+// prev[k] is UINT32_MAX (a new pair). scratch is the second buffer; the
+// two are swapped.
+template <class Record>
+void carry_records(const std::vector<uint32_t> &prev, std::vector<Record> &records,
+                   std::vector<Record> &scratch)
+{
+    for (size_t k = 0; k < prev.size(); ++k)
+        scratch[k] = prev[k] == UINT32_MAX ? Record{} : records[prev[k]];
+    std::swap(records, scratch);
+}
 
 // The scene list, in registration order.
 const std::vector<SceneSpec> &scene_specs();
