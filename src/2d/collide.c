@@ -5,6 +5,7 @@
  * that pair alone, so ranges change no bit of it. */
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "batch.h"
 #include "cache.h"
@@ -92,12 +93,7 @@ static size_t chunk_hits_tracked(const void *context, size_t base, size_t n, voi
     uint16_t from[SEPAX_HIT_CHUNK], at[SEPAX_HIT_CHUNK];
     uint8_t hit[SEPAX_HIT_CHUNK];
     sepax_result chunk[SEPAX_HIT_CHUNK];
-    size_t w = 0;
-    for (size_t k = 0; k < n; k++) {
-        sub[w] = pairs[k];
-        from[w] = (uint16_t)k;
-        w += !sepax_motion_apart(&s->core, pairs[k], motions + k);
-    }
+    const size_t w = sepax_motion_filter(&s->core, pairs, n, motions, sub, from);
     for (size_t j = 0; j < w; j++) {
         sub_caches[j] = caches[from[j]];
         hit[j] = 0;
@@ -111,12 +107,14 @@ static size_t chunk_hits_tracked(const void *context, size_t base, size_t n, voi
         at[k] = from[at[k]];
     }
     for (size_t j = 0; j < w; j++) {
-        const sepax_pair p = sub[j];
         caches[from[j]] = sub_caches[j];
-        const float q = hit[j] ? NAN : sepax_cache_gap(cols, p, sub_caches + j);
-        const sepax_vec2 pa = s->xf[sepax_store_row(s, p.a)].p, pb = s->xf[sepax_store_row(s, p.b)].p;
-        const float a3[3] = {pa.x, pa.y, 0.0f}, b3[3] = {pb.x, pb.y, 0.0f};
-        sepax_motion_write(&s->core, p, q, a3, b3, motions + from[j]);
+        if (hit[j]) {
+            memset(motions + from[j], 0, sizeof *motions);
+            continue;
+        }
+        float anchors[2][3];
+        const float q = sepax_cache_gap(cols, sub[j], sub_caches + j, anchors);
+        sepax_motion_write(&s->core, sub[j], q, anchors[0], anchors[1], motions + from[j]);
     }
     return sepax_hits_take_at(chunk, m, sizeof *chunk, offsetof(sepax_result, flags), base, at,
                               out, sizeof(sepax_hit), offsetof(sepax_hit, result), capacity,

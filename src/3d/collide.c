@@ -70,6 +70,14 @@ static size_t chunk_hits_tracked(const void *context, size_t base, size_t n, voi
                                  size_t capacity, size_t found)
 {
     const call *c = context;
+    if (c->v.boxes_only) {
+        /* a box pair's test in lanes costs less than the tier's check and
+         * record (bench: drift3_boxes), so a store of boxes only runs the
+         * plain call and leaves every record empty */
+        memset(c->caches + base, 0, n * sizeof *c->caches);
+        memset(c->motions + base, 0, n * sizeof *c->motions);
+        return chunk_hits(context, base, n, out, capacity, found);
+    }
     const sepax3_store *s = c->s;
     const sepax_pair *pairs = c->head.pairs + base;
     sepax3_pair_cache *caches = c->caches + base;
@@ -78,30 +86,14 @@ static size_t chunk_hits_tracked(const void *context, size_t base, size_t n, voi
     sepax3_pair_cache sub_caches[SEPAX_HIT_CHUNK];
     uint16_t from[SEPAX_HIT_CHUNK], at[SEPAX_HIT_CHUNK], result_of[SEPAX_HIT_CHUNK];
     sepax3_result chunk[SEPAX_HIT_CHUNK];
-    size_t w = 0;
-    for (size_t k = 0; k < n; k++) {
-        sub[w] = pairs[k];
-        from[w] = (uint16_t)k;
-        w += !sepax_motion_apart(&s->core, pairs[k], motions + k);
-    }
+    const size_t w = sepax_motion_filter(&s->core, pairs, n, motions, sub, from);
     for (size_t j = 0; j < w; j++) {
         sub_caches[j] = caches[from[j]];
         result_of[j] = UINT16_MAX;
     }
-    size_t m;
-    if (c->v.boxes_only) {
-        /* no record serves a box pair */
-        memset(sub_caches, 0, w * sizeof *sub_caches);
-        memcpy(live, sub, w * sizeof *sub);
-        for (size_t j = 0; j < w; j++)
-            at[j] = (uint16_t)j;
-        m = w;
-    } else {
-        m = sepax3_cache_filter(&c->v, sub, w, sub_caches, live, at);
-    }
+    const size_t m = sepax3_cache_filter(&c->v, sub, w, sub_caches, live, at);
     s->kernels->collide(&c->v, live, m, chunk);
-    if (!c->v.boxes_only)
-        sepax3_cache_refresh(&c->v, live, m, chunk, at, sub_caches);
+    sepax3_cache_refresh(&c->v, live, m, chunk, at, sub_caches);
     for (size_t k = 0; k < m; k++) {
         result_of[at[k]] = (uint16_t)k;
         at[k] = from[at[k]];
@@ -110,9 +102,16 @@ static size_t chunk_hits_tracked(const void *context, size_t base, size_t n, voi
         const sepax_pair p = sub[j];
         caches[from[j]] = sub_caches[j];
         const sepax3_result *r = result_of[j] == UINT16_MAX ? NULL : chunk + result_of[j];
+        if (r && (r->flags & SEPAX_HIT)) {
+            memset(motions + from[j], 0, sizeof *motions);
+            continue;
+        }
+        /* the anchors: the world centres, which the test just read */
         const float q = sepax3_cache_gap(&c->v, p, sub_caches + j, r);
-        sepax_motion_write(&s->core, p, q, s->xf + SEPAX3_XF * (size_t)SEPAX_ID_SLOT(p.a),
-                           s->xf + SEPAX3_XF * (size_t)SEPAX_ID_SLOT(p.b), motions + from[j]);
+        sepax_motion_write(&s->core, p, q,
+                           c->v.world + SEPAX3_RECORD * (size_t)SEPAX_ID_SLOT(p.a) + SEPAX3_W_C,
+                           c->v.world + SEPAX3_RECORD * (size_t)SEPAX_ID_SLOT(p.b) + SEPAX3_W_C,
+                           motions + from[j]);
     }
     return sepax_hits_take_at(chunk, m, sizeof *chunk, offsetof(sepax3_result, flags), base, at,
                               out, sizeof(sepax3_hit), offsetof(sepax3_hit, result), capacity,

@@ -172,11 +172,11 @@ sepax_status sepax3_store_insert(sepax3_store *s, int kind, const float local[SE
      * centre, then the box (a hull's bounds, a capsule's half length)
      * corner, then the radius */
     const float *c = local + SEPAX3_L_C, *h = local + SEPAX3_L_H;
-    const double reach =
-        sqrt((double)c[0] * c[0] + (double)c[1] * c[1] + (double)c[2] * c[2]) +
-        sqrt((double)h[0] * h[0] + (double)h[1] * h[1] + (double)h[2] * h[2]) +
-        (double)local[SEPAX3_L_R];
-    const uint32_t id = sepax_core_fill(&s->core, slot, reach);
+    const double centre = sqrt((double)c[0] * c[0] + (double)c[1] * c[1] + (double)c[2] * c[2]);
+    const double reach = centre +
+                         sqrt((double)h[0] * h[0] + (double)h[1] * h[1] + (double)h[2] * h[2]) +
+                         (double)local[SEPAX3_L_R];
+    const uint32_t id = sepax_core_fill(&s->core, slot, reach, centre);
     sepax3_store_update(s, &id, 1);
     *out_id = id;
     return SEPAX_OK;

@@ -127,9 +127,15 @@ uint32_t sepax_core_take(sepax_core *c)
     return c->free_count ? c->free_slots[--c->free_count] : c->slot_limit++;
 }
 
-sepax_shape_id sepax_core_fill(sepax_core *c, uint32_t slot, double reach)
+/* A float at least v >= 0. */
+static float float_up(double v)
 {
-    const sepax_motion fresh = {0.0, 0.0, reach, ++c->adds};
+    return (float)(v * (1.0 + 0x1p-23) + 0x1p-126);
+}
+
+sepax_shape_id sepax_core_fill(sepax_core *c, uint32_t slot, double reach, double offset)
+{
+    const sepax_motion fresh = {0.0, 0.0, ++c->adds, float_up(reach), float_up(offset)};
     c->motion[slot] = fresh;
     c->live++;
     return c->live_id[slot] = ((uint32_t)c->gen[slot] << 24) | slot;

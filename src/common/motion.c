@@ -12,12 +12,16 @@
  *   with dl the two shapes' travel since then and dt their turn:
  *       loss <= dl + dt (W + dl),     W = D + reach(A) + reach(B)
  *   which bounds a face of B's value (the same with A and B swapped) and
- *   a distance's change (each point moves at most t + r reach) alike.
+ *   a distance's change (each point moves at most t + r reach) alike. D
+ *   is taken from the anchor points the test just read (a 2D core's
+ *   vertex 0, a 3D shape's centre), each within its offset of its origin:
+ *   D <= |aA - aB| + offset(A) + offset(B).
  *
  *   The kernels compute with world coordinates rounded from the exact
  *   transforms, and round again; both, at the record's time and now, stay
  *   below a few hundred float spacings of M = |pA| + |pB| + reach(A) +
- *   reach(B), the largest magnitude any of them takes. The record keeps
+ *   reach(B), the largest magnitude any of them takes (|p| <= |a|_1 +
+ *   offset). The record keeps
  *   q - 2^-14 M (rounded down), and the check asks
  *       kept - (1 + 2^-10) loss > 2^-60
  *   (the growth of M since is at most 2 loss, and 2^-10 covers its margin
@@ -34,9 +38,10 @@
  *   tag = mix(key, epoch(A), epoch(B), sums, gap, W)
  * with the store's secret key; epochs are unique per add in a store. A
  * record not written for this pair's shapes in this store matches with
- * chance about 2^-64, and then only its gap is wrong: the mix is checked
- * last, after the cheap arithmetic, so empty and spent records cost only
- * their loads.
+ * chance about 2^-64. Every step is computed for every record, empty,
+ * spent or not: which it is varies from pair to pair as hits and apart
+ * pairs interleave, and a branch on it missed often enough to cost more
+ * than the arithmetic (bench, drift).
  *
  * The record (32 bytes, the host's byte order: it never leaves the
  * process that wrote it, whose key no other process shares): tag (8),
@@ -64,25 +69,27 @@ static inline uint64_t mix_in(uint64_t h, uint64_t w)
     return h ^ (h >> 32);
 }
 
-static uint64_t bits_of(double v)
+static inline uint64_t bits_of(double v)
 {
     uint64_t u;
     memcpy(&u, &v, sizeof u);
     return u;
 }
 
-static uint64_t tag_of(const sepax_core *c, const sepax_motion *ma, const sepax_motion *mb,
-                       const record *r)
+/* Two chains of two steps each, run side by side (the tag is computed
+ * for every pair the tier looks at, so its latency is the tier's), then
+ * a final mix. */
+static inline uint64_t tag_of(const sepax_core *c, const sepax_motion *ma, const sepax_motion *mb,
+                              const record *r)
 {
     uint32_t g, w;
     memcpy(&g, &r->gap, sizeof g);
     memcpy(&w, &r->width, sizeof w);
-    uint64_t h = mix_in(c->key, ma->epoch);
-    h = mix_in(h, mb->epoch);
-    h = mix_in(h, bits_of(r->travel));
-    h = mix_in(h, bits_of(r->turn));
-    h = mix_in(h, (uint64_t)g << 32 | w);
-    h = (h ^ (h >> 29)) * 0xBF58476D1CE4E5B9ull;
+    const uint64_t eb = mb->epoch;
+    const uint64_t h1 = mix_in(mix_in(c->key, ma->epoch ^ (eb << 32 | eb >> 32)), (uint64_t)g << 32 | w);
+    const uint64_t h2 =
+        mix_in(mix_in(c->key ^ 0x5851F42D4C957F2Dull, bits_of(r->travel)), bits_of(r->turn));
+    uint64_t h = (h1 ^ (h2 << 17 | h2 >> 47)) * 0xBF58476D1CE4E5B9ull;
     return h ^ (h >> 31);
 }
 
@@ -102,68 +109,96 @@ void sepax_motion_add(sepax_motion *m, double travel, double turn)
 
 /* now - then, rounded so that it is never below the exact difference of
  * the sums: now's spacing covers both roundings */
-static double since(double now, double then)
+static inline double since(double now, double then)
 {
     return (now - then) + now * 0x1p-50;
 }
 
-int sepax_motion_apart(const sepax_core *c, sepax_pair pair, const sepax_pair_motion *rec)
+/* Branch-free: whether a record is empty, spent or ours is a coin toss
+ * per pair that a branch would often miss, and costs more than the
+ * arithmetic (two random rows and one mix per pair, taken always). NaN
+ * fails every comparison. */
+static inline int apart_of(const sepax_core *c, sepax_pair pair, const sepax_pair_motion *rec)
 {
     record r;
     memcpy(&r, rec->bytes, sizeof r);
-    if (!(r.gap > (float)GAP_FLOOR))
-        return 0;
     const sepax_motion *ma = c->motion + SEPAX_ID_SLOT(pair.a);
     const sepax_motion *mb = c->motion + SEPAX_ID_SLOT(pair.b);
     const double dl = since(ma->travel + mb->travel, r.travel);
     const double dt = since(ma->turn + mb->turn, r.turn);
-    /* a record from the future, or NaN sums: not one of ours */
-    if (!(dl >= 0.0 && dt >= 0.0))
-        return 0;
     const double loss = (dl + dt * ((double)r.width + dl)) * (1.0 + 0x1p-10);
-    if (!((double)r.gap - loss > GAP_FLOOR))
-        return 0;
-    return tag_of(c, ma, mb, &r) == r.tag;
+    /* a record from the future, or NaN sums: not one of ours */
+    const int fits = (dl >= 0.0) & (dt >= 0.0) & ((double)r.gap - loss > GAP_FLOOR);
+    return fits & (tag_of(c, ma, mb, &r) == r.tag);
 }
 
+int sepax_motion_apart(const sepax_core *c, sepax_pair pair, const sepax_pair_motion *rec)
+{
+    return apart_of(c, pair, rec);
+}
+
+size_t sepax_motion_filter(const sepax_core *c, const sepax_pair *pairs, size_t n,
+                           const sepax_pair_motion *recs, sepax_pair *live, uint16_t *at)
+{
+    /* the two shapes' sums are the tier's only scattered reads: asked for
+     * a few pairs ahead, they arrive while the pairs before are checked */
+    enum { AHEAD = 8 };
+    for (size_t k = 0; k < n && k < AHEAD; k++) {
+        __builtin_prefetch(c->motion + SEPAX_ID_SLOT(pairs[k].a));
+        __builtin_prefetch(c->motion + SEPAX_ID_SLOT(pairs[k].b));
+    }
+    size_t m = 0;
+    for (size_t k = 0; k < n; k++) {
+        if (k + AHEAD < n) {
+            __builtin_prefetch(c->motion + SEPAX_ID_SLOT(pairs[k + AHEAD].a));
+            __builtin_prefetch(c->motion + SEPAX_ID_SLOT(pairs[k + AHEAD].b));
+        }
+        /* written unconditionally, kept by advancing m */
+        live[m] = pairs[k];
+        at[m] = (uint16_t)k;
+        m += !apart_of(c, pairs[k], recs + k);
+    }
+    return m;
+}
+
+/* A float at most v (v a normal float's magnitude): rounding to nearest
+ * moves it by at most 2^-24 of itself, less than the 2^-23 taken off. */
 static float float_down(double v)
 {
-    const float f = (float)v;
-    return (double)f > v ? nextafterf(f, -INFINITY) : f;
+    return (float)(v * (1.0 - 0x1p-23));
 }
 
+/* A float at least v, v >= 2^-100 (normal). */
 static float float_up(double v)
 {
-    const float f = (float)v;
-    return (double)f < v ? nextafterf(f, INFINITY) : f;
+    return (float)(v * (1.0 + 0x1p-23));
 }
 
-static double length3(const float *p)
+/* |x| + |y| + |z|, at least the length, without a square root */
+static double norm1(const float *p)
 {
-    return sqrt((double)p[0] * p[0] + (double)p[1] * p[1] + (double)p[2] * p[2]);
+    return (fabs((double)p[0]) + fabs((double)p[1])) + fabs((double)p[2]);
 }
 
-void sepax_motion_write(const sepax_core *c, sepax_pair pair, float q, const float pa[3],
-                        const float pb[3], sepax_pair_motion *rec)
+void sepax_motion_write(const sepax_core *c, sepax_pair pair, float q, const float aa[3],
+                        const float ab[3], sepax_pair_motion *rec)
 {
     memset(rec->bytes, 0, sizeof rec->bytes);
     if (!(q > 0.0f))
         return;
     const sepax_motion *ma = c->motion + SEPAX_ID_SLOT(pair.a);
     const sepax_motion *mb = c->motion + SEPAX_ID_SLOT(pair.b);
-    const double dx = (double)pb[0] - pa[0], dy = (double)pb[1] - pa[1],
-                 dz = (double)pb[2] - pa[2];
-    const double reach = ma->reach + mb->reach;
-    const double m = (length3(pa) + length3(pb) + reach) * (1.0 + 0x1p-50);
+    const double dx = (double)ab[0] - aa[0], dy = (double)ab[1] - aa[1],
+                 dz = (double)ab[2] - aa[2];
+    /* the origins lie within the offsets of the anchors */
+    const double slack = ((double)ma->offset + mb->offset) + ((double)ma->reach + mb->reach);
+    const double m = (norm1(aa) + norm1(ab) + slack) * (1.0 + 0x1p-50);
     const double gap = (double)q - m * 0x1p-14;
-    if (!(gap > GAP_FLOOR))
-        return;
     record r;
     r.gap = float_down(gap);
-    if (!(r.gap > (float)GAP_FLOOR))
-        return;
-    r.width = float_up((sqrt(dx * dx + dy * dy + dz * dz) + reach) * (1.0 + 0x1p-50));
-    if (!isfinite(r.width))
+    r.width = float_up(fmax((sqrt(dx * dx + dy * dy + dz * dz) + slack) * (1.0 + 0x1p-50),
+                            0x1p-100));
+    if (!(r.gap > (float)GAP_FLOOR) || !isfinite(r.width))
         return;
     r.travel = ma->travel + mb->travel;
     r.turn = ma->turn + mb->turn;

@@ -327,8 +327,10 @@ Test(cache3, tracked_mixed_drift_every_backend)
 
 Test(cache3, tracked_boxes_drift_every_backend)
 {
+    /* a store of boxes only runs the plain call and leaves every record
+     * empty: a box pair's test in lanes costs less than the tier */
     const drift_report rep = tracked_drift(sepax_scene3_params_boxes(), 800, 25, KEEP, "boxes");
-    cr_assert_gt(rep.moved, 0u);
+    cr_assert_eq(rep.moved, 0u);
 }
 
 Test(cache3, tracked_random_bytes_change_nothing)
