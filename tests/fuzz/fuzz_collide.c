@@ -21,7 +21,10 @@
  *    same hits in pair order, the full count, SEPAX_ERR_CAPACITY exactly
  *    when the count exceeds the capacity, nothing written past it; and
  *    sepax_collide_hits_cached writes sepax_collide_hits' bytes with
- *    caches of arbitrary bytes and with the caches it left;
+ *    caches of arbitrary bytes and with the caches it left; and
+ *    sepax_collide_hits_tracked writes the plain call's hits over up to
+ *    three rounds of moves (steps of 10^-k, small and whole turns, jumps)
+ *    with its records carried along;
  *  - sepax_broadphase lists exactly the pairs of live shapes whose boxes
  *    overlap or touch, once each, lower slot first, honours its capacity
  *    the same way, and lists them in the same order on every backend;
@@ -357,6 +360,58 @@ static void check_cached(const sepax_store *s, const sepax_pair *pairs, size_t n
     }
 }
 
+/* sepax_collide_hits_tracked against sepax_collide_hits over a few
+ * moves, records carried along: a record written at one pose must never
+ * skip a hit at the next, whatever each shape did since (a step of 10^-k
+ * of a unit, a small or a whole turn, a jump). On the store's backend;
+ * the transforms are put back at the end. */
+static void check_tracked(sepax_store *s, const sepax_shape_id *ids, size_t n,
+                          const sepax_pair *pairs, size_t np, fuzz_input *in)
+{
+    static sepax_pair_cache caches[MAX_PAIRS];
+    static sepax_pair_motion motions[MAX_PAIRS];
+    static sepax_hit want[MAX_PAIRS], got[MAX_PAIRS];
+    sepax_transform start[MAX_SHAPES + 1], xf[MAX_SHAPES + 1];
+    memset(caches, 0, np * sizeof *caches);
+    memset(motions, 0, np * sizeof *motions);
+    for (size_t i = 0; i < n; i++) {
+        FUZZ_CHECK(sepax_shape_transform(s, ids[i], &start[i]) == SEPAX_OK, "transform");
+        xf[i] = start[i];
+    }
+    const char *name = sepax_backend_name(sepax_store_backend(s));
+    for (int round = 0; round < 4; round++) {
+        size_t nw = 0, ng = 0;
+        FUZZ_CHECK(sepax_collide_hits(s, pairs, np, want, MAX_PAIRS, &nw, NULL) == SEPAX_OK,
+                   "%s: hits refused", name);
+        FUZZ_CHECK(sepax_collide_hits_tracked(s, pairs, np, caches, motions, got, MAX_PAIRS, &ng,
+                                              NULL) == SEPAX_OK,
+                   "%s: tracked hits refused", name);
+        FUZZ_CHECK(ng == nw && memcmp(got, want, nw * sizeof *got) == 0,
+                   "%s: tracked call (round %d): %zu hits, plain call %zu or other bytes", name,
+                   round, ng, nw);
+        if (!fuzz_more(in))
+            break;
+        for (size_t i = 0; i < n; i++) {
+            const uint8_t how = fuzz_u8(in);
+            const double step = (how & 7) == 7 ? 4.0 : pow(10.0, -(double)(how & 7));
+            const double a = (double)fuzz_u8(in) * (6.283185307179586 / 256.0);
+            if (how & 8) {
+                xf[i].p.x = (float)(xf[i].p.x + step * cos(a));
+                xf[i].p.y = (float)(xf[i].p.y + step * sin(a));
+            }
+            if (how & 48) {
+                const double turn = (how & 48) == 48 ? a : (how & 16 ? 1e-3 : 1e-6) * (a - 3.0);
+                const double c = cos(turn), sn = sin(turn), qc = xf[i].q.c, qs = xf[i].q.s;
+                const double rc = qc * c - qs * sn, rs = qs * c + qc * sn, len = hypot(rc, rs);
+                xf[i].q.c = (float)(rc / len), xf[i].q.s = (float)(rs / len);
+            }
+        }
+        if (sepax_set_transforms(s, ids, xf, n) != SEPAX_OK)
+            break; /* a huge scene's shape pushed past the coordinate limit */
+    }
+    FUZZ_CHECK(sepax_set_transforms(s, ids, start, n) == SEPAX_OK, "set_transforms back");
+}
+
 /* sepax_collide_hits against the answer sepax_collide gave. */
 static void check_hits(const sepax_store *s, const sepax_pair *pairs, size_t n, size_t cap,
                        sepax_status want, size_t want_bad, const sepax_result *res)
@@ -584,6 +639,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                        memcmp(broad, broad_ref, nbroad * sizeof *broad) == 0,
                    "%s: broadphase lists other pairs than scalar", name);
     }
+    if (st == SEPAX_OK)
+        check_tracked(s, ids, n, pairs, npairs, &in);
     sepax_store_destroy(s);
     return 0;
 }
