@@ -128,7 +128,7 @@ typedef struct sepax_pair {
  *  with a chance of about 2^-64. All-zero bytes mean empty. The bytes are
  *  the library's: they may change between versions. */
 typedef struct sepax_pair_motion {
-    uint8_t bytes[32];
+    uint8_t bytes[48];
 } sepax_pair_motion;
 
 /** Result flags, in every store's results. */

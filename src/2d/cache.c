@@ -56,6 +56,7 @@
  * built for the baseline ISA. */
 #define SEPAX_WIDE_BITS 128
 #include "cache.h"
+#include "common/motion.h"
 #include "kernels/cache_lanes.h"
 #include "kernels/round.h"
 
@@ -255,12 +256,11 @@ void sepax_cache_refresh(const sepax_columns *cols, const sepax_pair *live, size
 }
 
 float sepax_cache_gap(const sepax_columns *c, sepax_pair pair, const sepax_pair_cache *cache,
-                      float anchors[2][3])
+                      int *side)
 {
     const uint32_t sa = SEPAX_ID_SLOT(pair.a), sb = SEPAX_ID_SLOT(pair.b);
     const sepax_view a = sepax_world_view(c, sa), b = sepax_world_view(c, sb);
-    anchors[0][0] = a.x[0], anchors[0][1] = a.y[0], anchors[0][2] = 0.0f;
-    anchors[1][0] = b.x[0], anchors[1][1] = b.y[0], anchors[1][2] = 0.0f;
+    *side = SEPAX_MOTION_DISTANCE;
     const float rsum = c->radius[sa] + c->radius[sb];
     const sepax_view *o = sa < sb ? &a : &b;
     const float ox = o->x[0], oy = o->y[0];
@@ -272,5 +272,6 @@ float sepax_cache_gap(const sepax_columns *c, sepax_pair pair, const sepax_pair_
     const uint32_t face = cache->bytes[1];
     if (!(tag & TAG_FACE) || face >= sepax_core_faces(f->n))
         return NAN;
+    *side = from_b ? SEPAX_MOTION_FACE_B : SEPAX_MOTION_FACE_A;
     return face_separation(f, v, face, ox, oy) - rsum;
 }

@@ -30,9 +30,9 @@ void sepax_cache_refresh(const sepax_columns *cols, const sepax_pair *live, size
 /* The gap the motion tier may keep for a pair whose cache was just
  * written or proved it apart (common/motion.h): two circles' separation,
  * else the cached face's value against the other core less both radii;
- * NaN when the record names no face. anchors: each core's world vertex
- * 0, the motion tier's anchor points. */
+ * NaN when the record names no face. *side: what the gap measures
+ * (common/motion.h's SEPAX_MOTION_*). */
 float sepax_cache_gap(const sepax_columns *cols, sepax_pair pair, const sepax_pair_cache *cache,
-                      float anchors[2][3]);
+                      int *side);
 
 #endif

@@ -112,9 +112,12 @@ static size_t chunk_hits_tracked(const void *context, size_t base, size_t n, voi
             memset(motions + from[j], 0, sizeof *motions);
             continue;
         }
-        float anchors[2][3];
-        const float q = sepax_cache_gap(cols, sub[j], sub_caches + j, anchors);
-        sepax_motion_write(&s->core, sub[j], q, anchors[0], anchors[1], motions + from[j]);
+        int side;
+        const float q = sepax_cache_gap(cols, sub[j], sub_caches + j, &side);
+        const sepax_vec2 pa = s->xf[sepax_store_row(s, sub[j].a)].p;
+        const sepax_vec2 pb = s->xf[sepax_store_row(s, sub[j].b)].p;
+        const float a3[3] = {pa.x, pa.y, 0.0f}, b3[3] = {pb.x, pb.y, 0.0f};
+        sepax_motion_write(&s->core, sub[j], q, side, a3, b3, motions + from[j]);
     }
     return sepax_hits_take_at(chunk, m, sizeof *chunk, offsetof(sepax_result, flags), base, at,
                               out, sizeof(sepax_hit), offsetof(sepax_hit, result), capacity,

@@ -298,8 +298,7 @@ sepax_status sepax_store_insert(sepax_store *s, int kind, const sepax_vec2 *v, u
     double reach = 0.0;
     for (uint32_t i = 0; i < n; i++)
         reach = fmax(reach, hypot((double)v[i].x, (double)v[i].y));
-    *out_id = s->row_id[row] = sepax_core_fill(&s->core, slot, reach + (double)radius,
-                                               hypot((double)v[0].x, (double)v[0].y));
+    *out_id = s->row_id[row] = sepax_core_fill(&s->core, slot, reach + (double)radius);
     return SEPAX_OK;
 }
 

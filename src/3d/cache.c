@@ -55,6 +55,7 @@
  * built for the baseline ISA. */
 #define SEPAX_WIDE_BITS 128
 #include "cache.h"
+#include "common/motion.h"
 #include "kernels/pair3.h"
 #include "kernels/poly3.h"
 
@@ -211,17 +212,22 @@ static int cached_apart(const sepax3_view *v, sepax_pair pair, const sepax3_pair
 }
 
 float sepax3_cache_gap(const sepax3_view *v, sepax_pair pair, const sepax3_pair_cache *cache,
-                       const sepax3_result *r)
+                       const sepax3_result *r, int *side)
 {
     const uint32_t sa = SEPAX_ID_SLOT(pair.a), sb = SEPAX_ID_SLOT(pair.b);
     const uint8_t ka = v->kind[sa], kb = v->kind[sb];
-    if (!r)
+    *side = SEPAX_MOTION_DISTANCE;
+    if (!r) {
+        *side = cache->bytes[0] == TAG_FACE_B ? SEPAX_MOTION_FACE_B : SEPAX_MOTION_FACE_A;
         return pair3_class(ka, kb) >> 1 == PAIR3_GENERAL ? face_value(v, sa, sb, cache->bytes)
                                                          : NAN;
+    }
     if (r->flags & SEPAX_HIT)
         return NAN;
-    if (r->axis == SEPAX3_AXIS_FACE_A || r->axis == SEPAX3_AXIS_FACE_B)
+    if (r->axis == SEPAX3_AXIS_FACE_A || r->axis == SEPAX3_AXIS_FACE_B) {
+        *side = r->axis == SEPAX3_AXIS_FACE_B ? SEPAX_MOTION_FACE_B : SEPAX_MOTION_FACE_A;
         return r->separation;
+    }
     /* closest points decide only between two round shapes, and a box and
      * a sphere; against a hull, or a capsule against a box, a point
      * outside by less than the rounding near a sharp corner can be taken

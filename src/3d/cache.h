@@ -24,8 +24,9 @@ void sepax3_cache_refresh(const sepax3_view *v, const sepax_pair *live, size_t m
  * its full result r, the separation of a face axis, or of the closest
  * points where they decide (two round shapes, a box and a sphere); with
  * r NULL (its record proved it apart), the record's face value; NaN for
- * a hit, an edge pair, or anything else. */
+ * a hit, an edge pair, or anything else. *side: what the gap measures
+ * (common/motion.h's SEPAX_MOTION_*). */
 float sepax3_cache_gap(const sepax3_view *v, sepax_pair pair, const sepax3_pair_cache *cache,
-                       const sepax3_result *r);
+                       const sepax3_result *r, int *side);
 
 #endif

@@ -106,11 +106,11 @@ static size_t chunk_hits_tracked(const void *context, size_t base, size_t n, voi
             memset(motions + from[j], 0, sizeof *motions);
             continue;
         }
-        /* the anchors: the world centres, which the test just read */
-        const float q = sepax3_cache_gap(&c->v, p, sub_caches + j, r);
-        sepax_motion_write(&s->core, p, q,
-                           c->v.world + SEPAX3_RECORD * (size_t)SEPAX_ID_SLOT(p.a) + SEPAX3_W_C,
-                           c->v.world + SEPAX3_RECORD * (size_t)SEPAX_ID_SLOT(p.b) + SEPAX3_W_C,
+        int side;
+        const float q = sepax3_cache_gap(&c->v, p, sub_caches + j, r, &side);
+        sepax_motion_write(&s->core, p, q, side,
+                           s->xf + SEPAX3_XF * (size_t)SEPAX_ID_SLOT(p.a) + SEPAX3_X_P,
+                           s->xf + SEPAX3_XF * (size_t)SEPAX_ID_SLOT(p.b) + SEPAX3_X_P,
                            motions + from[j]);
     }
     return sepax_hits_take_at(chunk, m, sizeof *chunk, offsetof(sepax3_result, flags), base, at,

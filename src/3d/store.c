@@ -176,7 +176,7 @@ sepax_status sepax3_store_insert(sepax3_store *s, int kind, const float local[SE
     const double reach = centre +
                          sqrt((double)h[0] * h[0] + (double)h[1] * h[1] + (double)h[2] * h[2]) +
                          (double)local[SEPAX3_L_R];
-    const uint32_t id = sepax_core_fill(&s->core, slot, reach, centre);
+    const uint32_t id = sepax_core_fill(&s->core, slot, reach);
     sepax3_store_update(s, &id, 1);
     *out_id = id;
     return SEPAX_OK;

@@ -133,9 +133,9 @@ static float float_up(double v)
     return (float)(v * (1.0 + 0x1p-23) + 0x1p-126);
 }
 
-sepax_shape_id sepax_core_fill(sepax_core *c, uint32_t slot, double reach, double offset)
+sepax_shape_id sepax_core_fill(sepax_core *c, uint32_t slot, double reach)
 {
-    const sepax_motion fresh = {0.0, 0.0, ++c->adds, float_up(reach), float_up(offset)};
+    const sepax_motion fresh = {0.0, 0.0, ++c->adds, float_up(reach), 0};
     c->motion[slot] = fresh;
     c->live++;
     return c->live_id[slot] = ((uint32_t)c->gen[slot] << 24) | slot;

@@ -20,15 +20,14 @@
  * motion tier (common/motion.c): travel sums |translation change| and
  * turn the norm of each rotation change, both rounded up, over every
  * set_transforms; reach bounds the distance of any point of the shape
- * from its transform's origin, offset that of the anchor point; epoch numbers the add that put the shape
+ * from its transform's origin; epoch numbers the add that put the shape
  * there (every add a new one, so that records of an earlier shape in the
  * slot never match). */
 typedef struct sepax_motion {
     double travel, turn;
     uint64_t epoch;
-    float reach;  /* rounded up */
-    float offset; /* bounds how far the store's anchor point (a 2D core's
-                   * vertex 0, a 3D shape's centre) lies from the origin */
+    float reach; /* rounded up */
+    uint32_t zero;
 } sepax_motion;
 
 typedef struct sepax_core {
@@ -88,9 +87,8 @@ uint32_t sepax_core_take(sepax_core *c);
 
 /* Make slot live with its current generation, a new epoch and no motion
  * yet (the shape starts at the identity transform); reach bounds the
- * distance of its points from its origin, offset that of its anchor point
- * (sepax_motion). Returns the shape's id. */
-sepax_shape_id sepax_core_fill(sepax_core *c, uint32_t slot, double reach, double offset);
+ * distance of its points from its origin. Returns the shape's id. */
+sepax_shape_id sepax_core_fill(sepax_core *c, uint32_t slot, double reach);
 
 /* Free a live slot: a new generation, so that its old ids go stale. */
 void sepax_core_release(sepax_core *c, uint32_t slot);

@@ -1,27 +1,27 @@
 /* The motion tier (motion.h). Why a record's gap still holds:
  *
  *   Let q be the gap when the record was written: a face of A's value
- *   along its normal (min over B's points of n.(b - f)) less the radii, or
- *   the distance between the shapes where the full test decides by
- *   distance. In A's own frame A and its face stand still, and a point b
- *   of B moves, over one set_transforms of A (travel tA, turn rA) and of B
- *   (tB, rB), by at most
- *       tB + rB reach(B) + tA + rA |b - origin(A)|,
- *   and |b - origin(A)| <= D + reach(B) + (travel since the record), D
+ *   along its normal (min over B's points of n.(b - f)) less the radii, a
+ *   face of B's (the same with A and B swapped), or the distance between
+ *   the shapes where the full test decides by distance. In A's frame A
+ *   and its face stand still, and a point b of B moves, over one
+ *   set_transforms of A (travel tA, turn rA: the norm of its rotation's
+ *   change) and of B (tB, rB), by at most
+ *       tA + tB + rB reach(B) + rA |b - origin(A)|,
+ *   with |b - origin(A)| <= D + reach(B) + (travel since the record), D
  *   the origins' distance then. Summed over the steps since the record,
- *   with dl the two shapes' travel since then and dt their turn:
- *       loss <= dl + dt (W + dl),     W = D + reach(A) + reach(B)
- *   which bounds a face of B's value (the same with A and B swapped) and
- *   a distance's change (each point moves at most t + r reach) alike. D
- *   is taken from the anchor points the test just read (a 2D core's
- *   vertex 0, a 3D shape's centre), each within its offset of its origin:
- *   D <= |aA - aB| + offset(A) + offset(B).
+ *   with dl the two shapes' travel since then and dA, dB their turns:
+ *       loss <= dl + dA (wA + dl) + dB (wB + dl)
+ *   where, for a face of A, wA = D + reach(B) and wB = reach(B); for a
+ *   face of B, wA = reach(A) and wB = D + reach(A); for a distance (each
+ *   point moves at most t + r reach), wA = reach(A) and wB = reach(B).
+ *   The turning shape's own face is what needs the long lever; the other
+ *   shape's turn moves only its own points.
  *
  *   The kernels compute with world coordinates rounded from the exact
  *   transforms, and round again; both, at the record's time and now, stay
  *   below a few hundred float spacings of M = |pA| + |pB| + reach(A) +
- *   reach(B), the largest magnitude any of them takes (|p| <= |a|_1 +
- *   offset). The record keeps
+ *   reach(B), the largest magnitude any of them takes. The record keeps
  *   q - 2^-14 M (rounded down), and the check asks
  *       kept - (1 + 2^-10) loss > 2^-60
  *   (the growth of M since is at most 2 loss, and 2^-10 covers its margin
@@ -35,7 +35,7 @@
  *   the true motion however long the store has run.
  *
  * Trust: the record lives in the caller's memory, so it carries
- *   tag = mix(key, epoch(A), epoch(B), sums, gap, W)
+ *   tag = mix(key, epoch(A), epoch(B), sums, gap, levers)
  * with the store's secret key; epochs are unique per add in a store. A
  * record not written for this pair's shapes in this store matches with
  * chance about 2^-64. Every step is computed for every record, empty,
@@ -43,9 +43,10 @@
  * pairs interleave, and a branch on it missed often enough to cost more
  * than the arithmetic (bench, drift).
  *
- * The record (32 bytes, the host's byte order: it never leaves the
+ * The record (48 bytes, the host's byte order: it never leaves the
  * process that wrote it, whose key no other process shares): tag (8),
- * travel sum (8), turn sum (8), gap (4), W (4). */
+ * travel sum (8), A's and B's turn sums (8 each), gap, wA, wB (4 each),
+ * 4 zero bytes. */
 #include <math.h>
 #include <string.h>
 
@@ -55,8 +56,9 @@
 
 typedef struct record {
     uint64_t tag;
-    double travel, turn;
-    float gap, width;
+    double travel, turn_a, turn_b;
+    float gap, wa, wb;
+    uint32_t zero;
 } record;
 
 _Static_assert(sizeof(record) == sizeof(sepax_pair_motion), "a record fills its bytes");
@@ -76,20 +78,28 @@ static inline uint64_t bits_of(double v)
     return u;
 }
 
-/* Two chains of two steps each, run side by side (the tag is computed
+static inline uint64_t floats_of(float hi, float lo)
+{
+    uint32_t h, l;
+    memcpy(&h, &hi, sizeof h);
+    memcpy(&l, &lo, sizeof l);
+    return (uint64_t)h << 32 | l;
+}
+
+/* Three chains of two steps each, run side by side (the tag is computed
  * for every pair the tier looks at, so its latency is the tier's), then
  * a final mix. */
 static inline uint64_t tag_of(const sepax_core *c, const sepax_motion *ma, const sepax_motion *mb,
                               const record *r)
 {
-    uint32_t g, w;
-    memcpy(&g, &r->gap, sizeof g);
-    memcpy(&w, &r->width, sizeof w);
     const uint64_t eb = mb->epoch;
-    const uint64_t h1 = mix_in(mix_in(c->key, ma->epoch ^ (eb << 32 | eb >> 32)), (uint64_t)g << 32 | w);
+    const uint64_t h1 =
+        mix_in(mix_in(c->key, ma->epoch ^ (eb << 32 | eb >> 32)), floats_of(r->gap, r->wa));
     const uint64_t h2 =
-        mix_in(mix_in(c->key ^ 0x5851F42D4C957F2Dull, bits_of(r->travel)), bits_of(r->turn));
-    uint64_t h = (h1 ^ (h2 << 17 | h2 >> 47)) * 0xBF58476D1CE4E5B9ull;
+        mix_in(mix_in(c->key ^ 0x5851F42D4C957F2Dull, bits_of(r->travel)), bits_of(r->turn_a));
+    const uint64_t h3 = mix_in(mix_in(c->key ^ 0x14057B7EF767814Full, bits_of(r->turn_b)),
+                               (uint64_t)r->zero << 32 ^ floats_of(r->wb, 0.0f));
+    uint64_t h = (h1 ^ (h2 << 17 | h2 >> 47) ^ (h3 << 41 | h3 >> 23)) * 0xBF58476D1CE4E5B9ull;
     return h ^ (h >> 31);
 }
 
@@ -125,10 +135,11 @@ static inline int apart_of(const sepax_core *c, sepax_pair pair, const sepax_pai
     const sepax_motion *ma = c->motion + SEPAX_ID_SLOT(pair.a);
     const sepax_motion *mb = c->motion + SEPAX_ID_SLOT(pair.b);
     const double dl = since(ma->travel + mb->travel, r.travel);
-    const double dt = since(ma->turn + mb->turn, r.turn);
-    const double loss = (dl + dt * ((double)r.width + dl)) * (1.0 + 0x1p-10);
+    const double da = since(ma->turn, r.turn_a), db = since(mb->turn, r.turn_b);
+    const double loss =
+        (dl + (da * ((double)r.wa + dl) + db * ((double)r.wb + dl))) * (1.0 + 0x1p-10);
     /* a record from the future, or NaN sums: not one of ours */
-    const int fits = (dl >= 0.0) & (dt >= 0.0) & ((double)r.gap - loss > GAP_FLOOR);
+    const int fits = (dl >= 0.0) & (da >= 0.0) & (db >= 0.0) & ((double)r.gap - loss > GAP_FLOOR);
     return fits & (tag_of(c, ma, mb, &r) == r.tag);
 }
 
@@ -168,10 +179,10 @@ static float float_down(double v)
     return (float)(v * (1.0 - 0x1p-23));
 }
 
-/* A float at least v, v >= 2^-100 (normal). */
+/* A float at least v, v >= 0: at least the next normal float up. */
 static float float_up(double v)
 {
-    return (float)(v * (1.0 + 0x1p-23));
+    return (float)(v * (1.0 + 0x1p-23) + 0x1p-100);
 }
 
 /* |x| + |y| + |z|, at least the length, without a square root */
@@ -180,28 +191,30 @@ static double norm1(const float *p)
     return (fabs((double)p[0]) + fabs((double)p[1])) + fabs((double)p[2]);
 }
 
-void sepax_motion_write(const sepax_core *c, sepax_pair pair, float q, const float aa[3],
-                        const float ab[3], sepax_pair_motion *rec)
+void sepax_motion_write(const sepax_core *c, sepax_pair pair, float q, int side,
+                        const float pa[3], const float pb[3], sepax_pair_motion *rec)
 {
     memset(rec->bytes, 0, sizeof rec->bytes);
-    if (!(q > 0.0f))
-        return;
     const sepax_motion *ma = c->motion + SEPAX_ID_SLOT(pair.a);
     const sepax_motion *mb = c->motion + SEPAX_ID_SLOT(pair.b);
-    const double dx = (double)ab[0] - aa[0], dy = (double)ab[1] - aa[1],
-                 dz = (double)ab[2] - aa[2];
-    /* the origins lie within the offsets of the anchors */
-    const double slack = ((double)ma->offset + mb->offset) + ((double)ma->reach + mb->reach);
-    const double m = (norm1(aa) + norm1(ab) + slack) * (1.0 + 0x1p-50);
+    const double ra = ma->reach, rb = mb->reach;
+    const double m = (norm1(pa) + norm1(pb) + (ra + rb)) * (1.0 + 0x1p-50);
     const double gap = (double)q - m * 0x1p-14;
+    if (!(gap > GAP_FLOOR))
+        return;
+    const double dx = (double)pb[0] - pa[0], dy = (double)pb[1] - pa[1],
+                 dz = (double)pb[2] - pa[2];
+    const double d = sqrt(dx * dx + dy * dy + dz * dz) * (1.0 + 0x1p-50);
     record r;
     r.gap = float_down(gap);
-    r.width = float_up(fmax((sqrt(dx * dx + dy * dy + dz * dz) + slack) * (1.0 + 0x1p-50),
-                            0x1p-100));
-    if (!(r.gap > (float)GAP_FLOOR) || !isfinite(r.width))
+    r.wa = float_up(side == SEPAX_MOTION_FACE_A ? d + rb : ra);
+    r.wb = float_up(side == SEPAX_MOTION_FACE_B ? d + ra : rb);
+    r.zero = 0;
+    if (!(r.gap > (float)GAP_FLOOR) || !(r.wa < INFINITY) || !(r.wb < INFINITY))
         return;
     r.travel = ma->travel + mb->travel;
-    r.turn = ma->turn + mb->turn;
+    r.turn_a = ma->turn;
+    r.turn_b = mb->turn;
     r.tag = tag_of(c, ma, mb, &r);
     memcpy(rec->bytes, &r, sizeof r);
 }

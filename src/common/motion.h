@@ -26,14 +26,18 @@ int sepax_motion_apart(const sepax_core *c, sepax_pair pair, const sepax_pair_mo
 size_t sepax_motion_filter(const sepax_core *c, const sepax_pair *pairs, size_t n,
                            const sepax_pair_motion *recs, sepax_pair *live, uint16_t *at);
 
+/* What a record's gap measures: a face of A, a face of B, or a distance
+ * (sepax_motion_write). */
+enum { SEPAX_MOTION_FACE_A = 0, SEPAX_MOTION_FACE_B = 1, SEPAX_MOTION_DISTANCE = 2 };
+
 /* Write rec for the pair from q, a lower bound (up to the kernels'
  * rounding) on a quantity the pair's full test measures again and that
  * says "apart" whenever it is above 0: a face's value along its normal
- * less both radii, or the distance between the shapes where the full
- * test decides by distance. aa, ab: the shapes' anchor points now (world
- * coordinates within sepax_motion's offset of each origin). q not above
- * 0 (or NaN): the record is emptied. */
-void sepax_motion_write(const sepax_core *c, sepax_pair pair, float q, const float aa[3],
-                        const float ab[3], sepax_pair_motion *rec);
+ * less both radii (side: whose face), or the distance between the shapes
+ * where the full test decides by distance (SEPAX_MOTION_DISTANCE). pa,
+ * pb: the shapes' transform origins now. q not above 0 (or NaN): the
+ * record is emptied. */
+void sepax_motion_write(const sepax_core *c, sepax_pair pair, float q, int side,
+                        const float pa[3], const float pb[3], sepax_pair_motion *rec);
 
 #endif

@@ -197,10 +197,10 @@ static drift_report drift_run(drift *d, int steps, int mode, uint64_t seed,
 
 /* Every backend, scalar first: cached hits equal uncached ones at every
  * step, and the caches left at the end equal scalar's. */
-/* The gap and width of a motion record: the bytes that depend on the
+/* The gap and levers of a motion record: the bytes that depend on the
  * pair's shapes and poses alone (the tag and sums depend on the store's
  * key and on every transform it has been given). */
-enum { MOTION_GAP_AT = 24 };
+enum { MOTION_GAP_AT = 32 };
 
 static drift_report drift_every_backend(drift *d, int steps, int mode, const char *what,
                                         int tracked)
