@@ -197,9 +197,13 @@ static int edges_apart(const sepax3_view *v, uint32_t sa, uint32_t sb, const uin
     return edge_pair(&A.p, rec[1], &f, &B.p, rec[2]) > SEPAX3_EDGE_TOLERANCE * size;
 }
 
-static int cached_apart(const sepax3_view *v, sepax_pair pair, const sepax3_pair_cache *cache)
+/* Whether the record proves the pair apart; *value: the face's value
+ * when a face did, else NaN. */
+static int cached_apart(const sepax3_view *v, sepax_pair pair, const sepax3_pair_cache *cache,
+                        float *value)
 {
     const uint8_t *rec = cache->bytes;
+    *value = NAN;
     if (rec[0] == TAG_EMPTY || rec[0] > TAG_EDGES)
         return 0;
     const uint32_t sa = SEPAX_ID_SLOT(pair.a), sb = SEPAX_ID_SLOT(pair.b);
@@ -208,19 +212,19 @@ static int cached_apart(const sepax3_view *v, sepax_pair pair, const sepax3_pair
         return 0;
     if (rec[0] == TAG_EDGES)
         return side3_is_poly(ka) && side3_is_poly(kb) && edges_apart(v, sa, sb, rec);
-    return face_value(v, sa, sb, rec) > 0.0f;
+    *value = face_value(v, sa, sb, rec);
+    return *value > 0.0f;
 }
 
 float sepax3_cache_gap(const sepax3_view *v, sepax_pair pair, const sepax3_pair_cache *cache,
-                       const sepax3_result *r, int *side)
+                       const sepax3_result *r, float value, int *side)
 {
     const uint32_t sa = SEPAX_ID_SLOT(pair.a), sb = SEPAX_ID_SLOT(pair.b);
     const uint8_t ka = v->kind[sa], kb = v->kind[sb];
     *side = SEPAX_MOTION_DISTANCE;
     if (!r) {
         *side = cache->bytes[0] == TAG_FACE_B ? SEPAX_MOTION_FACE_B : SEPAX_MOTION_FACE_A;
-        return pair3_class(ka, kb) >> 1 == PAIR3_GENERAL ? face_value(v, sa, sb, cache->bytes)
-                                                         : NAN;
+        return value;
     }
     if (r->flags & SEPAX_HIT)
         return NAN;
@@ -308,7 +312,8 @@ static void prefetch_lines(const sepax3_view *v, sepax_pair pair, const uint8_t 
 #define AHEAD 8u
 
 size_t sepax3_cache_filter(const sepax3_view *v, const sepax_pair *pairs, size_t n,
-                           const sepax3_pair_cache *caches, sepax_pair *live, uint16_t *at)
+                           const sepax3_pair_cache *caches, sepax_pair *live, uint16_t *at,
+                           float *values)
 {
     for (size_t k = 0; k < n && k < AHEAD; k++) {
         prefetch_block_head(v, SEPAX_ID_SLOT(pairs[k].a));
@@ -326,7 +331,10 @@ size_t sepax3_cache_filter(const sepax3_view *v, const sepax_pair *pairs, size_t
         /* written unconditionally, kept by advancing m */
         live[m] = pairs[k];
         at[m] = (uint16_t)k;
-        m += !cached_apart(v, pairs[k], caches + k);
+        float value;
+        m += !cached_apart(v, pairs[k], caches + k, &value);
+        if (values)
+            values[k] = value;
     }
     return m;
 }

@@ -54,7 +54,7 @@ static size_t chunk_hits(const void *context, size_t base, size_t n, void *out, 
     _Static_assert(SEPAX_HIT_CHUNK <= UINT16_MAX + 1u, "a chunk's indices fit at[]");
     sepax_pair live[SEPAX_HIT_CHUNK];
     uint16_t at[SEPAX_HIT_CHUNK];
-    const size_t m = sepax3_cache_filter(&c->v, pairs, n, c->caches + base, live, at);
+    const size_t m = sepax3_cache_filter(&c->v, pairs, n, c->caches + base, live, at, NULL);
     c->s->kernels->collide(&c->v, live, m, chunk);
     sepax3_cache_refresh(&c->v, live, m, chunk, at, c->caches + base);
     return sepax_hits_take_at(chunk, m, sizeof *chunk, offsetof(sepax3_result, flags), base, at,
@@ -91,7 +91,8 @@ static size_t chunk_hits_tracked(const void *context, size_t base, size_t n, voi
         sub_caches[j] = caches[from[j]];
         result_of[j] = UINT16_MAX;
     }
-    const size_t m = sepax3_cache_filter(&c->v, sub, w, sub_caches, live, at);
+    float values[SEPAX_HIT_CHUNK];
+    const size_t m = sepax3_cache_filter(&c->v, sub, w, sub_caches, live, at, values);
     s->kernels->collide(&c->v, live, m, chunk);
     sepax3_cache_refresh(&c->v, live, m, chunk, at, sub_caches);
     for (size_t k = 0; k < m; k++) {
@@ -107,7 +108,7 @@ static size_t chunk_hits_tracked(const void *context, size_t base, size_t n, voi
             continue;
         }
         int side;
-        const float q = sepax3_cache_gap(&c->v, p, sub_caches + j, r, &side);
+        const float q = sepax3_cache_gap(&c->v, p, sub_caches + j, r, values[j], &side);
         sepax_motion_write(&s->core, p, q, side,
                            s->xf + SEPAX3_XF * (size_t)SEPAX_ID_SLOT(p.a) + SEPAX3_X_P,
                            s->xf + SEPAX3_XF * (size_t)SEPAX_ID_SLOT(p.b) + SEPAX3_X_P,

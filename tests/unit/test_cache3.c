@@ -139,7 +139,7 @@ static size_t filter_skips(sepax3_store *s, const sepax_pair *pairs, size_t n,
     size_t skipped = 0;
     for (size_t base = 0; base < n; base += SEPAX_HIT_CHUNK) {
         const size_t m = n - base < SEPAX_HIT_CHUNK ? n - base : SEPAX_HIT_CHUNK;
-        skipped += m - sepax3_cache_filter(&v, pairs + base, m, caches + base, live, at);
+        skipped += m - sepax3_cache_filter(&v, pairs + base, m, caches + base, live, at, NULL);
     }
     return skipped;
 }
