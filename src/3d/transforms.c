@@ -8,24 +8,13 @@
 #include "store.h"
 #include "validate.h"
 
-/* The rotation matrix the world update builds from q (w, x, y, z), in
- * double: q normalised, then world3_matrix's entries. */
-static void rotation_of(const float q[4], double m[9])
-{
-    const double n = sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] +
-                          (double)q[3] * q[3]);
-    const double w = q[0] / n, x = q[1] / n, y = q[2] / n, z = q[3] / n;
-    const double r[9] = {1.0 - 2.0 * (y * y + z * z), 2.0 * (x * y + w * z), 2.0 * (x * z - w * y),
-                         2.0 * (x * y - w * z), 1.0 - 2.0 * (x * x + z * z), 2.0 * (y * z + w * x),
-                         2.0 * (x * z + w * y), 2.0 * (y * z - w * x), 1.0 - 2.0 * (x * x + y * y)};
-    memcpy(m, r, sizeof r);
-}
-
 /* Add the change from the stored transform x to t to the slot's motion:
- * the translation's length, and the Frobenius norm of the rotation's
- * change, which bounds its operator norm (sepax_motion_add rounds both
- * up; rounding in the matrices themselves is covered by motion.c's
- * margin at the ends, as are the world update's). */
+ * the translation's length, and the operator norm of the rotation
+ * matrix's change, 2 sin(a/2) for the angle a between the two rotations:
+ * twice the length of the vector part of conj(q0) q1, both normalised (as
+ * the world update normalises them), in double. sepax_motion_add rounds
+ * both up; the rounding of the world update's own float matrices is
+ * covered by motion.c's margin at the ends. */
 static void add_motion(sepax_motion *m, const float *x, const sepax3_transform *t)
 {
     const double dx = (double)t->p.x - x[SEPAX3_X_P], dy = (double)t->p.y - x[SEPAX3_X_P + 1],
@@ -33,12 +22,18 @@ static void add_motion(sepax_motion *m, const float *x, const sepax3_transform *
     const float q[4] = {t->q.w, t->q.x, t->q.y, t->q.z};
     double turn = 0.0;
     if (memcmp(q, x + SEPAX3_X_Q, sizeof q) != 0) {
-        double a[9], b[9];
-        rotation_of(x + SEPAX3_X_Q, a);
-        rotation_of(q, b);
-        for (int k = 0; k < 9; k++)
-            turn += (b[k] - a[k]) * (b[k] - a[k]);
-        turn = sqrt(turn);
+        const float *p = x + SEPAX3_X_Q;
+        const double n0 = sqrt((double)p[0] * p[0] + (double)p[1] * p[1] + (double)p[2] * p[2] +
+                               (double)p[3] * p[3]);
+        const double n1 = sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] +
+                               (double)q[3] * q[3]);
+        const double w0 = p[0] / n0, a0 = p[1] / n0, b0 = p[2] / n0, c0 = p[3] / n0;
+        const double w1 = q[0] / n1, a1 = q[1] / n1, b1 = q[2] / n1, c1 = q[3] / n1;
+        /* vector part of conj(q0) q1: w0 v1 - w1 v0 - v0 x v1 */
+        const double vx = w0 * a1 - w1 * a0 - (b0 * c1 - c0 * b1);
+        const double vy = w0 * b1 - w1 * b0 - (c0 * a1 - a0 * c1);
+        const double vz = w0 * c1 - w1 * c0 - (a0 * b1 - b0 * a1);
+        turn = 2.0 * sqrt(vx * vx + vy * vy + vz * vz);
     }
     sepax_motion_add(m, sqrt(dx * dx + dy * dy + dz * dz), turn);
 }
