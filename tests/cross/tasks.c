@@ -1,6 +1,8 @@
 /* Batch calls split across workers (sepax_store_set_tasks): every split
- * call (collide, collide_hits, collide_hits_cached, query_points, broadphase, update_world)
- * must give the bytes the unsplit call gives, in the same order, with
+ * call (collide, collide_hits, collide_hits_cached, collide_hits_tracked,
+ * query_points, broadphase, update_world) must give the bytes the
+ * unsplit call gives, in the same order (the cached and tracked calls
+ * also the same caches and motion records), with
  * 1 to 4 workers of the tools' pthread pool, with a task system that runs
  * every range inline in enqueue (returning NULL) in ranges of uneven
  * size, and with one that runs them in reverse order in finish; bad
@@ -8,8 +10,8 @@
  * allocation must leave the caller's arrays untouched. Every available
  * backend (or SEPAX_BACKEND's alone), on a store of polygons, one of
  * circles, and one of every kind with holes left by removals; and the
- * 3D calls that split (collide, broadphase, update_world) on boxes and
- * spheres. Plain C,
+ * 3D calls that split (collide, collide_hits_tracked, broadphase,
+ * update_world) on boxes and spheres. Plain C,
  * so that CI can run it under ThreadSanitizer.
  *
  * Usage: sepax_tasks [ROUNDS]   (default 1)
@@ -133,6 +135,10 @@ typedef struct subject {
     /* the cached call: caches before (a mix of empty, refreshed and
      * random records) and after */
     sepax_pair_cache *caches0, *caches1, *got_caches;
+    /* the tracked call: motion records before (a mix, as caches0), then
+     * its caches and records after, from caches0 and motions0 */
+    sepax_pair_cache *tcaches1;
+    sepax_pair_motion *motions0, *motions1, *got_motions;
     /* the world after the update under the second transforms */
     sepax_transform *xf0, *xf1;
     float *pool1, *box1;
@@ -154,6 +160,20 @@ static void *must(void *p)
         exit(1);
     }
     return p;
+}
+
+/* Every step-th of n records of size bytes, in turn emptied and
+ * overwritten with noise, as a running simulation may leave them. */
+static void mix_records(void *records, size_t size, size_t n, size_t step, uint64_t noise)
+{
+    uint8_t *r = records;
+    for (size_t k = 0; k < n; k += step) {
+        if (k % 2)
+            memset(r + k * size, 0, size);
+        else
+            for (size_t b = 0; b < size; b++)
+                r[k * size + b] = (uint8_t)sepax_scene_rng_next(&noise);
+    }
 }
 
 static void world_update_with(sepax_store *s, const sepax_transform *xf)
@@ -230,20 +250,33 @@ static void answer(subject *su)
                                     NULL) == SEPAX_OK &&
               cached == su->hit_count,
           "cached collide_hits");
-    uint64_t noise = 11;
-    for (size_t k = 0; k < n; k += 7) {
-        if (k % 2)
-            memset(&su->caches0[k], 0, sizeof su->caches0[k]);
-        else
-            for (size_t b = 0; b < sizeof su->caches0[k].bytes; b++)
-                su->caches0[k].bytes[b] = (uint8_t)sepax_scene_rng_next(&noise);
-    }
+    mix_records(su->caches0, sizeof *su->caches0, n, 7, 11);
     memcpy(su->caches1, su->caches0, n * sizeof *su->caches0);
     CHECK(sepax_collide_hits_cached(s, su->pairs, n, su->caches1, su->short_hits, n, &cached,
                                     NULL) == SEPAX_OK &&
               cached == su->hit_count &&
               memcmp(su->short_hits, su->hits, cached * sizeof *su->hits) == 0,
           "cached collide_hits differs from uncached");
+    /* motion records one tracked call wrote, mixed likewise, then what
+     * one unsplit tracked call makes of them and of caches0 */
+    su->tcaches1 = must(realloc(su->tcaches1, n * sizeof *su->tcaches1));
+    su->motions0 = must(realloc(su->motions0, n * sizeof *su->motions0));
+    su->motions1 = must(realloc(su->motions1, n * sizeof *su->motions1));
+    su->got_motions = must(realloc(su->got_motions, n * sizeof *su->got_motions));
+    memset(su->tcaches1, 0, n * sizeof *su->tcaches1);
+    memset(su->motions0, 0, n * sizeof *su->motions0);
+    CHECK(sepax_collide_hits_tracked(s, su->pairs, n, su->tcaches1, su->motions0, su->short_hits,
+                                     n, &cached, NULL) == SEPAX_OK &&
+              cached == su->hit_count,
+          "tracked collide_hits");
+    mix_records(su->motions0, sizeof *su->motions0, n, 5, 13);
+    memcpy(su->tcaches1, su->caches0, n * sizeof *su->caches0);
+    memcpy(su->motions1, su->motions0, n * sizeof *su->motions0);
+    CHECK(sepax_collide_hits_tracked(s, su->pairs, n, su->tcaches1, su->motions1, su->short_hits,
+                                     n, &cached, NULL) == SEPAX_OK &&
+              cached == su->hit_count &&
+              memcmp(su->short_hits, su->hits, cached * sizeof *su->hits) == 0,
+          "tracked collide_hits differs from uncached");
 
     /* two bad pairs; the lower one must be named */
     su->bad_pairs = must(realloc(su->bad_pairs, n * sizeof *su->bad_pairs));
@@ -304,6 +337,22 @@ static void answer(subject *su)
     sepax_update_world(s);
 }
 
+/* The cached call (or with tracked the tracked call) on pairs, from
+ * caches0 (and motions0) copied to got_caches (and got_motions), into
+ * got_hits. */
+static sepax_status hits_kept(subject *su, const sepax_pair *pairs, int tracked, size_t *got,
+                              size_t *at)
+{
+    const size_t n = su->count;
+    memcpy(su->got_caches, su->caches0, n * sizeof *su->caches0);
+    if (!tracked)
+        return sepax_collide_hits_cached(su->store, pairs, n, su->got_caches, su->got_hits, n, got,
+                                         at);
+    memcpy(su->got_motions, su->motions0, n * sizeof *su->motions0);
+    return sepax_collide_hits_tracked(su->store, pairs, n, su->got_caches, su->got_motions,
+                                      su->got_hits, n, got, at);
+}
+
 /* Every split call against the unsplit answers. */
 static void compare(subject *su)
 {
@@ -354,21 +403,27 @@ static void compare(subject *su)
               at == su->bad_at && got == 0 && su->got_hits[n - 1].pair == 0x5A5A5A5Au,
           "bad pairs in collide_hits named differently, or hits written");
 
-    memset(su->got_hits, 0, n * sizeof *su->got_hits);
-    memcpy(su->got_caches, su->caches0, n * sizeof *su->caches0);
-    CHECK(sepax_collide_hits_cached(s, su->pairs, n, su->got_caches, su->got_hits, n, &got,
-                                    NULL) == SEPAX_OK &&
-              got == su->hit_count &&
-              memcmp(su->got_hits, su->hits, got * sizeof *su->hits) == 0 &&
-              memcmp(su->got_caches, su->caches1, n * sizeof *su->caches1) == 0,
-          "cached collide_hits differs (hits or caches)");
-    memcpy(su->got_caches, su->caches0, n * sizeof *su->caches0);
-    got = 7;
-    CHECK(sepax_collide_hits_cached(s, su->bad_pairs, n, su->got_caches, su->got_hits, n, &got,
-                                    &at) == su->bad_status &&
-              at == su->bad_at && got == 0 &&
-              memcmp(su->got_caches, su->caches0, n * sizeof *su->caches0) == 0,
-          "bad pairs in cached collide_hits named differently, or caches written");
+    for (int tracked = 0; tracked < 2; tracked++) {
+        const char *call = tracked ? "tracked" : "cached";
+        const sepax_pair_cache *caches1 = tracked ? su->tcaches1 : su->caches1;
+        memset(su->got_hits, 0, n * sizeof *su->got_hits);
+        CHECK(hits_kept(su, su->pairs, tracked, &got, NULL) == SEPAX_OK &&
+                  got == su->hit_count &&
+                  memcmp(su->got_hits, su->hits, got * sizeof *su->hits) == 0 &&
+                  memcmp(su->got_caches, caches1, n * sizeof *caches1) == 0 &&
+                  (!tracked ||
+                   memcmp(su->got_motions, su->motions1, n * sizeof *su->motions1) == 0),
+              "%s collide_hits differs (hits, caches or motion records)", call);
+        got = 7;
+        CHECK(hits_kept(su, su->bad_pairs, tracked, &got, &at) == su->bad_status &&
+                  at == su->bad_at && got == 0 &&
+                  memcmp(su->got_caches, su->caches0, n * sizeof *su->caches0) == 0 &&
+                  (!tracked ||
+                   memcmp(su->got_motions, su->motions0, n * sizeof *su->motions0) == 0),
+              "bad pairs in %s collide_hits named differently, or caches or motion records "
+              "written",
+              call);
+    }
 
     memset(su->got_manifolds, 0x5A, n * sizeof *su->got_manifolds);
     CHECK(sepax_collide_manifolds(s, su->pairs, n, su->got_manifolds, NULL) == SEPAX_OK &&
@@ -555,6 +610,27 @@ static void test_3d(task_pool *pool)
     sepax3_hit *hits = must(malloc(n * sizeof *hits)), *got_hits = must(malloc(n * sizeof *hits));
     size_t hit_count = 0;
     CHECK(sepax3_collide_hits(s, pairs, n, hits, n, &hit_count, NULL) == SEPAX_OK, "hits");
+    /* the tracked call: caches and motion records one tracked call wrote,
+     * some emptied and some random, then what one unsplit tracked call
+     * makes of them */
+    sepax3_pair_cache *caches0 = must(calloc(n, sizeof *caches0));
+    sepax3_pair_cache *caches1 = must(malloc(n * sizeof *caches1));
+    sepax3_pair_cache *got_caches = must(malloc(n * sizeof *caches1));
+    sepax_pair_motion *motions0 = must(calloc(n, sizeof *motions0));
+    sepax_pair_motion *motions1 = must(malloc(n * sizeof *motions1));
+    sepax_pair_motion *got_motions = must(malloc(n * sizeof *motions1));
+    CHECK(sepax3_collide_hits_tracked(s, pairs, n, caches0, motions0, got_hits, n, &got, NULL) ==
+                  SEPAX_OK &&
+              got == hit_count,
+          "tracked hits");
+    mix_records(caches0, sizeof *caches0, n, 7, 11);
+    mix_records(motions0, sizeof *motions0, n, 5, 13);
+    memcpy(caches1, caches0, n * sizeof *caches0);
+    memcpy(motions1, motions0, n * sizeof *motions0);
+    CHECK(sepax3_collide_hits_tracked(s, pairs, n, caches1, motions1, got_hits, n, &got, NULL) ==
+                  SEPAX_OK &&
+              got == hit_count && memcmp(got_hits, hits, got * sizeof *hits) == 0,
+          "tracked hits differ from plain");
     sepax3_manifold *man = must(malloc(n * sizeof *man)), *got_man = must(malloc(n * sizeof *man));
     sepax3_manifold_hit *mhits = must(malloc(n * sizeof *mhits));
     sepax3_manifold_hit *got_mhits = must(malloc(n * sizeof *mhits));
@@ -606,6 +682,15 @@ static void test_3d(task_pool *pool)
                   memcmp(got_hits, hits, hit_count / 3 * sizeof *hits) == 0 &&
                   got_hits[hit_count / 3].pair == 0x5A5A5A5Au,
               "short collide_hits differs");
+        memset(got_hits, 0x5A, n * sizeof *got_hits);
+        memcpy(got_caches, caches0, n * sizeof *caches0);
+        memcpy(got_motions, motions0, n * sizeof *motions0);
+        CHECK(sepax3_collide_hits_tracked(s, pairs, n, got_caches, got_motions, got_hits, n, &got,
+                                          NULL) == SEPAX_OK &&
+                  got == hit_count && memcmp(got_hits, hits, got * sizeof *hits) == 0 &&
+                  memcmp(got_caches, caches1, n * sizeof *caches1) == 0 &&
+                  memcmp(got_motions, motions1, n * sizeof *motions1) == 0,
+              "tracked collide_hits differs (hits, caches or motion records)");
         memset(got_man, 0x5A, n * sizeof *got_man);
         CHECK(sepax3_collide_manifolds(s, pairs, n, got_man, NULL) == SEPAX_OK &&
                   memcmp(got_man, man, n * sizeof *man) == 0,
@@ -635,6 +720,16 @@ static void test_3d(task_pool *pool)
         CHECK(sepax3_collide_hits(s, pairs, n, got_hits, n, &got, &at) == SEPAX_ERR_BAD_PAIR &&
                   at == n / 2 && got == 0,
               "bad pair in collide_hits named differently");
+        memcpy(got_caches, caches0, n * sizeof *caches0);
+        memcpy(got_motions, motions0, n * sizeof *motions0);
+        got = 7;
+        CHECK(sepax3_collide_hits_tracked(s, pairs, n, got_caches, got_motions, got_hits, n, &got,
+                                          &at) == SEPAX_ERR_BAD_PAIR &&
+                  at == n / 2 && got == 0 &&
+                  memcmp(got_caches, caches0, n * sizeof *caches0) == 0 &&
+                  memcmp(got_motions, motions0, n * sizeof *motions0) == 0,
+              "bad pair in tracked collide_hits named differently, or caches or motion records "
+              "written");
         CHECK(sepax3_collide_manifolds(s, pairs, n, got_man, &at) == SEPAX_ERR_BAD_PAIR &&
                   at == n / 2,
               "bad pair in collide_manifolds named differently");
@@ -652,6 +747,8 @@ static void test_3d(task_pool *pool)
     free(world), free(bounds), free(pairs), free(got_pairs), free(res), free(got_res);
     free(hits), free(got_hits), free(queries), free(inside), free(got_inside);
     free(man), free(got_man), free(mhits), free(got_mhits);
+    free(caches0), free(caches1), free(got_caches), free(motions0), free(motions1);
+    free(got_motions);
     sepax3_store_destroy(s);
 }
 
@@ -733,7 +830,8 @@ int main(int argc, char **argv)
         free(su[k].inside), free(su[k].xf0), free(su[k].xf1), free(su[k].pool1);
         free(su[k].box1), free(su[k].got_pairs), free(su[k].got_results), free(su[k].got_hits);
         free(su[k].got_inside), free(su[k].caches0), free(su[k].caches1);
-        free(su[k].got_caches);
+        free(su[k].got_caches), free(su[k].tcaches1), free(su[k].motions0), free(su[k].motions1);
+        free(su[k].got_motions);
         free(su[k].manifolds), free(su[k].got_manifolds), free(su[k].mhits), free(su[k].got_mhits);
     }
     if (failures) {
