@@ -475,7 +475,9 @@ SEPAX_API sepax_status sepax3_collide_hits_cached(const sepax3_store *store,
  *  only when count is 0: SEPAX_ERR_NULL); on a failure they are
  *  unchanged unless the status is SEPAX_ERR_CAPACITY. The caches written
  *  are those of sepax3_collide_hits_cached; the gaps the motion records
- *  keep are the same on every backend. */
+ *  keep are the same on every backend. A store of boxes only runs the
+ *  plain call and leaves every record empty: a box pair's test in lanes
+ *  costs less than the tier's check. */
 SEPAX_API sepax_status sepax3_collide_hits_tracked(const sepax3_store *store,
                                                    const sepax_pair *pairs, size_t count,
                                                    sepax3_pair_cache *caches,
