@@ -178,7 +178,8 @@ sepax_status sepax_collide_hits_tracked(const sepax_store *s, const sepax_pair *
     sepax_status st = sepax_hits_begin(s != NULL, hits, capacity, count, hit_count);
     if (st == SEPAX_OK && count > 0 && (!caches || !motions))
         st = SEPAX_ERR_NULL;
-    return st != SEPAX_OK ? st
-                          : collide_hits(s, pairs, count, caches, motions, hits, capacity,
-                                         hit_count, bad_index);
+    if (st != SEPAX_OK)
+        return st;
+    sepax_motion_start(&s->core);
+    return collide_hits(s, pairs, count, caches, motions, hits, capacity, hit_count, bad_index);
 }

@@ -32,6 +32,7 @@ sepax_status sepax_set_transforms(sepax_store *s, const sepax_shape_id *ids,
             return st;
     }
     /* the world kernel takes rows: a stack-sized list of them at a time */
+    const int track = sepax_motion_on(&s->core);
     uint32_t rows[256];
     for (size_t base = 0; base < count; base += 256) {
         const size_t n = count - base < 256 ? count - base : 256;
@@ -40,10 +41,12 @@ sepax_status sepax_set_transforms(sepax_store *s, const sepax_shape_id *ids,
             const sepax_transform *was = &s->xf[rows[i]], *t = &transforms[base + i];
             /* the rotation [c -s; s c] changes by a matrix of the same
              * form, whose norm is the length of (dc, ds) */
-            const double dx = (double)t->p.x - was->p.x, dy = (double)t->p.y - was->p.y;
-            const double dc = (double)t->q.c - was->q.c, ds = (double)t->q.s - was->q.s;
-            sepax_motion_add(s->core.motion + SEPAX_ID_SLOT(ids[base + i]),
-                             sqrt(dx * dx + dy * dy), sqrt(dc * dc + ds * ds));
+            if (track) {
+                const double dx = (double)t->p.x - was->p.x, dy = (double)t->p.y - was->p.y;
+                const double dc = (double)t->q.c - was->q.c, ds = (double)t->q.s - was->q.s;
+                sepax_motion_add(s->core.motion + SEPAX_ID_SLOT(ids[base + i]),
+                                 sqrt(dx * dx + dy * dy), sqrt(dc * dc + ds * ds));
+            }
             s->xf[rows[i]] = *t;
         }
         sepax_store_update_rows(s, rows, n);

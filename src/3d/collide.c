@@ -189,5 +189,7 @@ sepax_status sepax3_collide_hits_tracked(const sepax3_store *s, const sepax_pair
         const sepax_status st = sepax_hits_begin(s != NULL, hits, capacity, count, hit_count);
         return st != SEPAX_OK ? st : SEPAX_ERR_NULL;
     }
+    if (s)
+        sepax_motion_start(&s->core);
     return collide_hits(s, pairs, count, caches, motions, hits, capacity, hit_count, bad_index);
 }

@@ -1,7 +1,6 @@
 /* Placing 3D shapes: check and store transforms, then run the backend's
  * world kernel over the shapes that moved (or all of them). */
 #include <math.h>
-#include <string.h>
 
 #include "common/batch.h"
 #include "common/motion.h"
@@ -10,31 +9,25 @@
 
 /* Add the change from the stored transform x to t to the slot's motion:
  * the translation's length, and the operator norm of the rotation
- * matrix's change, 2 sin(a/2) for the angle a between the two rotations:
- * twice the length of the vector part of conj(q0) q1, both normalised (as
- * the world update normalises them), in double. sepax_motion_add rounds
- * both up; the rounding of the world update's own float matrices is
- * covered by motion.c's margin at the ends. */
+ * matrix's change, 2 sin(a/2) for the angle a between the two rotations
+ * (the world update normalises both quaternions): with v the vector part
+ * of conj(q0) q1, sin(a/2) = |v| / (|q0| |q1|), in double. sepax_motion_add
+ * rounds both up; the rounding of the world update's own float matrices
+ * is covered by motion.c's margin at the ends. */
 static void add_motion(sepax_motion *m, const float *x, const sepax3_transform *t)
 {
     const double dx = (double)t->p.x - x[SEPAX3_X_P], dy = (double)t->p.y - x[SEPAX3_X_P + 1],
                  dz = (double)t->p.z - x[SEPAX3_X_P + 2];
-    const float q[4] = {t->q.w, t->q.x, t->q.y, t->q.z};
-    double turn = 0.0;
-    if (memcmp(q, x + SEPAX3_X_Q, sizeof q) != 0) {
-        const float *p = x + SEPAX3_X_Q;
-        const double n0 = sqrt((double)p[0] * p[0] + (double)p[1] * p[1] + (double)p[2] * p[2] +
-                               (double)p[3] * p[3]);
-        const double n1 = sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] +
-                               (double)q[3] * q[3]);
-        const double w0 = p[0] / n0, a0 = p[1] / n0, b0 = p[2] / n0, c0 = p[3] / n0;
-        const double w1 = q[0] / n1, a1 = q[1] / n1, b1 = q[2] / n1, c1 = q[3] / n1;
-        /* vector part of conj(q0) q1: w0 v1 - w1 v0 - v0 x v1 */
-        const double vx = w0 * a1 - w1 * a0 - (b0 * c1 - c0 * b1);
-        const double vy = w0 * b1 - w1 * b0 - (c0 * a1 - a0 * c1);
-        const double vz = w0 * c1 - w1 * c0 - (a0 * b1 - b0 * a1);
-        turn = 2.0 * sqrt(vx * vx + vy * vy + vz * vz);
-    }
+    const float *p = x + SEPAX3_X_Q;
+    const double w0 = p[0], a0 = p[1], b0 = p[2], c0 = p[3];
+    const double w1 = t->q.w, a1 = t->q.x, b1 = t->q.y, c1 = t->q.z;
+    /* w0 v1 - w1 v0 - v0 x v1 */
+    const double vx = w0 * a1 - w1 * a0 - (b0 * c1 - c0 * b1);
+    const double vy = w0 * b1 - w1 * b0 - (c0 * a1 - a0 * c1);
+    const double vz = w0 * c1 - w1 * c0 - (a0 * b1 - b0 * a1);
+    const double n0 = w0 * w0 + a0 * a0 + b0 * b0 + c0 * c0;
+    const double n1 = w1 * w1 + a1 * a1 + b1 * b1 + c1 * c1;
+    const double turn = 2.0 * sqrt((vx * vx + vy * vy + vz * vz) / (n0 * n1));
     sepax_motion_add(m, sqrt(dx * dx + dy * dy + dz * dz), turn);
 }
 
@@ -55,10 +48,12 @@ sepax_status sepax3_set_transforms(sepax3_store *s, const sepax_shape_id *ids,
         if (st != SEPAX_OK)
             return st;
     }
+    const int track = sepax_motion_on(&s->core);
     for (size_t i = 0; i < count; i++) {
         const uint32_t slot = SEPAX_ID_SLOT(ids[i]);
         float *x = s->xf + SEPAX3_XF * (size_t)slot;
-        add_motion(s->core.motion + slot, x, &transforms[i]);
+        if (track)
+            add_motion(s->core.motion + slot, x, &transforms[i]);
         sepax3_xf_put(x, &transforms[i]);
     }
     sepax3_store_update(s, ids, count);

@@ -11,6 +11,8 @@
 #ifndef SEPAX_COMMON_CORE_H
 #define SEPAX_COMMON_CORE_H
 
+#include <stdatomic.h>
+
 #include "alloc.h"
 #include "ids.h"
 #include "tasks.h"
@@ -42,6 +44,10 @@ typedef struct sepax_core {
     sepax_motion *motion;
     uint64_t key;  /* the store's secret, keying the motion records' tags */
     uint64_t adds; /* shapes ever added: the last epoch given */
+    /* set by the first tracked call: from then on set_transforms sums
+     * each shape's motion (a store no tracked call has read pays nothing
+     * for it; no record exists before the first tracked call writes one) */
+    _Atomic int motion_on;
 } sepax_core;
 
 /* The slots a store reserves at creation unless told otherwise. */

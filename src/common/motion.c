@@ -112,7 +112,7 @@ void sepax_motion_add(sepax_motion *m, double travel, double turn)
         m->travel = t + t * 0x1p-51;
     }
     if (turn > 0.0) {
-        const double t = m->turn + (turn * (1.0 + 0x1p-50) + 0x1p-48);
+        const double t = m->turn + (turn * (1.0 + 0x1p-50) + 0x1p-46);
         m->turn = t + t * 0x1p-51;
     }
 }

@@ -16,6 +16,24 @@
  * falls below the true total. */
 void sepax_motion_add(sepax_motion *m, double travel, double turn);
 
+/* From now on the store sums its shapes' motion: called by each tracked
+ * call before it reads or writes a record. */
+static inline void sepax_motion_start(const sepax_core *c)
+{
+    /* the flag is the store's bookkeeping, not its contents: a call that
+     * takes the store read-only may set it (atomically: calls run on
+     * several threads) */
+    _Atomic int *on = (_Atomic int *)&c->motion_on;
+    if (!atomic_load_explicit(on, memory_order_relaxed))
+        atomic_store_explicit(on, 1, memory_order_relaxed);
+}
+
+/* Whether set_transforms must sum motion. */
+static inline int sepax_motion_on(const sepax_core *c)
+{
+    return atomic_load_explicit((_Atomic int *)&c->motion_on, memory_order_relaxed);
+}
+
 /* Whether rec proves the pair (a live pair of c's store) apart: it was
  * written by sepax_motion_write for this pair's two shapes in this store,
  * and its gap exceeds the most their motion since can have taken off it. */
