@@ -428,7 +428,9 @@ SEPAX_API sepax_status sepax_collide_hits_cached(const sepax_store *store, const
  *  motion records keep are the same on every backend. The tier's check
  *  costs about 5 ns a pair and a new record more: it pays where a pair's
  *  test is dear; on 2D polygons with the wide backends the cached call
- *  is faster (docs/bench/frame-to-frame.md). */
+ *  is faster (docs/bench/frame-to-frame.md). A store sums its shapes'
+ *  motion from its first tracked call on (set_transforms costs a little
+ *  more from then; a store never given to a tracked call pays nothing). */
 SEPAX_API sepax_status sepax_collide_hits_tracked(const sepax_store *store,
                                                   const sepax_pair *pairs, size_t count,
                                                   sepax_pair_cache *caches,

@@ -477,7 +477,10 @@ SEPAX_API sepax_status sepax3_collide_hits_cached(const sepax3_store *store,
  *  are those of sepax3_collide_hits_cached; the gaps the motion records
  *  keep are the same on every backend. A store of boxes only runs the
  *  plain call and leaves every record empty: a box pair's test in lanes
- *  costs less than the tier's check. */
+ *  costs less than the tier's check. A store sums its shapes' motion from
+ *  its first tracked call on: sepax3_set_transforms then costs about 4 ns
+ *  more a shape (13.5 to 17.7 ns on a 2-vCPU AMD EPYC VM); a store never
+ *  given to a tracked call pays nothing. */
 SEPAX_API sepax_status sepax3_collide_hits_tracked(const sepax3_store *store,
                                                    const sepax_pair *pairs, size_t count,
                                                    sepax3_pair_cache *caches,
