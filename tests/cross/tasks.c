@@ -10,8 +10,8 @@
  * allocation must leave the caller's arrays untouched. Every available
  * backend (or SEPAX_BACKEND's alone), on a store of polygons, one of
  * circles, and one of every kind with holes left by removals; and the
- * 3D calls that split (collide, collide_hits_tracked, broadphase,
- * update_world) on boxes and spheres. Plain C,
+ * 3D calls that split (collide, collide_hits_cached, collide_hits_tracked,
+ * broadphase, update_world) on boxes and spheres. Plain C,
  * so that CI can run it under ThreadSanitizer.
  *
  * Usage: sepax_tasks [ROUNDS]   (default 1)
@@ -578,6 +578,21 @@ static void test_two_callers(subject *su)
     }
 }
 
+/* The 3D cached call (or with motions the tracked call) on pairs, from
+ * caches (and motions) copied to got_caches (and got_motions), into
+ * hits. */
+static sepax_status hits3_kept(const sepax3_store *s, const sepax_pair *pairs, size_t n,
+                               const sepax3_pair_cache *caches, const sepax_pair_motion *motions,
+                               sepax3_pair_cache *got_caches, sepax_pair_motion *got_motions,
+                               sepax3_hit *hits, size_t *got, size_t *at)
+{
+    memcpy(got_caches, caches, n * sizeof *caches);
+    if (!motions)
+        return sepax3_collide_hits_cached(s, pairs, n, got_caches, hits, n, got, at);
+    memcpy(got_motions, motions, n * sizeof *motions);
+    return sepax3_collide_hits_tracked(s, pairs, n, got_caches, got_motions, hits, n, got, at);
+}
+
 /* The 3D calls that split, on boxes and spheres with the store's
  * backend, through the pool and the reverse-order system. */
 static void test_3d(task_pool *pool)
@@ -610,27 +625,34 @@ static void test_3d(task_pool *pool)
     sepax3_hit *hits = must(malloc(n * sizeof *hits)), *got_hits = must(malloc(n * sizeof *hits));
     size_t hit_count = 0;
     CHECK(sepax3_collide_hits(s, pairs, n, hits, n, &hit_count, NULL) == SEPAX_OK, "hits");
-    /* the tracked call: caches and motion records one tracked call wrote,
-     * some emptied and some random, then what one unsplit tracked call
-     * makes of them */
-    sepax3_pair_cache *caches0 = must(calloc(n, sizeof *caches0));
-    sepax3_pair_cache *caches1 = must(malloc(n * sizeof *caches1));
-    sepax3_pair_cache *got_caches = must(malloc(n * sizeof *caches1));
+    /* the cached call (t 0) and the tracked call (t 1): caches (and
+     * motion records) one unsplit call wrote from empty ones, some
+     * emptied and some random (caches0[t], motions0), then what one
+     * unsplit call makes of them (caches1[t], motions1) */
+    sepax3_pair_cache *caches0[2], *caches1[2];
+    sepax3_pair_cache *got_caches = must(malloc(n * sizeof *got_caches));
     sepax_pair_motion *motions0 = must(calloc(n, sizeof *motions0));
     sepax_pair_motion *motions1 = must(malloc(n * sizeof *motions1));
     sepax_pair_motion *got_motions = must(malloc(n * sizeof *motions1));
-    CHECK(sepax3_collide_hits_tracked(s, pairs, n, caches0, motions0, got_hits, n, &got, NULL) ==
-                  SEPAX_OK &&
-              got == hit_count,
-          "tracked hits");
-    mix_records(caches0, sizeof *caches0, n, 7, 11);
-    mix_records(motions0, sizeof *motions0, n, 5, 13);
-    memcpy(caches1, caches0, n * sizeof *caches0);
-    memcpy(motions1, motions0, n * sizeof *motions0);
-    CHECK(sepax3_collide_hits_tracked(s, pairs, n, caches1, motions1, got_hits, n, &got, NULL) ==
-                  SEPAX_OK &&
-              got == hit_count && memcmp(got_hits, hits, got * sizeof *hits) == 0,
-          "tracked hits differ from plain");
+    for (int t = 0; t < 2; t++) {
+        const char *call = t ? "tracked" : "cached";
+        caches0[t] = must(calloc(n, sizeof *caches0[t]));
+        caches1[t] = must(malloc(n * sizeof *caches1[t]));
+        CHECK(hits3_kept(s, pairs, n, caches0[t], t ? motions0 : NULL, caches1[t], motions1,
+                         got_hits, &got, NULL) == SEPAX_OK &&
+                  got == hit_count,
+              "%s hits", call);
+        mix_records(caches1[t], sizeof *caches1[t], n, 7, 11);
+        memcpy(caches0[t], caches1[t], n * sizeof *caches1[t]);
+        if (t) {
+            mix_records(motions1, sizeof *motions1, n, 5, 13);
+            memcpy(motions0, motions1, n * sizeof *motions1);
+        }
+        CHECK(hits3_kept(s, pairs, n, caches0[t], t ? motions0 : NULL, caches1[t], motions1,
+                         got_hits, &got, NULL) == SEPAX_OK &&
+                  got == hit_count && memcmp(got_hits, hits, got * sizeof *hits) == 0,
+              "%s hits differ from plain", call);
+    }
     sepax3_manifold *man = must(malloc(n * sizeof *man)), *got_man = must(malloc(n * sizeof *man));
     sepax3_manifold_hit *mhits = must(malloc(n * sizeof *mhits));
     sepax3_manifold_hit *got_mhits = must(malloc(n * sizeof *mhits));
@@ -682,15 +704,16 @@ static void test_3d(task_pool *pool)
                   memcmp(got_hits, hits, hit_count / 3 * sizeof *hits) == 0 &&
                   got_hits[hit_count / 3].pair == 0x5A5A5A5Au,
               "short collide_hits differs");
-        memset(got_hits, 0x5A, n * sizeof *got_hits);
-        memcpy(got_caches, caches0, n * sizeof *caches0);
-        memcpy(got_motions, motions0, n * sizeof *motions0);
-        CHECK(sepax3_collide_hits_tracked(s, pairs, n, got_caches, got_motions, got_hits, n, &got,
-                                          NULL) == SEPAX_OK &&
-                  got == hit_count && memcmp(got_hits, hits, got * sizeof *hits) == 0 &&
-                  memcmp(got_caches, caches1, n * sizeof *caches1) == 0 &&
-                  memcmp(got_motions, motions1, n * sizeof *motions1) == 0,
-              "tracked collide_hits differs (hits, caches or motion records)");
+        for (int t = 0; t < 2; t++) {
+            memset(got_hits, 0x5A, n * sizeof *got_hits);
+            CHECK(hits3_kept(s, pairs, n, caches0[t], t ? motions0 : NULL, got_caches,
+                             got_motions, got_hits, &got, NULL) == SEPAX_OK &&
+                      got == hit_count && memcmp(got_hits, hits, got * sizeof *hits) == 0 &&
+                      memcmp(got_caches, caches1[t], n * sizeof *got_caches) == 0 &&
+                      (!t || memcmp(got_motions, motions1, n * sizeof *motions1) == 0),
+                  "%s collide_hits differs (hits, caches or motion records)",
+                  t ? "tracked" : "cached");
+        }
         memset(got_man, 0x5A, n * sizeof *got_man);
         CHECK(sepax3_collide_manifolds(s, pairs, n, got_man, NULL) == SEPAX_OK &&
                   memcmp(got_man, man, n * sizeof *man) == 0,
@@ -720,16 +743,17 @@ static void test_3d(task_pool *pool)
         CHECK(sepax3_collide_hits(s, pairs, n, got_hits, n, &got, &at) == SEPAX_ERR_BAD_PAIR &&
                   at == n / 2 && got == 0,
               "bad pair in collide_hits named differently");
-        memcpy(got_caches, caches0, n * sizeof *caches0);
-        memcpy(got_motions, motions0, n * sizeof *motions0);
-        got = 7;
-        CHECK(sepax3_collide_hits_tracked(s, pairs, n, got_caches, got_motions, got_hits, n, &got,
-                                          &at) == SEPAX_ERR_BAD_PAIR &&
-                  at == n / 2 && got == 0 &&
-                  memcmp(got_caches, caches0, n * sizeof *caches0) == 0 &&
-                  memcmp(got_motions, motions0, n * sizeof *motions0) == 0,
-              "bad pair in tracked collide_hits named differently, or caches or motion records "
-              "written");
+        for (int t = 0; t < 2; t++) {
+            got = 7;
+            CHECK(hits3_kept(s, pairs, n, caches0[t], t ? motions0 : NULL, got_caches,
+                             got_motions, got_hits, &got, &at) == SEPAX_ERR_BAD_PAIR &&
+                      at == n / 2 && got == 0 &&
+                      memcmp(got_caches, caches0[t], n * sizeof *got_caches) == 0 &&
+                      (!t || memcmp(got_motions, motions0, n * sizeof *motions0) == 0),
+                  "bad pair in %s collide_hits named differently, or caches or motion records "
+                  "written",
+                  t ? "tracked" : "cached");
+        }
         CHECK(sepax3_collide_manifolds(s, pairs, n, got_man, &at) == SEPAX_ERR_BAD_PAIR &&
                   at == n / 2,
               "bad pair in collide_manifolds named differently");
@@ -747,8 +771,9 @@ static void test_3d(task_pool *pool)
     free(world), free(bounds), free(pairs), free(got_pairs), free(res), free(got_res);
     free(hits), free(got_hits), free(queries), free(inside), free(got_inside);
     free(man), free(got_man), free(mhits), free(got_mhits);
-    free(caches0), free(caches1), free(got_caches), free(motions0), free(motions1);
-    free(got_motions);
+    for (int t = 0; t < 2; t++)
+        free(caches0[t]), free(caches1[t]);
+    free(got_caches), free(motions0), free(motions1), free(got_motions);
     sepax3_store_destroy(s);
 }
 
