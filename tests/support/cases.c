@@ -43,14 +43,27 @@ int cases_rng_int(cases_rng *r, int lo, int hi)
     return lo + (int)(cases_rng_next(r) % span);
 }
 
-void cases_shuffle_pairs(cases_rng *r, sepax_pair *pairs, size_t n)
+void cases_shuffle(cases_rng *r, void *items, size_t n, size_t size)
 {
+    unsigned char *p = items, t[64];
     for (size_t i = n > 0 ? n - 1 : 0; i > 0; i--) {
         const size_t j = (size_t)cases_rng_int(r, 0, (int)i);
-        const sepax_pair t = pairs[i];
-        pairs[i] = pairs[j];
-        pairs[j] = t;
+        memcpy(t, p + i * size, size);
+        memcpy(p + i * size, p + j * size, size);
+        memcpy(p + j * size, t, size);
     }
+}
+
+void cases_shuffle_pairs(cases_rng *r, sepax_pair *pairs, size_t n)
+{
+    cases_shuffle(r, pairs, n, sizeof *pairs);
+}
+
+void cases_fill_bytes(cases_rng *r, void *bytes, size_t count)
+{
+    unsigned char *p = bytes;
+    for (size_t k = 0; k < count; k++)
+        p[k] = (uint8_t)cases_rng_next(r);
 }
 
 /* ---- families ------------------------------------------------------------ */

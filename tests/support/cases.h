@@ -28,6 +28,10 @@ double cases_rng_range(cases_rng *r, double lo, double hi);
 int cases_rng_int(cases_rng *r, int lo, int hi);
 /* Fisher-Yates over n pairs, drawing with cases_rng_int. */
 void cases_shuffle_pairs(cases_rng *r, sepax_pair *pairs, size_t n);
+/* The same over n items of size bytes each (at most 64), any type. */
+void cases_shuffle(cases_rng *r, void *items, size_t n, size_t size);
+/* Each of the bytes the low byte of one draw. */
+void cases_fill_bytes(cases_rng *r, void *bytes, size_t count);
 
 typedef enum case_family {
     CASE_OVERLAP = 0,     /* centres closer than the sum of radii */

@@ -141,25 +141,13 @@ static drift_report drift_run(drift *d, int steps, int mode, uint64_t seed,
     const sepax_columns cols = sepax_store_columns(d->s);
     for (int step = 0; step < steps; step++) {
         if (mode == RANDOM_BYTES)
-            for (size_t k = 0; k < n; k++)
-                for (size_t b = 0; b < sizeof caches[k].bytes; b++)
-                    caches[k].bytes[b] = (uint8_t)cases_rng_next(&g);
+            cases_fill_bytes(&g, caches, n * sizeof *caches);
         if (mode == SWAPPED)
-            for (size_t k = n - 1; k > 0; k--) {
-                const size_t j = (size_t)cases_rng_int(&g, 0, (int)k);
-                const sepax_pair_cache t = caches[k];
-                caches[k] = caches[j], caches[j] = t;
-            }
+            cases_shuffle(&g, caches, n, sizeof *caches);
         if (motions && mode == RANDOM_BYTES)
-            for (size_t k = 0; k < n; k++)
-                for (size_t b = 0; b < sizeof motions[k].bytes; b++)
-                    motions[k].bytes[b] = (uint8_t)cases_rng_next(&g);
+            cases_fill_bytes(&g, motions, n * sizeof *motions);
         if (motions && mode == SWAPPED)
-            for (size_t k = n - 1; k > 0; k--) {
-                const size_t j = (size_t)cases_rng_int(&g, 0, (int)k);
-                const sepax_pair_motion t = motions[k];
-                motions[k] = motions[j], motions[j] = t;
-            }
+            cases_shuffle(&g, motions, n, sizeof *motions);
         if (motions && step > 0)
             for (size_t k = 0; k < n; k++)
                 rep.moved += (size_t)sepax_motion_apart(&d->s->core, d->pairs[k], motions + k);

@@ -167,21 +167,11 @@ static drift_report drift_run(drift3 *d, int steps, int mode, uint64_t seed,
                      * indices in range are common */
                     caches[k].bytes[b] = (uint8_t)(cases_rng_next(&g) >> (b & 1 ? 0 : 5));
         if (mode == SWAPPED)
-            for (size_t k = n - 1; k > 0; k--) {
-                const size_t j = (size_t)cases_rng_int(&g, 0, (int)k);
-                const sepax3_pair_cache t = caches[k];
-                caches[k] = caches[j], caches[j] = t;
-            }
+            cases_shuffle(&g, caches, n, sizeof *caches);
         if (motions && mode == RANDOM_BYTES)
-            for (size_t k = 0; k < n; k++)
-                for (size_t b = 0; b < sizeof motions[k].bytes; b++)
-                    motions[k].bytes[b] = (uint8_t)cases_rng_next(&g);
+            cases_fill_bytes(&g, motions, n * sizeof *motions);
         if (motions && mode == SWAPPED)
-            for (size_t k = n - 1; k > 0; k--) {
-                const size_t j = (size_t)cases_rng_int(&g, 0, (int)k);
-                const sepax_pair_motion t = motions[k];
-                motions[k] = motions[j], motions[j] = t;
-            }
+            cases_shuffle(&g, motions, n, sizeof *motions);
         if (motions && step > 0)
             for (size_t k = 0; k < n; k++)
                 rep.moved += (size_t)sepax_motion_apart(&d->s->core, d->pairs[k], motions + k);
