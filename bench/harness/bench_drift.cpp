@@ -252,21 +252,6 @@ void place(Drift &d, int s)
         fail("sepax_set_transforms failed");
 }
 
-// Each pair of step s takes the cache its pair had at step s - 1, or an
-// empty one; with tracked its motion record too.
-void carry(Drift &d, int s, bool tracked = false)
-{
-    carry_records(d.prev[s], d.caches, d.carried);
-    if (tracked)
-        carry_records(d.prev[s], d.motions, d.motions_carried);
-}
-
-// Every cache and motion record empty, as at the start of a run.
-void clear_records(Drift &d)
-{
-    std::fill(d.caches.begin(), d.caches.end(), sepax_pair_cache{});
-    std::fill(d.motions.begin(), d.motions.end(), sepax_pair_motion{});
-}
 
 // Every drift row is per candidate pair of the timed steps; returns how
 // many there are.
@@ -319,11 +304,11 @@ void bm_drift(benchmark::State &state, sepax_backend backend, int mode)
     if (mode == kTouch && d.step_caches.empty()) {
         // each step's incoming caches, as the cached row carries them
         place(d, 0);
-        clear_records(d);
+        clear_drift_records(d);
         for (int s = 0; s < kSteps && st == SEPAX_OK; ++s) {
             if (s > 0) {
                 place(d, s);
-                carry(d, s);
+                carry_drift(d, s, false);
             }
             d.step_caches.emplace_back(d.caches.begin(), d.caches.begin() + d.pairs[s].size());
             st = one_step(d, s, kCached, &found);
@@ -332,12 +317,12 @@ void bm_drift(benchmark::State &state, sepax_backend backend, int mode)
     for (auto _ : state) {
         state.PauseTiming();
         place(d, 0);
-        clear_records(d);
+        clear_drift_records(d);
         st = one_step(d, 0, mode, &found);
         for (int s = 1; s < kSteps && st == SEPAX_OK; ++s) {
             place(d, s);
             if (carries)
-                carry(d, s, tracked);
+                carry_drift(d, s, tracked);
             state.ResumeTiming();
             st = one_step(d, s, mode, &found);
             state.PauseTiming();
@@ -354,11 +339,11 @@ void bm_drift(benchmark::State &state, sepax_backend backend, int mode)
     size_t not_identical = 0, hits = 0;
     std::vector<sepax_hit> want(d.max_pairs);
     place(d, 0);
-    clear_records(d);
+    clear_drift_records(d);
     for (int s = 0; s < kSteps; ++s) {
         if (s > 0) {
             place(d, s);
-            carry(d, s, tracked);
+            carry_drift(d, s, tracked);
         }
         size_t nw = 0, ng = 0;
         const std::vector<sepax_pair> &p = d.pairs[s];

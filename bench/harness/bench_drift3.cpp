@@ -305,21 +305,6 @@ Drift3 &get_drift3(const std::string &scene)
     return *made.emplace(scene, std::move(d)).first->second;
 }
 
-// Each pair of step s takes the record its pair had at step s - 1, or an
-// empty one; with tracked its motion record too.
-void carry(Drift3 &d, int s, bool tracked)
-{
-    carry_records(d.prev[s], d.caches, d.carried);
-    if (tracked)
-        carry_records(d.prev[s], d.motions, d.motions_carried);
-}
-
-// Every cache and motion record empty, as at the start of a run.
-void clear_records(Drift3 &d)
-{
-    std::fill(d.caches.begin(), d.caches.end(), sepax3_pair_cache{});
-    std::fill(d.motions.begin(), d.motions.end(), sepax_pair_motion{});
-}
 
 enum Mode { kUncached, kCached, kFloor, kTracked };
 
@@ -351,12 +336,12 @@ void bm_drift3(benchmark::State &state, const std::string &scene, sepax_backend 
     for (auto _ : state) {
         state.PauseTiming();
         place(d, 0);
-        clear_records(d);
+        clear_drift_records(d);
         st = one_step(d, 0, mode, &found);
         for (int s = 1; s < kSteps && st == SEPAX_OK; ++s) {
             place(d, s);
             if (carries)
-                carry(d, s, tracked);
+                carry_drift(d, s, tracked);
             state.ResumeTiming();
             st = one_step(d, s, mode, &found);
             state.PauseTiming();
@@ -372,11 +357,11 @@ void bm_drift3(benchmark::State &state, const std::string &scene, sepax_backend 
     size_t not_identical = 0;
     std::vector<sepax3_hit> want(d.max_pairs + 1);
     place(d, 0);
-    clear_records(d);
+    clear_drift_records(d);
     for (int s = 0; s < kSteps; ++s) {
         if (s > 0) {
             place(d, s);
-            carry(d, s, tracked);
+            carry_drift(d, s, tracked);
         }
         size_t nw = 0, ng = 0;
         const std::vector<sepax_pair> &p = d.pairs[s];

@@ -4,6 +4,7 @@
 #ifndef SEPAX_BENCH_SCENE_H
 #define SEPAX_BENCH_SCENE_H
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -85,6 +86,25 @@ void carry_records(const std::vector<uint32_t> &prev, std::vector<Record> &recor
     for (size_t k = 0; k < prev.size(); ++k)
         scratch[k] = prev[k] == UINT32_MAX ? Record{} : records[prev[k]];
     std::swap(records, scratch);
+}
+
+// A drift's records for step s (2D or 3D: fields caches, carried,
+// motions, motions_carried, prev): each pair takes its pair's cache from
+// step s - 1, or an empty one; with tracked its motion record too.
+template <class Drift>
+void carry_drift(Drift &d, int s, bool tracked)
+{
+    carry_records(d.prev[s], d.caches, d.carried);
+    if (tracked)
+        carry_records(d.prev[s], d.motions, d.motions_carried);
+}
+
+// Every cache and motion record of a drift empty, as at a run's start.
+template <class Drift>
+void clear_drift_records(Drift &d)
+{
+    std::fill(d.caches.begin(), d.caches.end(), typename decltype(d.caches)::value_type{});
+    std::fill(d.motions.begin(), d.motions.end(), sepax_pair_motion{});
 }
 
 // The scene list, in registration order.
