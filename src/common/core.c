@@ -4,6 +4,7 @@
 #include <time.h>
 
 #include "core.h"
+#include "motion.h"
 #include "options.h"
 
 static size_t align_up(size_t v, size_t a)
@@ -127,15 +128,9 @@ uint32_t sepax_core_take(sepax_core *c)
     return c->free_count ? c->free_slots[--c->free_count] : c->slot_limit++;
 }
 
-/* A float at least v >= 0. */
-static float float_up(double v)
-{
-    return (float)(v * (1.0 + 0x1p-23) + 0x1p-126);
-}
-
 sepax_shape_id sepax_core_fill(sepax_core *c, uint32_t slot, double reach)
 {
-    const sepax_motion fresh = {0.0, 0.0, ++c->adds, float_up(reach), 0};
+    const sepax_motion fresh = {0.0, 0.0, ++c->adds, sepax_motion_float_up(reach), 0};
     c->motion[slot] = fresh;
     c->live++;
     return c->live_id[slot] = ((uint32_t)c->gen[slot] << 24) | slot;

@@ -179,12 +179,6 @@ static float float_down(double v)
     return (float)(v * (1.0 - 0x1p-23));
 }
 
-/* A float at least v, v >= 0: at least the next normal float up. */
-static float float_up(double v)
-{
-    return (float)(v * (1.0 + 0x1p-23) + 0x1p-100);
-}
-
 /* |x| + |y| + |z|, at least the length, without a square root */
 static double norm1(const float *p)
 {
@@ -207,8 +201,8 @@ void sepax_motion_write(const sepax_core *c, sepax_pair pair, float q, int side,
     const double d = sqrt(dx * dx + dy * dy + dz * dz) * (1.0 + 0x1p-50);
     record r;
     r.gap = float_down(gap);
-    r.wa = float_up(side == SEPAX_MOTION_FACE_A ? d + rb : ra);
-    r.wb = float_up(side == SEPAX_MOTION_FACE_B ? d + ra : rb);
+    r.wa = sepax_motion_float_up(side == SEPAX_MOTION_FACE_A ? d + rb : ra);
+    r.wb = sepax_motion_float_up(side == SEPAX_MOTION_FACE_B ? d + ra : rb);
     r.zero = 0;
     if (!(r.gap > (float)GAP_FLOOR) || !(r.wa < INFINITY) || !(r.wb < INFINITY))
         return;

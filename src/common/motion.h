@@ -16,6 +16,14 @@
  * falls below the true total. */
 void sepax_motion_add(sepax_motion *m, double travel, double turn);
 
+/* A float at least v >= 0 (rounding to nearest moves v(1 + 2^-23) by at
+ * most 2^-24 of itself; the 2^-100 lifts what is below the normal range):
+ * reaches and levers, which must never come out short. */
+static inline float sepax_motion_float_up(double v)
+{
+    return (float)(v * (1.0 + 0x1p-23) + 0x1p-100);
+}
+
 /* From now on the store sums its shapes' motion: called by each tracked
  * call before it reads or writes a record. */
 static inline void sepax_motion_start(const sepax_core *c)
