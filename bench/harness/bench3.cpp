@@ -2,6 +2,8 @@
 // and the broadphase on the 3D scenes, and the 3D peers on the same shapes
 // and pairs. Names:
 //   sepax3_<backend>/<scene>[/box_box]/<order>
+//   sepax3_<backend>_grouped/<scene>[/<class>]/sweep (the list grouped by
+//     class first, untimed, then sepax3_collide_grouped)
 //   <peer>/<scene>[/box_box]/<order>
 //   sepax3_world/<scene>, sepax3_broadphase/<scene>, sepax3_step/<scene>
 //   bullet_dbvt3_pairs/<scene>, ode_sap3_pairs/<scene> (peer_broadphase.cpp)
@@ -116,6 +118,44 @@ void bm_collide3(benchmark::State &state, const std::string &scene, int set, sep
         not_identical += std::memcmp(&s.results[i], &s.reference[v.sweep_index(i)],
                                      sizeof(sepax3_result)) != 0;
         s.flags[i] = (s.results[i].flags & SEPAX_HIT) != 0;
+    }
+    const Agreement a = compare3_with_reference(s, v, s.flags.data(), sepax_backend_name(backend));
+    set_pair_counters(state, s, v, a.hits);
+    set_agreement(state, a);
+    state.counters["not_identical"] = (double)not_identical;
+}
+
+// sepax3_collide_grouped on the view's pairs grouped by class
+// (sepax3_group_pairs, untimed): what a caller whose list arrives grouped
+// (sepax3_broadphase_grouped, or a list kept from frame to frame) pays.
+void bm_collide3_grouped(benchmark::State &state, const std::string &scene, int set,
+                         sepax_backend backend)
+{
+    Scene3 &s = get_scene3(scene);
+    PairView v;
+    if (!pair_view(state, s, set, false, v) || !use_backend(state, s, backend))
+        return;
+    const size_t n = v.n;
+    std::vector<sepax_pair> grouped(n);
+    std::vector<uint32_t> from(n);
+    size_t starts[SEPAX3_PAIR_GROUPS + 1];
+    sepax_status st = sepax3_group_pairs(s.store, v.pairs, n, grouped.data(), starts,
+                                         from.data(), nullptr);
+    if (st != SEPAX_OK) {
+        state.SkipWithError(sepax_status_string(st));
+        return;
+    }
+    if (!time_call(state, [&] {
+            return sepax3_collide_grouped(s.store, grouped.data(), starts, s.results.data(),
+                                          nullptr);
+        }))
+        return;
+    size_t not_identical = 0;
+    for (size_t k = 0; k < n; ++k) {
+        const size_t i = from[k];
+        not_identical += std::memcmp(&s.results[k], &s.reference[v.sweep_index(i)],
+                                     sizeof(sepax3_result)) != 0;
+        s.flags[i] = (s.results[k].flags & SEPAX_HIT) != 0;
     }
     const Agreement a = compare3_with_reference(s, v, s.flags.data(), sepax_backend_name(backend));
     set_pair_counters(state, s, v, a.hits);
@@ -355,11 +395,18 @@ void register_all3()
                 if (random_order && mixed && set != kAllPairs3)
                     continue;
                 const std::string tail = mid + "/" + order_name(random_order);
-                for (const sepax_backend b : backends)
+                for (const sepax_backend b : backends) {
                     reg(std::string("sepax3_") + sepax_backend_name(b) + tail,
                         [sc, set, b, random_order](benchmark::State &st) {
                             bm_collide3(st, sc, set, b, random_order);
                         });
+                    // the grouped entry where a list holds several kinds
+                    if (!random_order && (mixed || (has_spheres && has_boxes)))
+                        reg(std::string("sepax3_") + sepax_backend_name(b) + "_grouped" + tail,
+                            [sc, set, b](benchmark::State &st) {
+                                bm_collide3_grouped(st, sc, set, b);
+                            });
+                }
                 for (const PeerSubject3 &peer : peers) {
                     if (!runs(peer, set))
                         continue;

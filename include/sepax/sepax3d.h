@@ -653,6 +653,78 @@ SEPAX_API sepax_status sepax3_query_points(const sepax3_store *store,
 SEPAX_API sepax_status sepax3_broadphase(const sepax3_store *store, sepax_pair *pairs,
                                          size_t capacity, size_t *pair_count);
 
+/** Pair groups: the class of a pair by its two shapes' kinds, in either
+ *  order. A list grouped by class (group g is pairs[starts[g]] up to
+ *  pairs[starts[g + 1]], SEPAX3_PAIR_GROUPS + 1 starts, starts[0] = 0)
+ *  goes to the grouped calls, which hand each group to its test whole:
+ *  in a store of several kinds they skip the pass that sorts a mixed list
+ *  by class, so that box pairs there run as in a store of boxes only. */
+typedef enum sepax3_pair_group {
+    SEPAX3_GROUP_BOX_BOX = 0,
+    SEPAX3_GROUP_BOX_SPHERE,
+    SEPAX3_GROUP_BOX_CAPSULE,
+    SEPAX3_GROUP_BOX_HULL,
+    SEPAX3_GROUP_SPHERE_SPHERE,
+    SEPAX3_GROUP_CAPSULE_SPHERE,
+    SEPAX3_GROUP_CAPSULE_CAPSULE,
+    SEPAX3_GROUP_SPHERE_HULL,
+    SEPAX3_GROUP_CAPSULE_HULL,
+    SEPAX3_GROUP_HULL_HULL,
+    SEPAX3_PAIR_GROUPS
+} sepax3_pair_group;
+
+/** The group of a pair of live shapes into *group; statuses as for a
+ *  pair of sepax3_collide (SEPAX_ERR_NULL, _BAD_ID, _STALE_ID,
+ *  _BAD_PAIR). */
+SEPAX_API sepax_status sepax3_pair_group_of(const sepax3_store *store, sepax_pair pair,
+                                            sepax3_pair_group *group);
+
+/** Copy count pairs into grouped (room for count, not pairs) grouped by
+ *  class, each group in the order of the input; starts
+ *  (SEPAX3_PAIR_GROUPS + 1 places) receives where each group starts, and
+ *  from (if not NULL) for each grouped pair its index in pairs. A pair's
+ *  group depends only on its two shapes, so a list grouped once stays
+ *  grouped while its shapes live. Pairs are checked as in sepax3_collide
+ *  (nothing is written on a bad one, *bad_index names it); count 0 is
+ *  SEPAX_OK with starts all 0. SEPAX_ERR_NULL for store, starts or (with
+ *  a count) pairs or grouped NULL; SEPAX_ERR_OVERFLOW for a count past
+ *  UINT32_MAX. */
+SEPAX_API sepax_status sepax3_group_pairs(const sepax3_store *store, const sepax_pair *pairs,
+                                          size_t count, sepax_pair *grouped, size_t *starts,
+                                          uint32_t *from, size_t *bad_index);
+
+/** sepax3_broadphase's pairs grouped by class (each group in the
+ *  broadphase's order) and where each group starts (SEPAX3_PAIR_GROUPS +
+ *  1 places): the list the grouped calls take. Statuses as
+ *  sepax3_broadphase's (SEPAX_ERR_NULL also for starts NULL); on
+ *  SEPAX_ERR_CAPACITY the pairs written are the first capacity of
+ *  sepax3_broadphase's, ungrouped, and starts is not written. The
+ *  grouping needs scratch space (about 9 bytes per pair) from the
+ *  store's hooks. */
+SEPAX_API sepax_status sepax3_broadphase_grouped(const sepax3_store *store, sepax_pair *pairs,
+                                                 size_t capacity, size_t *pair_count,
+                                                 size_t *starts);
+
+/** sepax3_collide over a list grouped by class (starts as above; the
+ *  list holds starts[SEPAX3_PAIR_GROUPS] pairs): results[i] for pairs[i],
+ *  the same bytes sepax3_collide writes for that pair. Every pair is
+ *  checked first as sepax3_collide checks it, and also against its
+ *  group: a pair outside its group is SEPAX_ERR_BAD_PAIR, named by
+ *  *bad_index, nothing written. SEPAX_ERR_NULL for store or starts NULL
+ *  (or pairs or results with a count); SEPAX_ERR_BAD_ARGUMENT for starts
+ *  that do not begin at 0 or that decrease. */
+SEPAX_API sepax_status sepax3_collide_grouped(const sepax3_store *store, const sepax_pair *pairs,
+                                              const size_t *starts, sepax3_result *results,
+                                              size_t *bad_index);
+
+/** sepax3_collide_hits over a grouped list: the hits in the list's order
+ *  (each hit's pair is its index in the grouped list), checks as
+ *  sepax3_collide_grouped's, capacity as sepax3_collide_hits'. */
+SEPAX_API sepax_status sepax3_collide_hits_grouped(const sepax3_store *store,
+                                                   const sepax_pair *pairs, const size_t *starts,
+                                                   sepax3_hit *hits, size_t capacity,
+                                                   size_t *hit_count, size_t *bad_index);
+
 /** Split this store's sepax3_collide, sepax3_update_world and
  *  sepax3_broadphase across the caller's workers (sepax_common.h,
  *  sepax_task_system; results byte-identical for any worker count), or,

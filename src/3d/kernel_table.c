@@ -2,7 +2,8 @@
  * for the scalar backend, each ISA's unit for the others. */
 #include "kernels/kernel3.h"
 
-static const sepax3_kernels scalar_kernels = {sepax3_reference_collide, sepax3_reference_world};
+static const sepax3_kernels scalar_kernels = {sepax3_reference_collide, sepax3_reference_world,
+                                              sepax3_reference_collide_group};
 
 #define SEPAX_KT_TYPE sepax3_kernels
 #define SEPAX_KT_NAME(isa) sepax3_kernels_##isa

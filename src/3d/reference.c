@@ -16,3 +16,9 @@ void sepax3_reference_world(const sepax3_world_job *j, const uint32_t *ids, size
 {
     drive3_world(j, ids, n);
 }
+
+void sepax3_reference_collide_group(const sepax3_view *v, uint32_t group, const sepax_pair *pairs,
+                                    size_t n, sepax3_result *out)
+{
+    drive3_collide_group(v, group, pairs, n, out);
+}

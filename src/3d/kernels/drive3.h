@@ -205,6 +205,45 @@ static inline void drive3_collide_boxes(const sepax3_view *view, const sepax_pai
     }
 }
 
+/* The records and hull blocks of the pairs ahead of pair i: hints that
+ * change no result. */
+static inline void drive3_prefetch_ahead(const sepax3_view *view, const sepax_pair *pairs,
+                                         size_t n, size_t i)
+{
+    if (i + DRIVE3_PREFETCH < n) {
+        __builtin_prefetch(view->world + SEPAX3_RECORD * SEPAX_ID_SLOT(pairs[i + DRIVE3_PREFETCH].a));
+        __builtin_prefetch(view->world + SEPAX3_RECORD * SEPAX_ID_SLOT(pairs[i + DRIVE3_PREFETCH].b));
+    }
+    if (i + DRIVE3_HULL_AHEAD < n) {
+        const sepax_pair far = pairs[i + DRIVE3_HULL_AHEAD];
+        drive3_prefetch_hull(view, SEPAX_ID_SLOT(far.a), 0);
+        drive3_prefetch_hull(view, SEPAX_ID_SLOT(far.b), 0);
+    }
+    if (i + DRIVE3_HULL_AHEAD / 2 < n) {
+        const sepax_pair near = pairs[i + DRIVE3_HULL_AHEAD / 2];
+        drive3_prefetch_hull(view, SEPAX_ID_SLOT(near.a), 1);
+        drive3_prefetch_hull(view, SEPAX_ID_SLOT(near.b), 1);
+    }
+}
+
+/* Pair i (slots sa, sb; code: pair3_class's) into tile t of its class,
+ * which runs once full. */
+static inline void drive3_put(drive3_tile *t, const sepax3_view *view, uint32_t sa, uint32_t sb,
+                              uint32_t code, size_t i, sepax3_result *out)
+{
+    const int swap = (int)(code & 1u);
+    const float *ra = view->world + SEPAX3_RECORD * (size_t)sa;
+    const float *rb = view->world + SEPAX3_RECORD * (size_t)sb;
+    t->a[t->n] = swap ? rb : ra;
+    t->b[t->n] = swap ? ra : rb;
+    t->at[t->n] = (uint32_t)i;
+    t->swap[t->n] = (uint8_t)swap;
+    if (++t->n == LANES) {
+        drive3_run(t, code >> 1, out);
+        t->n = 0;
+    }
+}
+
 static inline void drive3_collide(const sepax3_view *view, const sepax_pair *pairs, size_t n,
                                   sepax3_result *out)
 {
@@ -216,43 +255,48 @@ static inline void drive3_collide(const sepax3_view *view, const sepax_pair *pai
     for (uint32_t c = 0; c < PAIR3_CLASSES; c++)
         tiles[c].n = 0;
     for (size_t i = 0; i < n; i++) {
-        if (i + DRIVE3_PREFETCH < n) {
-            __builtin_prefetch(view->world + SEPAX3_RECORD * SEPAX_ID_SLOT(pairs[i + DRIVE3_PREFETCH].a));
-            __builtin_prefetch(view->world + SEPAX3_RECORD * SEPAX_ID_SLOT(pairs[i + DRIVE3_PREFETCH].b));
-        }
-        if (i + DRIVE3_HULL_AHEAD < n) {
-            const sepax_pair far = pairs[i + DRIVE3_HULL_AHEAD];
-            drive3_prefetch_hull(view, SEPAX_ID_SLOT(far.a), 0);
-            drive3_prefetch_hull(view, SEPAX_ID_SLOT(far.b), 0);
-        }
-        if (i + DRIVE3_HULL_AHEAD / 2 < n) {
-            const sepax_pair near = pairs[i + DRIVE3_HULL_AHEAD / 2];
-            drive3_prefetch_hull(view, SEPAX_ID_SLOT(near.a), 1);
-            drive3_prefetch_hull(view, SEPAX_ID_SLOT(near.b), 1);
-        }
+        drive3_prefetch_ahead(view, pairs, n, i);
         const uint32_t sa = SEPAX_ID_SLOT(pairs[i].a), sb = SEPAX_ID_SLOT(pairs[i].b);
         const uint32_t code = pair3_class(view->kind[sa], view->kind[sb]);
-        const uint32_t cls = code >> 1;
-        const int swap = (int)(code & 1u);
-        if (cls == PAIR3_GENERAL) {
+        if (code >> 1 == PAIR3_GENERAL)
             poly3_general(view, sa, sb, &out[i]);
-            continue;
-        }
-        drive3_tile *t = &tiles[cls];
-        const float *ra = view->world + SEPAX3_RECORD * (size_t)sa;
-        const float *rb = view->world + SEPAX3_RECORD * (size_t)sb;
-        t->a[t->n] = swap ? rb : ra;
-        t->b[t->n] = swap ? ra : rb;
-        t->at[t->n] = (uint32_t)i;
-        t->swap[t->n] = (uint8_t)swap;
-        if (++t->n == LANES) {
-            drive3_run(t, cls, out);
-            t->n = 0;
-        }
+        else
+            drive3_put(&tiles[code >> 1], view, sa, sb, code, i, out);
     }
     for (uint32_t c = 0; c < PAIR3_CLASSES; c++)
         if (tiles[c].n)
             drive3_run(&tiles[c], c, out);
+}
+
+/* Pairs of one group (sepax3_pair_group) only, as the grouped calls hand
+ * them over: box pairs as in a store of boxes only, sphere pairs into one
+ * tile, the rest one at a time; no pair is looked at for its class (a
+ * box-sphere pair only for which side is the sphere). */
+static inline void drive3_collide_group(const sepax3_view *view, uint32_t group,
+                                        const sepax_pair *pairs, size_t n, sepax3_result *out)
+{
+    if (group == SEPAX3_GROUP_BOX_BOX) {
+        drive3_collide_boxes(view, pairs, n, out);
+        return;
+    }
+    if (group == SEPAX3_GROUP_BOX_SPHERE || group == SEPAX3_GROUP_SPHERE_SPHERE) {
+        const uint32_t cls = group == SEPAX3_GROUP_BOX_SPHERE ? PAIR3_BOX_SPHERE : PAIR3_SPHERE_SPHERE;
+        drive3_tile t;
+        t.n = 0;
+        for (size_t i = 0; i < n; i++) {
+            drive3_prefetch_ahead(view, pairs, n, i);
+            const uint32_t sa = SEPAX_ID_SLOT(pairs[i].a), sb = SEPAX_ID_SLOT(pairs[i].b);
+            const uint32_t swap = cls == PAIR3_BOX_SPHERE && view->kind[sa] == SEPAX3_KIND_SPHERE;
+            drive3_put(&t, view, sa, sb, cls << 1 | swap, i, out);
+        }
+        if (t.n)
+            drive3_run(&t, cls, out);
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        drive3_prefetch_ahead(view, pairs, n, i);
+        poly3_general(view, SEPAX_ID_SLOT(pairs[i].a), SEPAX_ID_SLOT(pairs[i].b), &out[i]);
+    }
 }
 
 static inline void drive3_world_run(const sepax3_world_job *j, const uint32_t *slots, uint32_t m)

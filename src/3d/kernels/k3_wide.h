@@ -18,6 +18,13 @@ static void k3_world(const sepax3_world_job *j, const uint32_t *ids, size_t n)
     drive3_world(j, ids, n);
 }
 
-const sepax3_kernels K3_CAT(sepax3_kernels_, SEPAX3_NAME) = {k3_collide, k3_world};
+static void k3_collide_group(const sepax3_view *v, uint32_t group, const sepax_pair *pairs,
+                             size_t n, sepax3_result *out)
+{
+    drive3_collide_group(v, group, pairs, n, out);
+}
+
+const sepax3_kernels K3_CAT(sepax3_kernels_, SEPAX3_NAME) = {k3_collide, k3_world,
+                                                             k3_collide_group};
 
 #endif

@@ -64,15 +64,22 @@ typedef void (*sepax3_collide_fn)(const sepax3_view *v, const sepax_pair *pairs,
  * slots 0 .. n-1, skipping free ones). */
 typedef void (*sepax3_world_fn)(const sepax3_world_job *job, const uint32_t *ids, size_t n);
 
+/* Pairs of one group (sepax3_pair_group) only. */
+typedef void (*sepax3_group_fn)(const sepax3_view *v, uint32_t group, const sepax_pair *pairs,
+                                size_t n, sepax3_result *out);
+
 typedef struct sepax3_kernels {
     sepax3_collide_fn collide;
     sepax3_world_fn world;
+    sepax3_group_fn collide_group;
 } sepax3_kernels;
 
 /* The scalar reference (src/3d/reference.c): the specification. */
 void sepax3_reference_collide(const sepax3_view *v, const sepax_pair *pairs, size_t n,
                               sepax3_result *out);
 void sepax3_reference_world(const sepax3_world_job *job, const uint32_t *ids, size_t n);
+void sepax3_reference_collide_group(const sepax3_view *v, uint32_t group, const sepax_pair *pairs,
+                                    size_t n, sepax3_result *out);
 
 /* Point queries run the same scalar code on every backend (points.c). */
 

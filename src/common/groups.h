@@ -1,0 +1,104 @@
+/* Pair lists grouped by class (groups.c): a grouped list holds the pairs
+ * of group 0, then of group 1, and so on, group g being pairs
+ * [starts[g], starts[g + 1]). A pair's group is fixed by its two shapes
+ * (each dimension says how: 2d/groups.c, 3d/groups.c), so a grouped call
+ * hands each group to that group's kernel whole, with no routing pass;
+ * its checks make sure that every pair is where it says. */
+#ifndef SEPAX_COMMON_GROUPS_H
+#define SEPAX_COMMON_GROUPS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "alloc.h"
+#include "batch.h"
+#include "core.h"
+#include "sepax/sepax_common.h"
+
+/* Groups a dimension may have at most (the sort's counters). */
+#define SEPAX_GROUPS_MOST 32u
+
+/* starts[0] is 0 and starts never decrease (else SEPAX_ERR_BAD_ARGUMENT);
+ * *count receives starts[groups], the list's length. */
+sepax_status sepax_groups_total(const size_t *starts, uint32_t groups, size_t *count);
+
+/* The group holding item i of a list with those starts (i below the
+ * total): the last group whose start is at most i, so that empty groups
+ * before it are passed over. */
+static inline uint32_t sepax_group_at(const size_t *starts, uint32_t groups, size_t i)
+{
+    uint32_t g = 0;
+    while (g + 1u < groups && starts[g + 1u] <= i)
+        g++;
+    return g;
+}
+
+/* The runs of items [from, to) that lie in one group each, in order:
+ * run(context, g, a, b) for each nonempty [a, b) of group g. */
+static inline void sepax_groups_each(const size_t *starts, uint32_t groups, size_t from,
+                                     size_t to, const void *context,
+                                     void (*run)(const void *, uint32_t, size_t, size_t))
+{
+    uint32_t g = sepax_group_at(starts, groups, from);
+    while (from < to) {
+        const size_t end = starts[g + 1u] < to ? starts[g + 1u] : to;
+        if (end > from)
+            run(context, g, from, end);
+        from = end;
+        g++;
+    }
+}
+
+/* The context of a grouped batch call starts with one of these: what
+ * its checks read. group_of gives the group of a pair of live slots of
+ * store (the dimension's own rule). */
+typedef struct sepax_grouped_call {
+    sepax_pair_call head;
+    const size_t *starts;
+    uint32_t groups;
+    const void *store;
+    uint32_t (*group_of)(const void *store, uint32_t sa, uint32_t sb);
+} sepax_grouped_call;
+
+/* A grouped call's check over pairs [from, to): the lowest pair that
+ * sepax_batch_check_pairs refuses or that lies outside its group
+ * (SEPAX_ERR_BAD_PAIR). */
+sepax_status sepax_batch_check_grouped(const void *context, size_t from, size_t to, size_t *at);
+
+/* The pairs of n, whose groups are group[0 .. n), copied group by group
+ * into out (never pairs), each group in the order of the input (a stable
+ * counting sort); from[k] (if not NULL) receives the index in pairs of
+ * out[k]; starts (groups + 1 places) the groups' starts. */
+void sepax_groups_sort(const uint8_t *group, const sepax_pair *pairs, size_t n, uint32_t groups,
+                       sepax_pair *out, uint32_t *from, size_t *starts);
+
+/* The same in place, through scratch space from alloc: SEPAX_OK, or
+ * SEPAX_ERR_OUT_OF_MEMORY with pairs and starts untouched. */
+sepax_status sepax_groups_sort_in_place(const sepax_allocator *alloc, const uint8_t *group,
+                                        sepax_pair *pairs, size_t n, uint32_t groups,
+                                        size_t *starts);
+
+/* What a dimension's grouping rule is: the store, its core, the rule. */
+typedef struct sepax_grouping {
+    const sepax_core *core;
+    const void *store;
+    uint32_t groups;
+    uint32_t (*group_of)(const void *store, uint32_t sa, uint32_t sb);
+} sepax_grouping;
+
+/* A pair's group into *group, the pair checked first. */
+sepax_status sepax_group_of_pair(const sepax_grouping *r, sepax_pair pair, uint32_t *group);
+
+/* The public grouping call of either dimension (sepax_group_pairs,
+ * sepax3_group_pairs): its checks, then sepax_groups_sort. */
+sepax_status sepax_group_list(const sepax_grouping *r, const sepax_pair *pairs, size_t count,
+                              sepax_pair *grouped, size_t *starts, uint32_t *from,
+                              size_t *bad_index);
+
+/* The grouped broadphase of either dimension, after its broadphase wrote
+ * n pairs with status st: those pairs grouped in place, when st is
+ * SEPAX_OK (else st, nothing done). */
+sepax_status sepax_group_found(const sepax_grouping *r, sepax_status st, sepax_pair *pairs,
+                               size_t n, size_t *starts);
+
+#endif
