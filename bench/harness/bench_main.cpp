@@ -132,6 +132,44 @@ void bm_collide(benchmark::State &state, const std::string &scene, int cls, sepa
     state.counters["not_identical"] = (double)not_identical;
 }
 
+// sepax_collide_grouped on the view's pairs grouped by kernel
+// (sepax_group_pairs, untimed): what a caller whose list arrives grouped
+// (sepax_broadphase_grouped, or a list kept from frame to frame) pays.
+void bm_collide_grouped(benchmark::State &state, const std::string &scene, int cls,
+                        sepax_backend backend)
+{
+    Scene &s = get_scene(scene);
+    PairView v;
+    if (!pair_view(state, s, cls, false, v) || !use_backend(state, s, backend))
+        return;
+    const size_t n = v.n;
+    std::vector<sepax_pair> grouped(n);
+    std::vector<uint32_t> from(n);
+    size_t starts[SEPAX_PAIR_GROUPS + 1];
+    const sepax_status st =
+        sepax_group_pairs(s.store, v.pairs, n, grouped.data(), starts, from.data(), nullptr);
+    if (st != SEPAX_OK) {
+        state.SkipWithError(sepax_status_string(st));
+        return;
+    }
+    if (!time_call(state, [&] {
+            return sepax_collide_grouped(s.store, grouped.data(), starts, s.results.data(), nullptr);
+        }))
+        return;
+    size_t not_identical = 0;
+    std::vector<uint8_t> hit(n);
+    for (size_t k = 0; k < n; ++k) {
+        const size_t i = from[k];
+        not_identical += std::memcmp(&s.results[k], &s.reference[v.sweep_index(i)],
+                                     sizeof(sepax_result)) != 0;
+        hit[i] = (s.results[k].flags & SEPAX_HIT) != 0;
+    }
+    const Agreement a = compare_with_reference(s, v, hit.data(), sepax_backend_name(backend));
+    set_pair_counters(state, s, v, a.hits);
+    set_agreement(state, a);
+    state.counters["not_identical"] = (double)not_identical;
+}
+
 // The least a circle pair can cost on this list (round_touch.c): its ids
 // checked, its spans, centres and radii read and a 16-byte record written,
 // with no arithmetic.
@@ -673,10 +711,14 @@ std::vector<std::string> register_all(const std::vector<PeerSubject> &peers)
                         reg(base + "_manifolds" + tail, [sc, cls, b, random_order](benchmark::State &st) {
                             bm_collide_manifolds(st, sc, cls, b, random_order);
                         });
-                    if (spec.kinds && !random_order)
+                    if (spec.kinds && !random_order) {
                         reg(base + "_l1" + mid, [sc, cls, b](benchmark::State &st) {
                             bm_collide_l1(st, sc, cls, b);
                         });
+                        reg(base + "_grouped" + tail, [sc, cls, b](benchmark::State &st) {
+                            bm_collide_grouped(st, sc, cls, b);
+                        });
+                    }
                 }
                 // the round tiles alone: per class of a mixed scene, or a
                 // store of circles

@@ -693,7 +693,10 @@ SEPAX_API sepax_status sepax3_group_pairs(const sepax3_store *store, const sepax
                                           size_t count, sepax_pair *grouped, size_t *starts,
                                           uint32_t *from, size_t *bad_index);
 
-/** sepax3_broadphase's pairs grouped by class (each group in the
+/** (sepax3_group_pairs also returns SEPAX_ERR_OUT_OF_MEMORY when its
+ *  scratch space, a byte a pair from the store's hooks, cannot be had.)
+ *
+ *  sepax3_broadphase's pairs grouped by class (each group in the
  *  broadphase's order) and where each group starts (SEPAX3_PAIR_GROUPS +
  *  1 places): the list the grouped calls take. Statuses as
  *  sepax3_broadphase's (SEPAX_ERR_NULL also for starts NULL); on

@@ -10,6 +10,7 @@
 #include "batch.h"
 #include "cache.h"
 #include "common/batch.h"
+#include "groups.h"
 #include "common/motion.h"
 
 /* What the ranges of one call share. */
@@ -182,4 +183,54 @@ sepax_status sepax_collide_hits_tracked(const sepax_store *s, const sepax_pair *
         return st;
     sepax_motion_start(&s->core);
     return collide_hits(s, pairs, count, caches, motions, hits, capacity, hit_count, bad_index);
+}
+
+/* The grouped calls: the same kernels, each group handed whole to the
+ * table's collide_group (the scalar table has none: its collide_any is
+ * the specification for every group), common/groups.c running them. */
+typedef struct group_call {
+    const sepax_store *s;
+    sepax_columns cols;
+} group_call;
+
+static void group_run(const void *context, uint32_t g, const sepax_pair *pairs, size_t n,
+                      void *out)
+{
+    const group_call *c = context;
+    const sepax_kernels *k = c->s->kernels;
+    if (k->collide_group)
+        k->collide_group(&c->cols, g, pairs, n, out);
+    else
+        k->collide_any(&c->cols, pairs, n, out);
+}
+
+SEPAX_GROUP_CHECK(check_grouped, sepax_group_of_slots)
+
+/* 64 results are 16 cache lines */
+#define GROUP_KERNEL(c)                                                                        \
+    {group_run, &(c), sizeof(sepax_result), offsetof(sepax_result, flags), sizeof(sepax_hit),  \
+     offsetof(sepax_hit, result), 64, check_grouped}
+
+sepax_status sepax_collide_grouped(const sepax_store *s, const sepax_pair *pairs,
+                                   const size_t *starts, sepax_result *results, size_t *bad_index)
+{
+    if (!s)
+        return SEPAX_ERR_NULL;
+    const group_call c = {s, sepax_store_columns(s)};
+    const sepax_grouping r = sepax_grouping_of(s);
+    const sepax_group_kernel k = GROUP_KERNEL(c);
+    return sepax_grouped_collide(&r, pairs, starts, &k, results, bad_index);
+}
+
+sepax_status sepax_collide_hits_grouped(const sepax_store *s, const sepax_pair *pairs,
+                                        const size_t *starts, sepax_hit *hits, size_t capacity,
+                                        size_t *hit_count, size_t *bad_index)
+{
+    const sepax_status st = sepax_hits_begin(s != NULL, hits, capacity, 0, hit_count);
+    if (st != SEPAX_OK || !s)
+        return st != SEPAX_OK ? st : SEPAX_ERR_NULL;
+    const group_call c = {s, sepax_store_columns(s)};
+    const sepax_grouping r = sepax_grouping_of(s);
+    const sepax_group_kernel k = GROUP_KERNEL(c);
+    return sepax_grouped_hits(&r, pairs, starts, &k, hits, capacity, hit_count, bad_index);
 }

@@ -7,7 +7,8 @@ static const sepax_kernels scalar_kernels = {sepax_reference_collide, sepax_refe
                                               sepax_reference_collide_any,
                                               sepax_reference_points,
                                               sepax_reference_collide_any,
-                                              sepax_reference_manifold_polygons, NULL, NULL};
+                                              sepax_reference_manifold_polygons, NULL, NULL,
+                                              NULL};
 
 #define SEPAX_KT_TYPE sepax_kernels
 #define SEPAX_KT_NAME(isa) sepax_kernels_##isa

@@ -197,87 +197,47 @@ sepax_status sepax3_collide_hits_tracked(const sepax3_store *s, const sepax_pair
 }
 
 /* The grouped calls: the same kernels, each group handed whole to the
- * table's collide_group. */
-typedef struct grouped {
-    sepax_grouped_call head; /* first: what the checks read */
+ * table's collide_group (common/groups.c runs them). */
+typedef struct group_call {
     const sepax3_store *s;
     sepax3_view v;
-    sepax3_result *results; /* where result 0 of a run goes: the call's, or a chunk's */
-    size_t base;            /* the list index of *results */
-} grouped;
+} group_call;
 
-static void group_run(const void *context, uint32_t g, size_t from, size_t to)
+static void group_run(const void *context, uint32_t g, const sepax_pair *pairs, size_t n,
+                      void *out)
 {
-    const grouped *q = context;
-    q->s->kernels->collide_group(&q->v, g, q->head.head.pairs + from, to - from,
-                                 q->results + (from - q->base));
+    const group_call *c = context;
+    c->s->kernels->collide_group(&c->v, g, pairs, n, out);
 }
 
-static void grouped_range(const void *context, size_t from, size_t to)
-{
-    const grouped *q = context;
-    sepax_groups_each(q->head.starts, q->head.groups, from, to, context, group_run);
-}
+SEPAX_GROUP_CHECK(check_grouped, sepax3_group_of_slots)
 
-static size_t grouped_chunk(const void *context, size_t base, size_t n, void *out,
-                            size_t capacity, size_t found)
-{
-    sepax3_result chunk[SEPAX_HIT_CHUNK];
-    grouped q = *(const grouped *)context;
-    q.results = chunk;
-    q.base = base;
-    sepax_groups_each(q.head.starts, q.head.groups, base, base + n, &q, group_run);
-    return sepax_hits_take(chunk, n, sizeof *chunk, offsetof(sepax3_result, flags), base, out,
-                           sizeof(sepax3_hit), offsetof(sepax3_hit, result), capacity, found);
-}
-
-/* A grouped call's context, its list's count checked; results NULL for
- * the compacted call. */
-static sepax_status grouped_begin(const sepax3_store *s, const sepax_pair *pairs,
-                                  const size_t *starts, sepax3_result *results, grouped *q,
-                                  size_t *count)
-{
-    if (!s)
-        return SEPAX_ERR_NULL;
-    const sepax_status st = sepax_groups_total(starts, SEPAX3_PAIR_GROUPS, count);
-    if (st != SEPAX_OK)
-        return st;
-    const grouped g = {{{&s->core, pairs}, starts, SEPAX3_PAIR_GROUPS, s, sepax3_group_of_slots},
-                       s, sepax3_store_view(s), results, 0};
-    *q = g;
-    return SEPAX_OK;
-}
+/* 16 results of 20 bytes are 5 cache lines */
+#define GROUP_KERNEL(c)                                                                        \
+    {group_run, &(c), sizeof(sepax3_result), offsetof(sepax3_result, flags), sizeof(sepax3_hit), \
+     offsetof(sepax3_hit, result), 16, check_grouped}
 
 sepax_status sepax3_collide_grouped(const sepax3_store *s, const sepax_pair *pairs,
                                     const size_t *starts, sepax3_result *results,
                                     size_t *bad_index)
 {
-    grouped q;
-    size_t count = 0;
-    sepax_status st = grouped_begin(s, pairs, starts, results, &q, &count);
-    if (st != SEPAX_OK || (st = sepax_batch_check(pairs, count, !results, sizeof *results)) != SEPAX_OK)
-        return st;
-    const sepax_batch b = {.core = &s->core, .count = count, .unit = 16,
-                           .check = sepax_batch_check_grouped, .run = grouped_range,
-                           .context = &q};
-    return sepax_batch_run(&b, bad_index);
+    if (!s)
+        return SEPAX_ERR_NULL;
+    const group_call c = {s, sepax3_store_view(s)};
+    const sepax_grouping r = sepax3_grouping(s);
+    const sepax_group_kernel k = GROUP_KERNEL(c);
+    return sepax_grouped_collide(&r, pairs, starts, &k, results, bad_index);
 }
 
 sepax_status sepax3_collide_hits_grouped(const sepax3_store *s, const sepax_pair *pairs,
                                          const size_t *starts, sepax3_hit *hits, size_t capacity,
                                          size_t *hit_count, size_t *bad_index)
 {
-    grouped q;
-    size_t count = 0;
-    sepax_status st = sepax_hits_begin(s != NULL, hits, capacity, 0, hit_count);
-    if (st == SEPAX_OK)
-        st = grouped_begin(s, pairs, starts, NULL, &q, &count);
-    if (st == SEPAX_OK && count > UINT32_MAX)
-        st = SEPAX_ERR_OVERFLOW;
-    if (st != SEPAX_OK || (st = sepax_batch_check(pairs, count, 0, sizeof *hits)) != SEPAX_OK)
-        return st;
-    const sepax_batch b = {.core = &s->core, .count = count, .unit = SEPAX_HIT_CHUNK,
-                           .check = sepax_batch_check_grouped, .chunk = grouped_chunk,
-                           .hit_size = sizeof *hits, .context = &q};
-    return sepax_batch_hits(&b, hits, capacity, hit_count, bad_index);
+    const sepax_status st = sepax_hits_begin(s != NULL, hits, capacity, 0, hit_count);
+    if (st != SEPAX_OK || !s)
+        return st != SEPAX_OK ? st : SEPAX_ERR_NULL;
+    const group_call c = {s, sepax3_store_view(s)};
+    const sepax_grouping r = sepax3_grouping(s);
+    const sepax_group_kernel k = GROUP_KERNEL(c);
+    return sepax_grouped_hits(&r, pairs, starts, &k, hits, capacity, hit_count, bad_index);
 }

@@ -4,6 +4,7 @@
 #ifndef SEPAX3_GROUPS_H
 #define SEPAX3_GROUPS_H
 
+#include "common/groups.h"
 #include "store.h"
 
 /* SEPAX3_PAIR_GROUPS for a free slot, which no checked pair names. */
@@ -32,6 +33,13 @@ static inline uint32_t sepax3_group_of_slots(const void *store, uint32_t sa, uin
 {
     const sepax3_store *s = store;
     return sepax3_group_of_kinds(s->kind[sa], s->kind[sb]);
+}
+
+/* The store's grouping rule, for common/groups.c. */
+static inline sepax_grouping sepax3_grouping(const sepax3_store *s)
+{
+    const sepax_grouping r = {&s->core, s, SEPAX3_PAIR_GROUPS, sepax3_group_of_slots};
+    return r;
 }
 
 #endif

@@ -18,28 +18,6 @@ sepax_status sepax_groups_total(const size_t *starts, uint32_t groups, size_t *c
     return SEPAX_OK;
 }
 
-sepax_status sepax_batch_check_grouped(const void *context, size_t from, size_t to, size_t *at)
-{
-    const sepax_grouped_call *c = context;
-    size_t bad = to - from;
-    const sepax_status st = sepax_batch_check_pairs(context, from, to, &bad);
-    /* the pairs before a bad id are live: their groups can be read */
-    const size_t end = st == SEPAX_OK ? to : from + bad;
-    uint32_t g = sepax_group_at(c->starts, c->groups, from);
-    for (size_t i = from; i < end; i++) {
-        while (c->starts[g + 1u] <= i)
-            g++;
-        const sepax_pair p = c->head.pairs[i];
-        if (c->group_of(c->store, SEPAX_ID_SLOT(p.a), SEPAX_ID_SLOT(p.b)) != g) {
-            *at = i - from;
-            return SEPAX_ERR_BAD_PAIR;
-        }
-    }
-    if (st != SEPAX_OK)
-        *at = bad;
-    return st;
-}
-
 void sepax_groups_sort(const uint8_t *group, const sepax_pair *pairs, size_t n, uint32_t groups,
                        sepax_pair *out, uint32_t *from, size_t *starts)
 {
@@ -138,4 +116,89 @@ sepax_status sepax_group_found(const sepax_grouping *r, sepax_status st, sepax_p
     st = sepax_groups_sort_in_place(&r->core->alloc, group, pairs, n, r->groups, starts);
     sepax_free(&r->core->alloc, group);
     return st;
+}
+
+/* What the ranges of a grouped call share. */
+typedef struct grouped {
+    sepax_grouped_call head; /* first: what the checks read */
+    const sepax_group_kernel *k;
+    unsigned char *results; /* where the result of item base goes */
+    size_t base;
+} grouped;
+
+static void group_run(const void *context, uint32_t g, size_t from, size_t to)
+{
+    const grouped *q = context;
+    q->k->run(q->k->context, g, q->head.head.pairs + from, to - from,
+              q->results + (from - q->base) * q->k->result_size);
+}
+
+static void grouped_range(const void *context, size_t from, size_t to)
+{
+    const grouped *q = context;
+    sepax_groups_each(q->head.starts, q->head.groups, from, to, context, group_run);
+}
+
+/* The largest result a dimension has, for a chunk's results on the stack. */
+#define GROUPED_RESULT_MOST 32u
+
+static size_t grouped_chunk(const void *context, size_t base, size_t n, void *out,
+                            size_t capacity, size_t found)
+{
+    _Alignas(16) unsigned char chunk[SEPAX_HIT_CHUNK * GROUPED_RESULT_MOST];
+    grouped q = *(const grouped *)context;
+    q.results = chunk;
+    q.base = base;
+    sepax_groups_each(q.head.starts, q.head.groups, base, base + n, &q, group_run);
+    const sepax_group_kernel *k = q.k;
+    return sepax_hits_take(chunk, n, k->result_size, k->flags_at, base, out, k->hit_size,
+                           k->result_at, capacity, found);
+}
+
+/* A grouped call's context and its list's count, starts checked. */
+static sepax_status grouped_begin(const sepax_grouping *r, const sepax_pair *pairs,
+                                  const size_t *starts, const sepax_group_kernel *k,
+                                  void *results, grouped *q, size_t *count)
+{
+    const sepax_status st = sepax_groups_total(starts, r->groups, count);
+    if (st != SEPAX_OK)
+        return st;
+    const grouped g = {{{r->core, pairs}, starts, r->groups, r->store, r->group_of}, k, results, 0};
+    *q = g;
+    return SEPAX_OK;
+}
+
+sepax_status sepax_grouped_collide(const sepax_grouping *r, const sepax_pair *pairs,
+                                   const size_t *starts, const sepax_group_kernel *k,
+                                   void *results, size_t *bad_index)
+{
+    grouped q;
+    size_t count = 0;
+    sepax_status st = grouped_begin(r, pairs, starts, k, results, &q, &count);
+    if (st != SEPAX_OK || (st = sepax_batch_check(pairs, count, !results, k->result_size)) != SEPAX_OK)
+        return st;
+    const sepax_batch b = {.core = r->core, .count = count, .unit = k->unit,
+                           .check = k->check, .run = grouped_range,
+                           .context = &q};
+    return sepax_batch_run(&b, bad_index);
+}
+
+sepax_status sepax_grouped_hits(const sepax_grouping *r, const sepax_pair *pairs,
+                                const size_t *starts, const sepax_group_kernel *k, void *hits,
+                                size_t capacity, size_t *hit_count, size_t *bad_index)
+{
+    _Static_assert(SEPAX_HIT_CHUNK * GROUPED_RESULT_MOST <= 16384u, "a chunk's results fit the stack");
+    grouped q;
+    size_t count = 0;
+    sepax_status st = grouped_begin(r, pairs, starts, k, NULL, &q, &count);
+    if (st == SEPAX_OK && count > UINT32_MAX)
+        st = SEPAX_ERR_OVERFLOW;
+    if (st == SEPAX_OK && k->result_size > GROUPED_RESULT_MOST)
+        st = SEPAX_ERR_BAD_ARGUMENT;
+    if (st != SEPAX_OK || (st = sepax_batch_check(pairs, count, 0, k->hit_size)) != SEPAX_OK)
+        return st;
+    const sepax_batch b = {.core = r->core, .count = count, .unit = SEPAX_HIT_CHUNK,
+                           .check = k->check, .chunk = grouped_chunk,
+                           .hit_size = k->hit_size, .context = &q};
+    return sepax_batch_hits(&b, hits, capacity, hit_count, bad_index);
 }

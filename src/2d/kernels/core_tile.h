@@ -46,6 +46,7 @@
 #include "common/wide.h"
 #include "kernel.h"
 #include "round.h"
+#include "route.h"
 #include "sat_tile.h"
 
 typedef struct core_tile {
@@ -60,14 +61,8 @@ typedef struct core_tile {
     uint32_t top_na, top_nb; /* largest vertex counts in the tile */
 } core_tile;
 
-/* Tiles are binned by the pair's core shapes, A's then B's: a point, a
- * segment, a polygon of 3-4 or of 5-8 vertices, so that a lane rarely
- * runs the closest pair search over many more vertices and edges than its
- * own pair has. */
-#define CORE_BINS 16u
-/* the class (0..3) of a core of n vertices; the bin is 4 * A's + B's.
- * A macro, so that the router's tables can be built from it. */
-#define CORE_CLASS(n) ((n) < 3u ? (n) - 1u : (n) <= 4u ? 2u : 3u)
+/* Tiles are binned by the pair's core shapes (CORE_BINS, CORE_CLASS:
+ * route.h). */
 
 /* Edge e of every lane's core, relative to o: start (ax, ay), direction
  * (ex, ey), squared length ee and its reciprocal. */

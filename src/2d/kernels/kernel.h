@@ -287,6 +287,11 @@ typedef void (*sepax_sweep_fn)(const sepax_band *band, size_t m, const sepax_rea
 void sepax_sweep_128(const sepax_band *band, size_t m, const sepax_reach *reach, float home_y,
                      sepax_sweep_out *out);
 
+/* Pairs of one group (SEPAX_PAIR_GROUPS) only; NULL where the backend
+ * has none, and collide_any takes them. */
+typedef void (*sepax_group_fn)(const sepax_columns *cols, uint32_t group, const sepax_pair *pairs,
+                               size_t n, sepax_result *out);
+
 typedef struct sepax_kernels {
     sepax_collide_fn collide;
     sepax_world_fn world;
@@ -296,6 +301,7 @@ typedef struct sepax_kernels {
     sepax_manifold_fn manifold_polygons;
     sepax_cache_fn cache_plain;
     sepax_sweep_fn sweep;
+    sepax_group_fn collide_group;
 } sepax_kernels;
 
 /* The scalar reference (src/2d/reference.c, src/2d/world.c): the

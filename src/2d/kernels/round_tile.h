@@ -28,6 +28,7 @@
 #include "common/wide.h"
 #include "core_tile.h"
 #include "kernel.h"
+#include "route.h"
 #include "round.h"
 #include "sat_tile.h"
 
@@ -206,80 +207,12 @@ static HEDLEY_ALWAYS_INLINE void core_block_listed(core_tile *ct, const sepax_co
 }
 #endif
 
-/* Where a pair goes: the polygon tiles (0; tile_add_polygons picks the
- * size class, or settles a pair larger than a block at once), the circle
- * tile (1), core bin b (2 + b), or round.h one at a time (18). */
-enum {
-    ROUTE_POLYGONS,
-    ROUTE_CIRCLES,
-    ROUTE_CORES,
-    ROUTE_ROUND_BIG = ROUTE_CORES + CORE_BINS,
-    ROUTES
-};
 /* Pairs per routing pass: the more, the more of each core bin's list is
  * taken whole tiles at a time (core_tile_fill) rather than staged pair
  * by pair. 512 against 128: mixed_kinds 39.4 -> 37.4 ns per pair
  * (avx512). Its lists take 19 KB of stack; the driver's frame is about
  * 47 KB in all. */
 #define ROUTE_CHUNK 512u
-
-/* A side's code: its core class (CORE_CLASS: point, segment, polygon of
- * 3-4, of 5-8), + 4 for a plain polygon, + 8 for a core larger than a
- * block; the route of a pair is then a table lookup on the two codes, in
- * place of a chain of compares and selects per pair. */
-#define ROUTE_SIDE_BIG 8u
-#define ROUTE_SIDE_POLYGON 4u
-#define ROUTE_SIZE_(n) ((n) > SEPAX_BLOCK_ALIGN ? ROUTE_SIDE_BIG : CORE_CLASS(n))
-
-/* the route of two side codes: two plain polygons go to the polygon
- * tiles whatever their size, two points (circles) to the circle tile,
- * other cores of at most a block to their core bin, the rest one at a
- * time */
-#define ROUTE_BOTH_(a, b, bit) (((a) & (bit)) && ((b) & (bit)))
-#define ROUTE_OF_(a, b)                                                                        \
-    (ROUTE_BOTH_(a, b, ROUTE_SIDE_POLYGON)     ? ROUTE_POLYGONS                                 \
-     : ((a) | (b)) & ROUTE_SIDE_BIG            ? ROUTE_ROUND_BIG                                \
-     : ((a) & 7u) == 0u && ((b) & 7u) == 0u    ? ROUTE_CIRCLES                                  \
-                                               : ROUTE_CORES + 4u * ((a) & 3u) + ((b) & 3u))
-#define ROUTE_ROW4_(a, b)                                                                      \
-    ROUTE_OF_(a, b), ROUTE_OF_(a, (b) + 1u), ROUTE_OF_(a, (b) + 2u), ROUTE_OF_(a, (b) + 3u)
-#define ROUTE_ROW_(a)                                                                          \
-    {ROUTE_ROW4_(a, 0u), ROUTE_ROW4_(a, 4u), ROUTE_ROW4_(a, 8u), ROUTE_ROW4_(a, 12u)}
-static const uint8_t route_table[16][16] = {
-    ROUTE_ROW_(0u),  ROUTE_ROW_(1u),  ROUTE_ROW_(2u),  ROUTE_ROW_(3u),
-    ROUTE_ROW_(4u),  ROUTE_ROW_(5u),  ROUTE_ROW_(6u),  ROUTE_ROW_(7u),
-    ROUTE_ROW_(8u),  ROUTE_ROW_(9u),  ROUTE_ROW_(10u), ROUTE_ROW_(11u),
-    ROUTE_ROW_(12u), ROUTE_ROW_(13u), ROUTE_ROW_(14u), ROUTE_ROW_(15u)};
-
-/* A side's code by its kind and vertex count, one load: rows of 128 so
- * that the index is a shift and an add (counts are at most 64). */
-#define ROUTE_SIDE_(k, n)                                                                      \
-    (ROUTE_SIZE_(n) | ((k) == SEPAX_KIND_POLYGON ? ROUTE_SIDE_POLYGON : 0u))
-#define ROUTE_SIDE4_(k, n)                                                                     \
-    ROUTE_SIDE_(k, n), ROUTE_SIDE_(k, (n) + 1u), ROUTE_SIDE_(k, (n) + 2u), ROUTE_SIDE_(k, (n) + 3u)
-#define ROUTE_SIDE_ROW_(k)                                                                     \
-    {0u,                                                                                       \
-     ROUTE_SIDE4_(k, 1u),  ROUTE_SIDE4_(k, 5u),  ROUTE_SIDE4_(k, 9u),  ROUTE_SIDE4_(k, 13u),  \
-     ROUTE_SIDE4_(k, 17u), ROUTE_SIDE4_(k, 21u), ROUTE_SIDE4_(k, 25u), ROUTE_SIDE4_(k, 29u),  \
-     ROUTE_SIDE4_(k, 33u), ROUTE_SIDE4_(k, 37u), ROUTE_SIDE4_(k, 41u), ROUTE_SIDE4_(k, 45u),  \
-     ROUTE_SIDE4_(k, 49u), ROUTE_SIDE4_(k, 53u), ROUTE_SIDE4_(k, 57u), ROUTE_SIDE4_(k, 61u)}
-_Static_assert(SEPAX_MAX_POLYGON_VERTICES == 64u, "route_sides has rows for counts 0..64");
-_Static_assert(SEPAX_KIND_ROUNDED < 8u, "route_sides has a row per slot kind");
-static const uint8_t route_sides[8][128] = {
-    ROUTE_SIDE_ROW_(0u), ROUTE_SIDE_ROW_(1u), ROUTE_SIDE_ROW_(2u), ROUTE_SIDE_ROW_(3u),
-    ROUTE_SIDE_ROW_(4u), ROUTE_SIDE_ROW_(5u), ROUTE_SIDE_ROW_(6u), ROUTE_SIDE_ROW_(7u)};
-
-static HEDLEY_ALWAYS_INLINE uint32_t route_side(const sepax_columns *c, uint32_t slot)
-{
-    return route_sides[c->kind[slot]][c->span[slot].count];
-}
-
-/* A pair's route. The routing pass spells it out, as it also wants the
- * two side codes for its hints; bench/floors/round_floor.c routes with this. */
-static HEDLEY_ALWAYS_INLINE uint32_t route_of(const sepax_columns *c, uint32_t sa, uint32_t sb)
-{
-    return route_table[route_side(c, sa)][route_side(c, sb)];
-}
 
 /* Any kinds in any order: polygon pairs into the polygon tiles, two
  * circles into the circle tile, other cores of at most a block into the
@@ -394,6 +327,52 @@ static void collide_circles_wide(const sepax_columns *c, const sepax_pair *pairs
     }
     if (circles.n)
         circle_tile_run(&circles, out);
+}
+
+/* Pairs of one group (SEPAX_PAIR_GROUPS, its route) only, as the grouped
+ * calls hand them over: the route's kernel takes the list whole, with no
+ * routing pass; a core bin's pairs go WIDE at a time straight from the
+ * list (256 bits and more), the rest through the bin's tile. */
+static void collide_group_wide(const sepax_columns *cols, uint32_t group,
+                               const sepax_pair *pairs, size_t n, sepax_result *out)
+{
+    if (group == ROUTE_POLYGONS) {
+        collide_tiles(cols, pairs, n, out);
+        return;
+    }
+    if (group == ROUTE_CIRCLES) {
+        collide_circles_wide(cols, pairs, n, out);
+        return;
+    }
+    /* a private copy of the column pointers (see collide_tiles) */
+    const sepax_columns copy = *cols, *c = &copy;
+    size_t k = 0;
+    if (group == ROUTE_ROUND_BIG) {
+        for (; k < n; k++) {
+            sepax_prefetch_ahead(c, pairs, n, k);
+            out[k] = sepax_round_pair(c, SEPAX_ID_SLOT(pairs[k].a), SEPAX_ID_SLOT(pairs[k].b));
+        }
+        return;
+    }
+    core_tile tile;
+    tile.t.n = 0;
+    tile.top_na = tile.top_nb = 0;
+#if SEPAX_WIDE_BITS >= 256
+    uint16_t lanes[WIDE];
+    for (uint32_t l = 0; l < WIDE; l++)
+        lanes[l] = (uint16_t)l;
+    for (; k + WIDE <= n; k += WIDE) {
+        for (uint32_t l = 0; l < WIDE; l++)
+            sepax_prefetch_ahead(c, pairs, n, k + l);
+        core_block_listed(&tile, c, pairs, k, lanes, out);
+    }
+#endif
+    for (; k < n; k++) {
+        sepax_prefetch_ahead(c, pairs, n, k);
+        core_tile_add(&tile, c, pairs, k, out);
+    }
+    if (tile.t.n)
+        core_tile_run(&tile, out);
 }
 
 #endif

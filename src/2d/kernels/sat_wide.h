@@ -67,6 +67,6 @@ static void points_wide(const sepax_columns *c, const sepax_point_query *q, size
 
 const sepax_kernels SEPAX_CAT(sepax_kernels_, SEPAX_WIDE_NAME) = {
     collide_tiles, world_wide, collide_any_wide, points_wide, collide_circles_wide,
-    SEPAX_MANIFOLD_POLYGONS, SEPAX_CACHE_PLAIN, SEPAX_SWEEP};
+    SEPAX_MANIFOLD_POLYGONS, SEPAX_CACHE_PLAIN, SEPAX_SWEEP, collide_group_wide};
 
 #endif

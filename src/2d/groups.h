@@ -1,0 +1,26 @@
+/* The group of a 2D pair (SEPAX_PAIR_GROUPS): its route
+ * (kernels/route.h), by the slots' kinds and core counts, for the
+ * grouping calls (groups.c) and the grouped calls' checks (collide.c). */
+#ifndef SEPAX_GROUPS_H
+#define SEPAX_GROUPS_H
+
+#include "kernels/route.h"
+#include "common/groups.h"
+#include "store.h"
+
+/* sepax_grouped_call's group_of for a 2D store. */
+static inline uint32_t sepax_group_of_slots(const void *store, uint32_t sa, uint32_t sb)
+{
+    const sepax_store *s = store;
+    return route_table[route_sides[s->slot_kind[sa]][s->slot_span[sa].count]]
+                      [route_sides[s->slot_kind[sb]][s->slot_span[sb].count]];
+}
+
+/* The store's grouping rule, for common/groups.c. */
+static inline sepax_grouping sepax_grouping_of(const sepax_store *s)
+{
+    const sepax_grouping r = {&s->core, s, SEPAX_PAIR_GROUPS, sepax_group_of_slots};
+    return r;
+}
+
+#endif
