@@ -193,8 +193,9 @@ sepax_status sepax_grouped_hits(const sepax_grouping *r, const sepax_pair *pairs
         if (!s || !starts || !pair_count)                                                   \
             return SEPAX_ERR_NULL;                                                          \
         const sepax_grouping r = rule(s);                                                   \
-        const sepax_status st = sepax_group_found(                                          \
-            &r, broadphase(s, pairs, capacity, pair_count), pairs, *pair_count, starts);    \
+        /* the broadphase first: its count is an argument below */                          \
+        const sepax_status found = broadphase(s, pairs, capacity, pair_count);              \
+        const sepax_status st = sepax_group_found(&r, found, pairs, *pair_count, starts);   \
         if (st != SEPAX_OK && st != SEPAX_ERR_CAPACITY)                                     \
             *pair_count = 0;                                                                \
         return st;                                                                          \
