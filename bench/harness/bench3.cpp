@@ -5,7 +5,9 @@
 //   sepax3_<backend>_grouped/<scene>[/<class>]/sweep (the list grouped by
 //     class first, untimed, then sepax3_collide_grouped)
 //   <peer>/<scene>[/box_box]/<order>
-//   sepax3_world/<scene>, sepax3_broadphase/<scene>, sepax3_step/<scene>
+//   sepax3_world/<scene>, sepax3_broadphase[_grouped]/<scene>,
+//   sepax3_step[_grouped]/<scene> (_grouped: the grouped broadphase and
+//     collide calls)
 //   bullet_dbvt3_pairs/<scene>, ode_sap3_pairs/<scene> (peer_broadphase.cpp)
 //   sepax3_{pruned,unpruned,tile,hull_floor}[_<backend>][_hot]/<hull scene>/sweep
 //     (_hot: each pair run 8 times in a row, its data in L1 after the
@@ -185,16 +187,20 @@ void bm_world3(benchmark::State &state, const std::string &scene)
     state.SetLabel(sepax_backend_name(best));
 }
 
-void bm_broadphase3(benchmark::State &state, const std::string &scene)
+// grouped: sepax3_broadphase_grouped, the same pairs grouped by class.
+void bm_broadphase3(benchmark::State &state, const std::string &scene, bool grouped)
 {
     Scene3 &s = get_scene3(scene);
     const sepax_backend best = sepax_backend_best();
     if (!use_backend(state, s, best))
         return;
     size_t count = 0;
+    size_t starts[SEPAX3_PAIR_GROUPS + 1];
     if (!time_call(state, [&] {
-            return sepax3_broadphase(s.store, s.broadphase_out.data(), s.broadphase_out.size(),
-                                     &count);
+            return grouped ? sepax3_broadphase_grouped(s.store, s.broadphase_out.data(),
+                                                       s.broadphase_out.size(), &count, starts)
+                           : sepax3_broadphase(s.store, s.broadphase_out.data(),
+                                               s.broadphase_out.size(), &count);
         }))
         return;
     set_shape_counters(state, s);
@@ -205,23 +211,28 @@ void bm_broadphase3(benchmark::State &state, const std::string &scene)
 // One 3D step as a simulation takes it, with the best backend: the world
 // update, the broadphase into a buffer large enough, and the collide call
 // over its pairs; counted per shape and per pair like sepax_step in 2D.
-void bm_step3(benchmark::State &state, const std::string &scene)
+// grouped: the grouped broadphase and the grouped collide call.
+void bm_step3(benchmark::State &state, const std::string &scene, bool grouped)
 {
     Scene3 &s = get_scene3(scene);
     const sepax_backend best = sepax_backend_best();
     if (!use_backend(state, s, best))
         return;
     size_t count = 0;
+    size_t starts[SEPAX3_PAIR_GROUPS + 1];
     if (s.results.size() < s.broadphase_out.size())
         s.results.resize(s.broadphase_out.size());
     if (!time_call(state, [&] {
             sepax_status st = sepax3_update_world(s.store);
+            sepax_pair *out = s.broadphase_out.data();
+            const size_t room = s.broadphase_out.size();
             if (st == SEPAX_OK)
-                st = sepax3_broadphase(s.store, s.broadphase_out.data(),
-                                       s.broadphase_out.size(), &count);
+                st = grouped ? sepax3_broadphase_grouped(s.store, out, room, &count, starts)
+                             : sepax3_broadphase(s.store, out, room, &count);
             if (st == SEPAX_OK)
-                st = sepax3_collide(s.store, s.broadphase_out.data(), count, s.results.data(),
-                                    nullptr);
+                st = grouped ? sepax3_collide_grouped(s.store, out, starts, s.results.data(),
+                                                      nullptr)
+                             : sepax3_collide(s.store, out, count, s.results.data(), nullptr);
             return st;
         }))
         return;
@@ -347,9 +358,14 @@ void register_all3()
     for (const Scene3Spec &spec : scene3_specs()) {
         const std::string sc = spec.name;
         reg("sepax3_world/" + sc, [sc](benchmark::State &st) { bm_world3(st, sc); });
-        reg("sepax3_broadphase/" + sc, [sc](benchmark::State &st) { bm_broadphase3(st, sc); });
+        for (const bool grouped : {false, true}) {
+            const std::string g = grouped ? "_grouped/" : "/";
+            reg("sepax3_broadphase" + g + sc,
+                [sc, grouped](benchmark::State &st) { bm_broadphase3(st, sc, grouped); });
+            reg("sepax3_step" + g + sc,
+                [sc, grouped](benchmark::State &st) { bm_step3(st, sc, grouped); });
+        }
         register_broadphase3_peers(sc); // the same boxes in Bullet and ODE
-        reg("sepax3_step/" + sc, [sc](benchmark::State &st) { bm_step3(st, sc); });
 
         // Box-box peers: on a scene of boxes they take all the pairs, on
         // boxes with spheres the box-box set (which sepax runs as well), on

@@ -369,13 +369,17 @@ void bm_update(benchmark::State &state, const std::string &scene)
     set_shape_counters(state, s);
 }
 
-void bm_broadphase(benchmark::State &state, const std::string &scene)
+// grouped: sepax_broadphase_grouped, the same pairs grouped by kernel.
+void bm_broadphase(benchmark::State &state, const std::string &scene, bool grouped = false)
 {
     Scene &s = get_scene(scene);
     size_t count = 0;
+    size_t starts[SEPAX_PAIR_GROUPS + 1];
     if (!time_call(state, [&] {
-            return sepax_broadphase(s.store, s.broadphase_out.data(), s.broadphase_out.size(),
-                                    &count);
+            return grouped ? sepax_broadphase_grouped(s.store, s.broadphase_out.data(),
+                                                      s.broadphase_out.size(), &count, starts)
+                           : sepax_broadphase(s.store, s.broadphase_out.data(),
+                                              s.broadphase_out.size(), &count);
         }))
         return;
     set_shape_counters(state, s);
@@ -383,22 +387,25 @@ void bm_broadphase(benchmark::State &state, const std::string &scene)
 }
 
 // A whole step with the best backend: world update, broadphase, collide of
-// the broadphase's pairs.
-void bm_step(benchmark::State &state, const std::string &scene)
+// the broadphase's pairs (grouped: the grouped broadphase and collide).
+void bm_step(benchmark::State &state, const std::string &scene, bool grouped = false)
 {
     Scene &s = get_scene(scene);
     const sepax_backend best = sepax_backend_best();
     if (!use_backend(state, s, best))
         return;
     size_t count = 0;
+    size_t starts[SEPAX_PAIR_GROUPS + 1];
     if (!time_call(state, [&] {
             sepax_status st = sepax_update_world(s.store);
+            sepax_pair *out = s.broadphase_out.data();
+            const size_t room = s.broadphase_out.size();
             if (st == SEPAX_OK)
-                st = sepax_broadphase(s.store, s.broadphase_out.data(), s.broadphase_out.size(),
-                                      &count);
+                st = grouped ? sepax_broadphase_grouped(s.store, out, room, &count, starts)
+                             : sepax_broadphase(s.store, out, room, &count);
             if (st == SEPAX_OK)
-                st = sepax_collide(s.store, s.broadphase_out.data(), count, s.results.data(),
-                                   nullptr);
+                st = grouped ? sepax_collide_grouped(s.store, out, starts, s.results.data(), nullptr)
+                             : sepax_collide(s.store, out, count, s.results.data(), nullptr);
             return st;
         }))
         return;
@@ -662,6 +669,11 @@ std::vector<std::string> register_all(const std::vector<PeerSubject> &peers)
         reg("sepax_broadphase/" + sc, [sc](benchmark::State &st) { bm_broadphase(st, sc); });
         register_broadphase_peers(sc); // the same boxes in Box2D, Bullet, ODE
         reg("sepax_step/" + sc, [sc](benchmark::State &st) { bm_step(st, sc); });
+        if (spec.kinds) {
+            reg("sepax_broadphase_grouped/" + sc,
+                [sc](benchmark::State &st) { bm_broadphase(st, sc, true); });
+            reg("sepax_step_grouped/" + sc, [sc](benchmark::State &st) { bm_step(st, sc, true); });
+        }
 
         // Which peers run on this scene at all.
         std::vector<const PeerSubject *> scene_peers;

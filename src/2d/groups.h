@@ -16,10 +16,22 @@ static inline uint32_t sepax_group_of_slots(const void *store, uint32_t sa, uint
                       [route_sides[s->slot_kind[sb]][s->slot_span[sb].count]];
 }
 
+/* A slot's side code (route_sides); a free slot's is never read. */
+static inline void sepax_side_codes(const void *store, uint8_t *code)
+{
+    const sepax_store *s = store;
+    for (uint32_t k = 0; k < s->core.slot_limit; k++)
+        code[k] = route_sides[s->slot_kind[k]][s->slot_span[k].count];
+}
+
 /* The store's grouping rule, for common/groups.c. */
 static inline sepax_grouping sepax_grouping_of(const sepax_store *s)
 {
-    const sepax_grouping r = {&s->core, s, SEPAX_PAIR_GROUPS, sepax_group_of_slots};
+    const uint32_t single = s->round_live == 0                ? ROUTE_POLYGONS
+                            : s->circle_live == s->core.live ? ROUTE_CIRCLES
+                                                             : SEPAX_PAIR_GROUPS;
+    const sepax_grouping r = {&s->core,         s, SEPAX_PAIR_GROUPS, sepax_group_of_slots, single,
+                              sepax_side_codes, &route_table[0][0], 16u};
     return r;
 }
 

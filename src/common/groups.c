@@ -63,15 +63,28 @@ sepax_status sepax_group_of_pair(const sepax_grouping *r, sepax_pair pair, uint3
     return st;
 }
 
+/* The starts of n pairs all of group single. */
+static void single_starts(uint32_t single, uint32_t groups, size_t n, size_t *starts)
+{
+    for (uint32_t g = 0; g <= groups; g++)
+        starts[g] = g <= single ? 0 : n;
+}
+
 /* The groups of n checked pairs into group[] (scratch from the core's
- * hooks, or NULL when that failed). */
+ * hooks, or NULL when that failed): the slots' side codes first, so that
+ * a pair's group is two byte loads and a table's. */
 static uint8_t *groups_of(const sepax_grouping *r, const sepax_pair *pairs, size_t n)
 {
-    uint8_t *group = sepax_alloc(&r->core->alloc, n);
-    if (group)
-        for (size_t i = 0; i < n; i++)
-            group[i] = (uint8_t)r->group_of(r->store, SEPAX_ID_SLOT(pairs[i].a),
-                                            SEPAX_ID_SLOT(pairs[i].b));
+    const size_t slots = r->core->slot_limit;
+    uint8_t *group = sepax_alloc(&r->core->alloc, n + slots);
+    if (!group)
+        return NULL;
+    uint8_t *code = group + n;
+    r->side_codes(r->store, code);
+    const uint8_t *table = r->pair_table;
+    const uint32_t sides = r->sides;
+    for (size_t i = 0; i < n; i++)
+        group[i] = table[sides * code[SEPAX_ID_SLOT(pairs[i].a)] + code[SEPAX_ID_SLOT(pairs[i].b)]];
     return group;
 }
 
@@ -93,6 +106,13 @@ sepax_status sepax_group_list(const sepax_grouping *r, const sepax_pair *pairs, 
     if ((st = sepax_pairs_check(r->core->live_id, r->core->slot_limit, pairs, count,
                                 bad_index)) != SEPAX_OK)
         return st;
+    if (r->single < r->groups) {
+        single_starts(r->single, r->groups, count, starts);
+        memcpy(grouped, pairs, count * sizeof *grouped);
+        for (size_t i = 0; from && i < count; i++)
+            from[i] = (uint32_t)i;
+        return SEPAX_OK;
+    }
     uint8_t *group = groups_of(r, pairs, count);
     if (!group)
         return SEPAX_ERR_OUT_OF_MEMORY;
@@ -106,8 +126,8 @@ sepax_status sepax_group_found(const sepax_grouping *r, sepax_status st, sepax_p
 {
     if (st != SEPAX_OK)
         return st;
-    if (n == 0) {
-        memset(starts, 0, (r->groups + 1u) * sizeof *starts);
+    if (n == 0 || r->single < r->groups) {
+        single_starts(r->single, r->groups, n, starts);
         return SEPAX_OK;
     }
     uint8_t *group = groups_of(r, pairs, n);
@@ -163,7 +183,8 @@ static sepax_status grouped_begin(const sepax_grouping *r, const sepax_pair *pai
     const sepax_status st = sepax_groups_total(starts, r->groups, count);
     if (st != SEPAX_OK)
         return st;
-    const grouped g = {{{r->core, pairs}, starts, r->groups, r->store, r->group_of}, k, results, 0};
+    const grouped g = {{{r->core, pairs}, starts, r->groups, r->store, r->group_of, r->single},
+                       k, results, 0};
     *q = g;
     return SEPAX_OK;
 }

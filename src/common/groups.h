@@ -58,6 +58,7 @@ typedef struct sepax_grouped_call {
     uint32_t groups;
     const void *store;
     uint32_t (*group_of)(const void *store, uint32_t sa, uint32_t sb);
+    uint32_t single; /* sepax_grouping's */
 } sepax_grouped_call;
 
 /* A grouped call's check over pairs [from, to): the lowest pair that
@@ -73,6 +74,14 @@ static inline sepax_status sepax_groups_check(const void *context, size_t from, 
     const sepax_grouped_call *c = context;
     size_t bad = to - from;
     const sepax_status st = sepax_batch_check_pairs(context, from, to, &bad);
+    /* a store whose kinds put every pair in one group, and a list that
+     * holds that group only: every live pair is where it says */
+    if (c->single < c->groups && c->starts[c->single] == 0 &&
+        c->starts[c->single + 1u] == c->starts[c->groups]) {
+        if (st != SEPAX_OK)
+            *at = bad;
+        return st;
+    }
     /* the pairs before a bad id are live: their groups can be read */
     const size_t end = st == SEPAX_OK ? to : from + bad;
     uint32_t g = sepax_group_at(c->starts, c->groups, from);
@@ -116,6 +125,16 @@ typedef struct sepax_grouping {
     const void *store;
     uint32_t groups;
     uint32_t (*group_of)(const void *store, uint32_t sa, uint32_t sb);
+    /* the group of every pair when the store's kinds leave one (a store
+     * of boxes only), else groups: then no pair's group is looked up */
+    uint32_t single;
+    /* the same rule for long lists: each slot's side code (code[slot],
+     * slot_limit of them, by side_codes), then a pair's group is
+     * pair_table[sides * code of a + code of b], one load from a small
+     * array instead of a call per pair */
+    void (*side_codes)(const void *store, uint8_t *code);
+    const uint8_t *pair_table;
+    uint32_t sides;
 } sepax_grouping;
 
 /* A pair's group into *group, the pair checked first. */
