@@ -477,8 +477,11 @@ SEPAX_API sepax_status sepax_group_pairs(const sepax_store *store, const sepax_p
  *  places): the list the grouped calls take. Statuses as
  *  sepax_broadphase's (SEPAX_ERR_NULL also for starts NULL); on
  *  SEPAX_ERR_CAPACITY the pairs written are the first capacity of
- *  sepax_broadphase's, ungrouped, and starts is not written. The
- *  grouping needs scratch space (about 9 bytes a pair) from the store's
+ *  sepax_broadphase's, ungrouped, and starts is not written; on
+ *  SEPAX_ERR_OUT_OF_MEMORY *pair_count is 0, starts is not written and
+ *  pairs may hold the broadphase's pairs, ungrouped (the grouping's
+ *  scratch is asked for once they are known). The
+ *  grouping needs scratch space (9 bytes a pair, a byte a slot) from the store's
  *  hooks. */
 SEPAX_API sepax_status sepax_broadphase_grouped(const sepax_store *store, sepax_pair *pairs,
                                                 size_t capacity, size_t *pair_count,
