@@ -467,7 +467,7 @@ SEPAX_API sepax_status sepax_pair_group_of(const sepax_store *store, sepax_pair 
  *  SEPAX_OK with starts all 0. SEPAX_ERR_NULL for store, starts or (with
  *  a count) pairs or grouped NULL; SEPAX_ERR_OVERFLOW for a count past
  *  UINT32_MAX; SEPAX_ERR_OUT_OF_MEMORY when the scratch space (a byte a
- *  pair, from the store's hooks) cannot be had. */
+ *  pair and a slot, from the store's hooks) cannot be had. */
 SEPAX_API sepax_status sepax_group_pairs(const sepax_store *store, const sepax_pair *pairs,
                                          size_t count, sepax_pair *grouped, size_t *starts,
                                          uint32_t *from, size_t *bad_index);
@@ -480,9 +480,8 @@ SEPAX_API sepax_status sepax_group_pairs(const sepax_store *store, const sepax_p
  *  sepax_broadphase's, ungrouped, and starts is not written; on
  *  SEPAX_ERR_OUT_OF_MEMORY *pair_count is 0, starts is not written and
  *  pairs may hold the broadphase's pairs, ungrouped (the grouping's
- *  scratch is asked for once they are known). The
- *  grouping needs scratch space (9 bytes a pair, a byte a slot) from the store's
- *  hooks. */
+ *  scratch is asked for once they are known). The grouping needs scratch
+ *  space (9 bytes a pair, a byte a slot) from the store's hooks. */
 SEPAX_API sepax_status sepax_broadphase_grouped(const sepax_store *store, sepax_pair *pairs,
                                                 size_t capacity, size_t *pair_count,
                                                 size_t *starts);

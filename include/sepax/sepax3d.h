@@ -694,7 +694,8 @@ SEPAX_API sepax_status sepax3_group_pairs(const sepax3_store *store, const sepax
                                           uint32_t *from, size_t *bad_index);
 
 /** (sepax3_group_pairs also returns SEPAX_ERR_OUT_OF_MEMORY when its
- *  scratch space, a byte a pair and a slot from the store's hooks, cannot be had.)
+ *  scratch space, a byte a pair and a slot from the store's hooks,
+ *  cannot be had.)
  *
  *  sepax3_broadphase's pairs grouped by class (each group in the
  *  broadphase's order) and where each group starts (SEPAX3_PAIR_GROUPS +
@@ -704,9 +705,8 @@ SEPAX_API sepax_status sepax3_group_pairs(const sepax3_store *store, const sepax
  *  sepax3_broadphase's, ungrouped, and starts is not written; on
  *  SEPAX_ERR_OUT_OF_MEMORY *pair_count is 0, starts is not written and
  *  pairs may hold the broadphase's pairs, ungrouped (the grouping's
- *  scratch is asked for once they are known). The
- *  grouping needs scratch space (about 9 bytes per pair) from the
- *  store's hooks. */
+ *  scratch is asked for once they are known). The grouping needs scratch
+ *  space (9 bytes a pair, a byte a slot) from the store's hooks. */
 SEPAX_API sepax_status sepax3_broadphase_grouped(const sepax3_store *store, sepax_pair *pairs,
                                                  size_t capacity, size_t *pair_count,
                                                  size_t *starts);
