@@ -35,6 +35,13 @@ int main(int argc, char **argv)
         {"tile_avx2", "sepax3_general_pair_tile_avx2", sepax3_general_pair_tile_avx2},
         {"floor_avx2", "sepax3_general_pair_floor_avx2", sepax3_general_pair_floor_avx2},
 #endif
+#ifdef SEPAX_BENCH_POLY3_AVX512
+        {"pruned_avx512", "sepax3_general_pair_pruned_avx512", sepax3_general_pair_pruned_avx512},
+        {"unpruned_avx512", "sepax3_general_pair_unpruned_avx512",
+         sepax3_general_pair_unpruned_avx512},
+        {"tile_avx512", "sepax3_general_pair_tile_avx512", sepax3_general_pair_tile_avx512},
+        {"floor_avx512", "sepax3_general_pair_floor_avx512", sepax3_general_pair_floor_avx512},
+#endif
     };
     int e = -1;
     for (int k = 0; argc > 1 && k < (int)(sizeof entries / sizeof entries[0]); k++)
@@ -44,10 +51,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: poly3_once pruned|unpruned|tile|floor%s [PAIRS [MIN MAX]]\n",
 #ifdef SEPAX_BENCH_POLY3_AVX2
                 "|pruned_avx2|unpruned_avx2|tile_avx2|floor_avx2"
-#else
-                ""
 #endif
-        );
+#ifdef SEPAX_BENCH_POLY3_AVX512
+                "|pruned_avx512|unpruned_avx512|tile_avx512|floor_avx512"
+#endif
+                "");
         return 2;
     }
     const size_t want = argc > 2 ? (size_t)strtoul(argv[2], NULL, 10) : 2000;

@@ -1,7 +1,7 @@
 /* The polyhedron pair test (src/3d/kernels/poly3.h) built again in the
  * bench, with and without the Gauss-map pruning of edge pairs
  * (POLY3_PRUNE), at one lane (the scalar reference's build) and, on x86,
- * at avx2's width: each entry runs a pair list through the routine every
+ * at avx2's and avx512's widths: each entry runs a pair list through the routine every
  * backend's driver calls for a pair with a hull or capsule, so the pruned
  * and unpruned rows differ only in the edge query. Two more entries run
  * the same pairs: tile3.c with one pair per lane instead of one pair's
@@ -31,15 +31,21 @@ void sepax3_general_pair_tile(const sepax3_store *store, const sepax_pair *pairs
 /* floor3_hulls.c: frames, B placed, A's face query, nothing else */
 void sepax3_general_pair_floor(const sepax3_store *store, const sepax_pair *pairs, size_t n,
                                sepax3_result *out);
+/* the same four at a wide backend's width, suffix _avx2 or _avx512 */
+#define BENCH3_POLY_WIDE(w)                                                                    \
+    void sepax3_general_pair_pruned##w(const sepax3_store *, const sepax_pair *, size_t,       \
+                                       sepax3_result *);                                       \
+    void sepax3_general_pair_unpruned##w(const sepax3_store *, const sepax_pair *, size_t,     \
+                                         sepax3_result *);                                     \
+    void sepax3_general_pair_tile##w(const sepax3_store *, const sepax_pair *, size_t,         \
+                                     sepax3_result *);                                         \
+    void sepax3_general_pair_floor##w(const sepax3_store *, const sepax_pair *, size_t,        \
+                                      sepax3_result *);
 #ifdef SEPAX_BENCH_POLY3_AVX2
-void sepax3_general_pair_pruned_avx2(const sepax3_store *store, const sepax_pair *pairs, size_t n,
-                                     sepax3_result *out);
-void sepax3_general_pair_unpruned_avx2(const sepax3_store *store, const sepax_pair *pairs,
-                                       size_t n, sepax3_result *out);
-void sepax3_general_pair_tile_avx2(const sepax3_store *store, const sepax_pair *pairs, size_t n,
-                                   sepax3_result *out);
-void sepax3_general_pair_floor_avx2(const sepax3_store *store, const sepax_pair *pairs, size_t n,
-                                    sepax3_result *out);
+BENCH3_POLY_WIDE(_avx2)
+#endif
+#ifdef SEPAX_BENCH_POLY3_AVX512
+BENCH3_POLY_WIDE(_avx512)
 #endif
 
 #ifdef __cplusplus
@@ -66,13 +72,18 @@ inline std::vector<Poly3Entry> poly3_entries()
                               {"sepax3_unpruned", false, sepax3_general_pair_unpruned, every},
                               {"sepax3_tile", true, sepax3_general_pair_tile, tile},
                               {"sepax3_hull_floor", false, sepax3_general_pair_floor, floor}};
-#ifdef SEPAX_BENCH_POLY3_AVX2
-    if (sepax_backend_available(SEPAX_BACKEND_AVX2)) {
-        v.push_back({"sepax3_pruned_avx2", true, sepax3_general_pair_pruned_avx2, pruned});
-        v.push_back({"sepax3_unpruned_avx2", false, sepax3_general_pair_unpruned_avx2, every});
-        v.push_back({"sepax3_tile_avx2", true, sepax3_general_pair_tile_avx2, tile});
-        v.push_back({"sepax3_hull_floor_avx2", false, sepax3_general_pair_floor_avx2, floor});
+#define BENCH3_POLY_ENTRIES(w, backend)                                                        \
+    if (sepax_backend_available(backend)) {                                                   \
+        v.push_back({"sepax3_pruned" #w, true, sepax3_general_pair_pruned##w, pruned});        \
+        v.push_back({"sepax3_unpruned" #w, false, sepax3_general_pair_unpruned##w, every});    \
+        v.push_back({"sepax3_tile" #w, true, sepax3_general_pair_tile##w, tile});              \
+        v.push_back({"sepax3_hull_floor" #w, false, sepax3_general_pair_floor##w, floor});     \
     }
+#ifdef SEPAX_BENCH_POLY3_AVX2
+    BENCH3_POLY_ENTRIES(_avx2, SEPAX_BACKEND_AVX2)
+#endif
+#ifdef SEPAX_BENCH_POLY3_AVX512
+    BENCH3_POLY_ENTRIES(_avx512, SEPAX_BACKEND_AVX512)
 #endif
     return v;
 }
