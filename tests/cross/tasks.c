@@ -1,18 +1,20 @@
 /* Batch calls split across workers (sepax_store_set_tasks): every split
  * call (collide, collide_hits, collide_hits_cached, collide_hits_tracked,
- * query_points, broadphase, update_world) must give the bytes the
- * unsplit call gives, in the same order (the cached and tracked calls
- * also the same caches and motion records), with
- * 1 to 4 workers of the tools' pthread pool, with a task system that runs
- * every range inline in enqueue (returning NULL) in ranges of uneven
- * size, and with one that runs them in reverse order in finish; bad
- * pairs and queries must be named as on one thread; a refused
- * allocation must leave the caller's arrays untouched. Every available
- * backend (or SEPAX_BACKEND's alone), on a store of polygons, one of
- * circles, and one of every kind with holes left by removals; and the
- * 3D calls that split (collide, collide_hits_cached, collide_hits_tracked,
- * broadphase, update_world) on boxes and spheres. Plain C,
- * so that CI can run it under ThreadSanitizer.
+ * collide_grouped, collide_hits_grouped, query_points, broadphase,
+ * update_world) must give the bytes the unsplit call gives, in the same
+ * order (the cached and tracked calls also the same caches and motion
+ * records), with 1 to 4 workers of the tools' pthread pool, with a task
+ * system that runs every range inline in enqueue (returning NULL) in
+ * ranges of uneven size, and with one that runs them in reverse order in
+ * finish; bad pairs and queries must be named as on one thread (in a
+ * grouped list also a pair outside its group, with nothing written); a
+ * refused allocation must leave the caller's arrays untouched. Every
+ * available backend (or SEPAX_BACKEND's alone), on a store of polygons,
+ * one of circles, and one of every kind with holes left by removals; and
+ * the 3D calls that split (collide, collide_hits_cached,
+ * collide_hits_tracked, the grouped calls, broadphase, update_world) on
+ * boxes and spheres. Plain C, so that CI can run it under
+ * ThreadSanitizer.
  *
  * Usage: sepax_tasks [ROUNDS]   (default 1)
  * With SEPAX_TEST_SCALE below 1 (the valgrind run), a short version: two
@@ -151,6 +153,17 @@ typedef struct subject {
     sepax_manifold *manifolds, *got_manifolds;
     sepax_manifold_hit *mhits, *got_mhits;
     size_t mhit_count;
+    /* the grouped calls: the pairs grouped, what the unsplit calls
+     * answered, and two bad lists (grouped_bad) */
+    sepax_pair *gpairs;
+    uint32_t *gfrom;
+    size_t gstarts[SEPAX_PAIR_GROUPS + 1];
+    sepax_result *gresults;
+    sepax_hit *ghits;
+    size_t ghit_count;
+    sepax_pair *gbad_pairs[2];
+    size_t gbad_starts[2][SEPAX_PAIR_GROUPS + 1], gbad_at[2];
+    sepax_status gbad_status[2];
 } subject;
 
 static void *must(void *p)
@@ -174,6 +187,48 @@ static void mix_records(void *records, size_t size, size_t n, size_t step, uint6
             for (size_t b = 0; b < size; b++)
                 r[k * size + b] = (uint8_t)sepax_scene_rng_next(&noise);
     }
+}
+
+/* Whether all n bytes at p are b: what a refused call must leave. */
+static int all_bytes(const void *p, size_t n, unsigned char b)
+{
+    const unsigned char *c = p;
+    for (size_t i = 0; i < n; i++)
+        if (c[i] != b)
+            return 0;
+    return 1;
+}
+
+/* Two bad copies of a grouped list of n pairs (starts of groups + 1
+ * places), for either dimension: in both, the pair at n / 2 + 1 lies
+ * outside its group (swapped for the first pair of another group or,
+ * when one group holds every pair, the next group made to start there)
+ * and an unknown id comes later, at n * 3 / 4; in the second, an
+ * unknown id also comes earlier, at n / 3. want_at receives the index
+ * each must be refused at, want its status. */
+static void grouped_bad(const sepax_pair *pairs, const size_t *starts, uint32_t groups, size_t n,
+                        sepax_pair *bad[2], size_t *bad_starts[2], size_t want_at[2],
+                        sepax_status want[2])
+{
+    const size_t w = n / 2 + 1;
+    uint32_t gw = 0, other = groups;
+    while (starts[gw + 1] <= w)
+        gw++;
+    for (uint32_t k = 0; k < groups && other == groups; k++)
+        if (k != gw && starts[k + 1] > starts[k])
+            other = k;
+    for (int b = 0; b < 2; b++) {
+        memcpy(bad[b], pairs, n * sizeof *pairs);
+        memcpy(bad_starts[b], starts, (groups + 1) * sizeof *starts);
+        if (other < groups)
+            bad[b][w] = pairs[starts[other]];
+        else /* gw + 1 < groups: the stores here hold polygons or circles alone */
+            bad_starts[b][gw + 1] = w;
+        bad[b][n * 3 / 4].a = 0xFFFFFFu;
+    }
+    bad[1][n / 3].b = 0xFFFFFFu;
+    want_at[0] = w, want[0] = SEPAX_ERR_BAD_PAIR;
+    want_at[1] = n / 3, want[1] = SEPAX_ERR_BAD_ID;
 }
 
 static void world_update_with(sepax_store *s, const sepax_transform *xf)
@@ -278,6 +333,45 @@ static void answer(subject *su)
               memcmp(su->short_hits, su->hits, cached * sizeof *su->hits) == 0,
           "tracked collide_hits differs from uncached");
 
+    /* the grouped calls, unsplit: the plain call's result for each pair
+     * grouped, and the plain compacted call's hits over the grouped list */
+    su->gpairs = must(realloc(su->gpairs, n * sizeof *su->gpairs));
+    su->gfrom = must(realloc(su->gfrom, n * sizeof *su->gfrom));
+    su->gresults = must(realloc(su->gresults, n * sizeof *su->gresults));
+    su->ghits = must(realloc(su->ghits, n * sizeof *su->ghits));
+    CHECK(sepax_group_pairs(s, su->pairs, n, su->gpairs, su->gstarts, su->gfrom, NULL) ==
+              SEPAX_OK,
+          "group_pairs");
+    CHECK(sepax_collide_grouped(s, su->gpairs, su->gstarts, su->gresults, NULL) == SEPAX_OK,
+          "collide_grouped");
+    size_t unlike = 0;
+    for (size_t k = 0; k < n; k++)
+        unlike += memcmp(&su->gresults[k], &su->results[su->gfrom[k]], sizeof *su->results) != 0;
+    CHECK(unlike == 0, "collide_grouped differs from collide on %zu pairs", unlike);
+    size_t plain_count = 0;
+    CHECK(sepax_collide_hits(s, su->gpairs, n, su->got_hits, n, &plain_count, NULL) ==
+                  SEPAX_OK &&
+              sepax_collide_hits_grouped(s, su->gpairs, su->gstarts, su->ghits, n,
+                                         &su->ghit_count, NULL) == SEPAX_OK &&
+              su->ghit_count == plain_count && plain_count == su->hit_count &&
+              memcmp(su->ghits, su->got_hits, plain_count * sizeof *su->ghits) == 0,
+          "collide_hits_grouped differs from collide_hits over the grouped list");
+    size_t *bad_starts[2] = {su->gbad_starts[0], su->gbad_starts[1]};
+    size_t want_at[2];
+    sepax_status want[2];
+    for (int b = 0; b < 2; b++)
+        su->gbad_pairs[b] = must(realloc(su->gbad_pairs[b], n * sizeof *su->gbad_pairs[b]));
+    grouped_bad(su->gpairs, su->gstarts, SEPAX_PAIR_GROUPS, n, su->gbad_pairs, bad_starts,
+                want_at, want);
+    for (int b = 0; b < 2; b++) {
+        su->gbad_status[b] = sepax_collide_grouped(s, su->gbad_pairs[b], su->gbad_starts[b],
+                                                   su->got_results, &su->gbad_at[b]);
+        CHECK(su->gbad_status[b] == want[b] && su->gbad_at[b] == want_at[b],
+              "bad grouped list %d: %s at %zu, want %s at %zu", b,
+              sepax_status_string(su->gbad_status[b]), su->gbad_at[b],
+              sepax_status_string(want[b]), want_at[b]);
+    }
+
     /* two bad pairs; the lower one must be named */
     su->bad_pairs = must(realloc(su->bad_pairs, n * sizeof *su->bad_pairs));
     memcpy(su->bad_pairs, su->pairs, n * sizeof *su->pairs);
@@ -353,6 +447,58 @@ static sepax_status hits_kept(subject *su, const sepax_pair *pairs, int tracked,
                                       su->got_hits, n, got, at);
 }
 
+/* The grouped calls, split, against the unsplit answers; with a test
+ * system, that they did split. */
+static void compare_grouped(subject *su)
+{
+    sepax_store *s = su->store;
+    const size_t n = su->count;
+    size_t got = 0, at = 0;
+    test_system *t = s->core.tasks.enqueue == test_enqueue ? s->core.tasks.user_context : NULL;
+    const int before = t ? t->enqueues : 0;
+
+    memset(su->got_results, 0x5A, n * sizeof *su->got_results);
+    CHECK(sepax_collide_grouped(s, su->gpairs, su->gstarts, su->got_results, NULL) == SEPAX_OK &&
+              memcmp(su->got_results, su->gresults, n * sizeof *su->gresults) == 0,
+          "collide_grouped differs");
+    CHECK(!t || t->enqueues > before, "collide_grouped did not split");
+    memset(su->got_hits, 0x5A, n * sizeof *su->got_hits);
+    CHECK(sepax_collide_hits_grouped(s, su->gpairs, su->gstarts, su->got_hits, n, &got, NULL) ==
+                  SEPAX_OK &&
+              got == su->ghit_count &&
+              memcmp(su->got_hits, su->ghits, got * sizeof *su->ghits) == 0,
+          "collide_hits_grouped differs");
+    const size_t cap = su->ghit_count / 3;
+    memset(su->got_hits, 0x5A, n * sizeof *su->got_hits);
+    CHECK(sepax_collide_hits_grouped(s, su->gpairs, su->gstarts, su->got_hits, cap, &got, NULL) ==
+                  SEPAX_ERR_CAPACITY &&
+              got == su->ghit_count &&
+              memcmp(su->got_hits, su->ghits, cap * sizeof *su->ghits) == 0 &&
+              all_bytes(su->got_hits + cap, (n - cap) * sizeof *su->got_hits, 0x5A),
+          "short collide_hits_grouped differs");
+    CHECK(!t || t->enqueues > before + 2, "collide_hits_grouped did not split");
+    for (int b = 0; b < 2; b++) {
+        at = 0;
+        memset(su->got_results, 0x5A, n * sizeof *su->got_results);
+        CHECK(sepax_collide_grouped(s, su->gbad_pairs[b], su->gbad_starts[b], su->got_results,
+                                    &at) == su->gbad_status[b] &&
+                  at == su->gbad_at[b] &&
+                  all_bytes(su->got_results, n * sizeof *su->got_results, 0x5A),
+              "bad grouped list %d named differently (%zu, unsplit %zu), or results written", b,
+              at, su->gbad_at[b]);
+        at = 0;
+        got = 7;
+        memset(su->got_hits, 0x5A, n * sizeof *su->got_hits);
+        CHECK(sepax_collide_hits_grouped(s, su->gbad_pairs[b], su->gbad_starts[b], su->got_hits,
+                                         n, &got, &at) == su->gbad_status[b] &&
+                  at == su->gbad_at[b] && got == 0 &&
+                  all_bytes(su->got_hits, n * sizeof *su->got_hits, 0x5A),
+              "bad grouped list %d in collide_hits_grouped named differently (%zu, unsplit "
+              "%zu), or hits written",
+              b, at, su->gbad_at[b]);
+    }
+}
+
 /* Every split call against the unsplit answers. */
 static void compare(subject *su)
 {
@@ -424,6 +570,8 @@ static void compare(subject *su)
               "written",
               call);
     }
+
+    compare_grouped(su);
 
     memset(su->got_manifolds, 0x5A, n * sizeof *su->got_manifolds);
     CHECK(sepax_collide_manifolds(s, su->pairs, n, su->got_manifolds, NULL) == SEPAX_OK &&
@@ -518,6 +666,19 @@ static void test_out_of_memory(const subject *model, int refusals)
         CHECK(st == SEPAX_OK || (st == SEPAX_ERR_OUT_OF_MEMORY && got == 0 &&
                                  model->got_hits[0].pair == 0x5A5A5A5Au),
               "collide_hits, allocation %d refused: %s", k, sepax_status_string(st));
+        refused += st == SEPAX_ERR_OUT_OF_MEMORY;
+        got = 7;
+        f.fail_at = f.calls + k;
+        memset(model->got_hits, 0x5A, n * sizeof *model->got_hits);
+        st = sepax_collide_hits_grouped(s, model->gpairs, model->gstarts, model->got_hits, n, &got,
+                                        NULL);
+        CHECK(st == SEPAX_OK || (st == SEPAX_ERR_OUT_OF_MEMORY && got == 0 &&
+                                 all_bytes(model->got_hits, n * sizeof *model->got_hits, 0x5A)),
+              "collide_hits_grouped, allocation %d refused: %s", k, sepax_status_string(st));
+        CHECK(st != SEPAX_OK ||
+                  (got == model->ghit_count &&
+                   memcmp(model->got_hits, model->ghits, got * sizeof *model->ghits) == 0),
+              "collide_hits_grouped differs after allocation %d was refused", k);
         refused += st == SEPAX_ERR_OUT_OF_MEMORY;
         f.fail_at = f.calls + k;
         memset(model->got_pairs, 0xA5, n * sizeof *model->got_pairs);
@@ -653,6 +814,37 @@ static void test_3d(task_pool *pool)
                   got == hit_count && memcmp(got_hits, hits, got * sizeof *hits) == 0,
               "%s hits differ from plain", call);
     }
+    /* the grouped calls, unsplit (boxes and spheres: groups 0, 1 and 4,
+     * empty ones between), and two bad grouped lists (grouped_bad) */
+    sepax_pair *gpairs = must(malloc(n * sizeof *gpairs));
+    sepax_pair *gbad[2] = {must(malloc(n * sizeof *gpairs)), must(malloc(n * sizeof *gpairs))};
+    size_t gstarts[SEPAX3_PAIR_GROUPS + 1], gbad_starts[2][SEPAX3_PAIR_GROUPS + 1];
+    size_t *gbad_startp[2] = {gbad_starts[0], gbad_starts[1]};
+    uint32_t *gfrom = must(malloc(n * sizeof *gfrom));
+    sepax3_result *gres = must(malloc(n * sizeof *gres));
+    sepax3_hit *ghits = must(malloc(n * sizeof *ghits));
+    size_t ghit_count = 0, gbad_at[2], want_at[2];
+    sepax_status gbad_status[2], want[2];
+    CHECK(sepax3_group_pairs(s, pairs, n, gpairs, gstarts, gfrom, NULL) == SEPAX_OK &&
+              sepax3_collide_grouped(s, gpairs, gstarts, gres, NULL) == SEPAX_OK &&
+              sepax3_collide_hits_grouped(s, gpairs, gstarts, ghits, n, &ghit_count, NULL) ==
+                  SEPAX_OK &&
+              sepax3_collide_hits(s, gpairs, n, got_hits, n, &got, NULL) == SEPAX_OK &&
+              got == ghit_count && ghit_count == hit_count &&
+              memcmp(got_hits, ghits, got * sizeof *ghits) == 0,
+          "unsplit grouped calls, or their hits unlike collide_hits' over the grouped list");
+    size_t unlike = 0;
+    for (size_t k = 0; k < n; k++)
+        unlike += memcmp(&gres[k], &res[gfrom[k]], sizeof *res) != 0;
+    CHECK(unlike == 0, "collide_grouped differs from collide on %zu pairs", unlike);
+    grouped_bad(gpairs, gstarts, SEPAX3_PAIR_GROUPS, n, gbad, gbad_startp, want_at, want);
+    for (int b = 0; b < 2; b++) {
+        gbad_status[b] = sepax3_collide_grouped(s, gbad[b], gbad_starts[b], got_res, &gbad_at[b]);
+        CHECK(gbad_status[b] == want[b] && gbad_at[b] == want_at[b],
+              "bad grouped list %d: %s at %zu, want %s at %zu", b,
+              sepax_status_string(gbad_status[b]), gbad_at[b], sepax_status_string(want[b]),
+              want_at[b]);
+    }
     sepax3_manifold *man = must(malloc(n * sizeof *man)), *got_man = must(malloc(n * sizeof *man));
     sepax3_manifold_hit *mhits = must(malloc(n * sizeof *mhits));
     sepax3_manifold_hit *got_mhits = must(malloc(n * sizeof *mhits));
@@ -704,6 +896,46 @@ static void test_3d(task_pool *pool)
                   memcmp(got_hits, hits, hit_count / 3 * sizeof *hits) == 0 &&
                   got_hits[hit_count / 3].pair == 0x5A5A5A5Au,
               "short collide_hits differs");
+        const int before = rev.enqueues;
+        memset(got_res, 0x5A, n * sizeof *got_res);
+        CHECK(sepax3_collide_grouped(s, gpairs, gstarts, got_res, NULL) == SEPAX_OK &&
+                  memcmp(got_res, gres, n * sizeof *gres) == 0,
+              "collide_grouped differs");
+        memset(got_hits, 0x5A, n * sizeof *got_hits);
+        CHECK(sepax3_collide_hits_grouped(s, gpairs, gstarts, got_hits, n, &got, NULL) ==
+                      SEPAX_OK &&
+                  got == ghit_count && memcmp(got_hits, ghits, got * sizeof *ghits) == 0,
+              "collide_hits_grouped differs");
+        memset(got_hits, 0x5A, n * sizeof *got_hits);
+        CHECK(sepax3_collide_hits_grouped(s, gpairs, gstarts, got_hits, ghit_count / 3, &got,
+                                          NULL) == SEPAX_ERR_CAPACITY &&
+                  got == ghit_count &&
+                  memcmp(got_hits, ghits, ghit_count / 3 * sizeof *ghits) == 0 &&
+                  all_bytes(got_hits + ghit_count / 3, (n - ghit_count / 3) * sizeof *got_hits,
+                            0x5A),
+              "short collide_hits_grouped differs");
+        /* the reverse system: the plain call's two rounds and the
+         * compacted calls' two each */
+        CHECK(k == 0 || rev.enqueues >= before + 6, "the grouped calls did not split");
+        for (int b = 0; b < 2; b++) {
+            at = 0;
+            memset(got_res, 0x5A, n * sizeof *got_res);
+            CHECK(sepax3_collide_grouped(s, gbad[b], gbad_starts[b], got_res, &at) ==
+                          gbad_status[b] &&
+                      at == gbad_at[b] && all_bytes(got_res, n * sizeof *got_res, 0x5A),
+                  "bad grouped list %d named differently (%zu, unsplit %zu), or results written",
+                  b, at, gbad_at[b]);
+            at = 0;
+            got = 7;
+            memset(got_hits, 0x5A, n * sizeof *got_hits);
+            CHECK(sepax3_collide_hits_grouped(s, gbad[b], gbad_starts[b], got_hits, n, &got,
+                                              &at) == gbad_status[b] &&
+                      at == gbad_at[b] && got == 0 &&
+                      all_bytes(got_hits, n * sizeof *got_hits, 0x5A),
+                  "bad grouped list %d in collide_hits_grouped named differently (%zu, unsplit "
+                  "%zu), or hits written",
+                  b, at, gbad_at[b]);
+        }
         for (int t = 0; t < 2; t++) {
             memset(got_hits, 0x5A, n * sizeof *got_hits);
             CHECK(hits3_kept(s, pairs, n, caches0[t], t ? motions0 : NULL, got_caches,
@@ -771,6 +1003,7 @@ static void test_3d(task_pool *pool)
     free(world), free(bounds), free(pairs), free(got_pairs), free(res), free(got_res);
     free(hits), free(got_hits), free(queries), free(inside), free(got_inside);
     free(man), free(got_man), free(mhits), free(got_mhits);
+    free(gpairs), free(gbad[0]), free(gbad[1]), free(gfrom), free(gres), free(ghits);
     for (int t = 0; t < 2; t++)
         free(caches0[t]), free(caches1[t]);
     free(got_caches), free(motions0), free(motions1), free(got_motions);
@@ -858,6 +1091,8 @@ int main(int argc, char **argv)
         free(su[k].got_caches), free(su[k].tcaches1), free(su[k].motions0), free(su[k].motions1);
         free(su[k].got_motions);
         free(su[k].manifolds), free(su[k].got_manifolds), free(su[k].mhits), free(su[k].got_mhits);
+        free(su[k].gpairs), free(su[k].gfrom), free(su[k].gresults), free(su[k].ghits);
+        free(su[k].gbad_pairs[0]), free(su[k].gbad_pairs[1]);
     }
     if (failures) {
         fprintf(stderr, "sepax_tasks: %d failures\n", failures);
