@@ -3,5 +3,5 @@
  * groups.h. */
 #include "groups.h"
 
-SEPAX_GROUP_CALLS(sepax_store, uint32_t, sepax_grouping_of, sepax_pair_group_of, sepax_group_pairs, sepax_broadphase,
-                  sepax_broadphase_grouped)
+SEPAX_GROUP_CALLS(sepax_store, uint32_t, sepax_grouping_of, sepax_pair_group_of, sepax_group_pairs,
+                  sepax_broadphase, sepax_broadphase_grouped)

@@ -3,5 +3,5 @@
  * groups.h. */
 #include "groups.h"
 
-SEPAX_GROUP_CALLS(sepax3_store, sepax3_pair_group, sepax3_grouping, sepax3_pair_group_of, sepax3_group_pairs, sepax3_broadphase,
-                  sepax3_broadphase_grouped)
+SEPAX_GROUP_CALLS(sepax3_store, sepax3_pair_group, sepax3_grouping, sepax3_pair_group_of,
+                  sepax3_group_pairs, sepax3_broadphase, sepax3_broadphase_grouped)

@@ -196,7 +196,9 @@ sepax_status sepax_grouped_collide(const sepax_grouping *r, const sepax_pair *pa
     grouped q;
     size_t count = 0;
     sepax_status st = grouped_begin(r, pairs, starts, k, results, &q, &count);
-    if (st != SEPAX_OK || (st = sepax_batch_check(pairs, count, !results, k->result_size)) != SEPAX_OK)
+    if (st == SEPAX_OK)
+        st = sepax_batch_check(pairs, count, !results, k->result_size);
+    if (st != SEPAX_OK)
         return st;
     const sepax_batch b = {.core = r->core, .count = count, .unit = k->unit,
                            .check = k->check, .run = grouped_range,
@@ -208,7 +210,8 @@ sepax_status sepax_grouped_hits(const sepax_grouping *r, const sepax_pair *pairs
                                 const size_t *starts, const sepax_group_kernel *k, void *hits,
                                 size_t capacity, size_t *hit_count, size_t *bad_index)
 {
-    _Static_assert(SEPAX_HIT_CHUNK * GROUPED_RESULT_MOST <= 16384u, "a chunk's results fit the stack");
+    _Static_assert(SEPAX_HIT_CHUNK * GROUPED_RESULT_MOST <= 16384u,
+                   "a chunk's results fit the stack");
     grouped q;
     size_t count = 0;
     sepax_status st = grouped_begin(r, pairs, starts, k, NULL, &q, &count);

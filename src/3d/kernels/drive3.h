@@ -211,8 +211,9 @@ static inline void drive3_prefetch_ahead(const sepax3_view *view, const sepax_pa
                                          size_t n, size_t i)
 {
     if (i + DRIVE3_PREFETCH < n) {
-        __builtin_prefetch(view->world + SEPAX3_RECORD * SEPAX_ID_SLOT(pairs[i + DRIVE3_PREFETCH].a));
-        __builtin_prefetch(view->world + SEPAX3_RECORD * SEPAX_ID_SLOT(pairs[i + DRIVE3_PREFETCH].b));
+        const sepax_pair ahead = pairs[i + DRIVE3_PREFETCH];
+        __builtin_prefetch(view->world + SEPAX3_RECORD * SEPAX_ID_SLOT(ahead.a));
+        __builtin_prefetch(view->world + SEPAX3_RECORD * SEPAX_ID_SLOT(ahead.b));
     }
     if (i + DRIVE3_HULL_AHEAD < n) {
         const sepax_pair far = pairs[i + DRIVE3_HULL_AHEAD];
@@ -280,7 +281,8 @@ static inline void drive3_collide_group(const sepax3_view *view, uint32_t group,
         return;
     }
     if (group == SEPAX3_GROUP_BOX_SPHERE || group == SEPAX3_GROUP_SPHERE_SPHERE) {
-        const uint32_t cls = group == SEPAX3_GROUP_BOX_SPHERE ? PAIR3_BOX_SPHERE : PAIR3_SPHERE_SPHERE;
+        const uint32_t cls =
+            group == SEPAX3_GROUP_BOX_SPHERE ? PAIR3_BOX_SPHERE : PAIR3_SPHERE_SPHERE;
         drive3_tile t;
         t.n = 0;
         for (size_t i = 0; i < n; i++) {
