@@ -25,6 +25,15 @@
  *    sepax_collide_hits_tracked writes the plain call's hits over up to
  *    three rounds of moves (steps of 10^-k, small and whole turns, jumps)
  *    with its records carried along;
+ *  - sepax_group_pairs groups an accepted list by class as its contract
+ *    says (checked against sepax_pair_group_of) and refuses a bad one as
+ *    sepax_collide does, writing nothing; on every backend
+ *    sepax_collide_grouped gives each grouped pair the plain call's bytes
+ *    and sepax_collide_hits_grouped the plain hits call's over the grouped
+ *    list (at a capacity from the input); with one pair moved across a
+ *    group boundary (when the input asks) both refuse with
+ *    SEPAX_ERR_BAD_PAIR at the lowest pair outside its claimed group and
+ *    write nothing;
  *  - sepax_broadphase lists exactly the pairs of live shapes whose boxes
  *    overlap or touch, once each, lower slot first, honours its capacity
  *    the same way, and lists them in the same order on every backend;
@@ -511,6 +520,180 @@ static size_t check_broadphase(const sepax_store *s, const sepax_shape_id *ids, 
     return count;
 }
 
+/* The grouped calls against the plain ones on every backend, for a list
+ * sepax_collide accepts. The list is grouped once (the grouping depends
+ * only on the store) and the grouping held to its contract: starts rising
+ * from 0 to n, grouped[k] = pairs[from[k]] with every index once and each
+ * group in the input's order, each pair in the group sepax_pair_group_of
+ * names. all[] is sepax_collide's answer for pairs[], which every backend
+ * gave. On each backend sepax_collide_grouped gives for grouped[k] the
+ * bytes of all[from[k]], and sepax_collide_hits_grouped the status,
+ * count, bad index and hit buffer of sepax_collide_hits over the grouped
+ * list (run once, on scalar: the backends' plain answers are scalar's),
+ * at a capacity from the input. When the input asks, one boundary between
+ * two groups moves by one pair: both grouped calls then refuse with
+ * SEPAX_ERR_BAD_PAIR at the lowest pair outside its claimed group (found
+ * with sepax_pair_group_of), writing nothing. */
+static void check_grouped(sepax_store *s, const sepax_pair *pairs, size_t n,
+                          const sepax_result *all, fuzz_input *in)
+{
+    enum { G = SEPAX_PAIR_GROUPS };
+    const uint8_t cap_byte = fuzz_u8(in), shift = fuzz_u8(in);
+    /* mostly below the hit count of a long list, now and then room for
+     * all; zero bytes (the input's end) give some room and a pair moved:
+     * the seeds reach the grouped calls with few bytes to spare */
+    const size_t cap = (cap_byte + n / 2) % (cap_byte & 0x80 ? n + 2 : MAX_CAPACITY + 1);
+    static sepax_pair grouped[MAX_PAIRS];
+    static uint32_t from[MAX_PAIRS];
+    static uint8_t seen[MAX_PAIRS];
+    static sepax_result plain[MAX_PAIRS], res[MAX_PAIRS + 1];
+    static sepax_hit hp[MAX_PAIRS + SPARE], hg[MAX_PAIRS + SPARE];
+    size_t starts[G + 1], moved[G + 1];
+    memset(seen, 0, n);
+    size_t bad = SIZE_MAX;
+    FUZZ_CHECK(fuzz_status(sepax_group_pairs(s, pairs, n, grouped, starts, from, &bad)) ==
+                   SEPAX_OK,
+               "group_pairs refused at %zu", bad);
+    FUZZ_CHECK(starts[0] == 0 && starts[G] == n, "grouping: starts %zu .. %zu of %zu pairs",
+               starts[0], starts[G], n);
+    for (unsigned g = 0; g < G; g++) {
+        FUZZ_CHECK(starts[g] <= starts[g + 1], "grouping: starts[%u] %zu > starts[%u] %zu", g,
+                   starts[g], g + 1, starts[g + 1]);
+        for (size_t k = starts[g]; k < starts[g + 1]; k++) {
+            FUZZ_CHECK(from[k] < n && !seen[from[k]], "grouping: from[%zu] = %u", k, from[k]);
+            seen[from[k]] = 1;
+            FUZZ_CHECK(grouped[k].a == pairs[from[k]].a && grouped[k].b == pairs[from[k]].b,
+                       "grouping: pair %zu is not pairs[from[%zu]]", k, k);
+            FUZZ_CHECK(k == starts[g] || from[k - 1] < from[k],
+                       "grouping: group %u out of the input's order at %zu", g, k);
+            uint32_t pg = G;
+            FUZZ_CHECK(sepax_pair_group_of(s, grouped[k], &pg) == SEPAX_OK && pg == g,
+                       "grouping: pair %zu (%#x, %#x) in group %u, pair_group_of says %u", k,
+                       grouped[k].a, grouped[k].b, g, pg);
+        }
+    }
+
+    /* one pair across a boundary: boundary b moves up (the first pair of
+     * group b joins group b - 1) or down (the last of group b - 1 joins
+     * group b), the first boundary from the input's choice that can */
+    memcpy(moved, starts, sizeof moved);
+    size_t want_bad = SIZE_MAX;
+    if (!(shift & 1)) {
+        const int up = (shift & 2) != 0;
+        for (unsigned t = 0; t < G - 1; t++) {
+            const unsigned b = 1 + ((shift >> 2) + t) % (G - 1);
+            if (up ? moved[b] < moved[b + 1] : moved[b] > moved[b - 1]) {
+                moved[b] = up ? moved[b] + 1 : moved[b] - 1;
+                break;
+            }
+        }
+        for (unsigned g = 0; g < G && want_bad == SIZE_MAX; g++)
+            for (size_t k = moved[g]; k < moved[g + 1]; k++) {
+                uint32_t pg = G;
+                FUZZ_CHECK(sepax_pair_group_of(s, grouped[k], &pg) == SEPAX_OK, "group_of");
+                if (pg != g) {
+                    want_bad = k;
+                    break;
+                }
+            }
+    }
+    FUZZ_TRACE("grouped: %zu pairs, hits capacity %zu, %s\n", n, cap,
+               want_bad == SIZE_MAX ? "no pair moved" : "a pair moved");
+    if (want_bad != SIZE_MAX)
+        FUZZ_TRACE("  first pair outside its group: %zu\n", want_bad);
+
+    /* the store answers as it did before the tracked call's moves (its
+     * transforms put back), and the plain hits over the grouped list */
+    FUZZ_CHECK(sepax_store_set_backend(s, SEPAX_BACKEND_SCALAR) == SEPAX_OK, "scalar");
+    FUZZ_CHECK(sepax_update_world(s) == SEPAX_OK, "update_world");
+    FUZZ_CHECK(sepax_collide(s, pairs, n, plain, NULL) == SEPAX_OK &&
+                   memcmp(plain, all, n * sizeof *all) == 0,
+               "collide after the moves were undone gives other bytes");
+    memset(hp, 0xA5, sizeof hp);
+    size_t cp = 12345, bp = SIZE_MAX;
+    const sepax_status sp =
+        fuzz_status(sepax_collide_hits(s, grouped, n, cap ? hp : NULL, cap, &cp, &bp));
+    for (int b = 0; b < backend_n; b++) {
+        const char *name = sepax_backend_name(backends[b]);
+        FUZZ_CHECK(sepax_store_set_backend(s, backends[b]) == SEPAX_OK, "%s", name);
+        FUZZ_CHECK(sepax_update_world(s) == SEPAX_OK, "%s: update_world", name);
+        memset(res, 0x5A, sizeof res);
+        bad = SIZE_MAX;
+        sepax_status st = fuzz_status(sepax_collide_grouped(s, grouped, starts, res, &bad));
+        FUZZ_CHECK(st == SEPAX_OK, "%s: collide_grouped %s at %zu", name, sepax_status_string(st),
+                   bad);
+        for (size_t k = 0; k < n; k++) {
+            const sepax_result *r = &res[k], *w = &all[from[k]];
+            FUZZ_CHECK(memcmp(r, w, sizeof *r) == 0,
+                       "%s: grouped result %zu (pair %u: %#x, %#x): separation %a normal (%a, "
+                       "%a) edge %u owner %u flags %#x; plain %a (%a, %a) %u %u %#x",
+                       name, k, from[k], grouped[k].a, grouped[k].b, r->separation, r->normal.x,
+                       r->normal.y, r->edge, r->owner, r->flags, w->separation, w->normal.x,
+                       w->normal.y, w->edge, w->owner, w->flags);
+        }
+        for (size_t k = n * sizeof *res; k < sizeof res; k++)
+            FUZZ_CHECK(((const unsigned char *)res)[k] == 0x5A,
+                       "%s: collide_grouped wrote past its pairs", name);
+
+        memset(hg, 0xA5, sizeof hg);
+        size_t cg = 12345, bg = SIZE_MAX;
+        const sepax_status sg = fuzz_status(
+            sepax_collide_hits_grouped(s, grouped, starts, cap ? hg : NULL, cap, &cg, &bg));
+        FUZZ_CHECK(sg == sp && cg == cp && bg == bp && memcmp(hp, hg, sizeof hg) == 0,
+                   "%s: grouped hits (capacity %zu) %s, %zu hits, bad %zu; plain %s, %zu, %zu",
+                   name, cap, sepax_status_string(sg), cg, bg, sepax_status_string(sp), cp, bp);
+
+        if (want_bad == SIZE_MAX)
+            continue;
+        memset(res, 0x5A, sizeof res);
+        bad = SIZE_MAX;
+        st = fuzz_status(sepax_collide_grouped(s, grouped, moved, res, &bad));
+        FUZZ_CHECK(st == SEPAX_ERR_BAD_PAIR && bad == want_bad,
+                   "%s: collide_grouped with a pair moved: %s at %zu, want bad pair at %zu", name,
+                   sepax_status_string(st), bad, want_bad);
+        for (size_t k = 0; k < sizeof res; k++)
+            FUZZ_CHECK(((const unsigned char *)res)[k] == 0x5A,
+                       "%s: refused collide_grouped wrote", name);
+        memset(hg, 0xA5, sizeof hg);
+        cg = 12345, bad = SIZE_MAX;
+        st = fuzz_status(sepax_collide_hits_grouped(s, grouped, moved, cap ? hg : NULL, cap, &cg,
+                                                    &bad));
+        FUZZ_CHECK(st == SEPAX_ERR_BAD_PAIR && bad == want_bad && cg == 0,
+                   "%s: hits_grouped with a pair moved: %s at %zu with %zu hits, want bad pair "
+                   "at %zu",
+                   name, sepax_status_string(st), bad, cg, want_bad);
+        for (size_t k = 0; k < sizeof hg; k++)
+            FUZZ_CHECK(((const unsigned char *)hg)[k] == 0xA5,
+                       "%s: refused hits_grouped wrote", name);
+    }
+}
+
+/* A list sepax_collide refuses: the grouping refuses it alike (status and
+ * lowest bad index) and writes nothing. */
+static void check_group_refused(const sepax_store *s, const sepax_pair *pairs, size_t n,
+                                sepax_status want, size_t want_bad)
+{
+    static sepax_pair grouped[MAX_PAIRS];
+    static uint32_t from[MAX_PAIRS];
+    size_t starts[SEPAX_PAIR_GROUPS + 1];
+    memset(grouped, 0x5A, sizeof grouped);
+    memset(from, 0x5A, sizeof from);
+    memset(starts, 0x5A, sizeof starts);
+    size_t bad = SIZE_MAX;
+    const sepax_status st =
+        fuzz_status(sepax_group_pairs(s, pairs, n, grouped, starts, from, &bad));
+    FUZZ_CHECK(st == want && bad == want_bad, "group_pairs %s at %zu, collide %s at %zu",
+               sepax_status_string(st), bad, sepax_status_string(want), want_bad);
+    int clean = 1;
+    for (size_t k = 0; k < sizeof grouped; k++)
+        clean &= ((const unsigned char *)grouped)[k] == 0x5A;
+    for (size_t k = 0; k < sizeof from; k++)
+        clean &= ((const unsigned char *)from)[k] == 0x5A;
+    for (size_t k = 0; k < sizeof starts; k++)
+        clean &= ((const unsigned char *)starts)[k] == 0x5A;
+    FUZZ_CHECK(clean, "refused group_pairs wrote");
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_input in = {data, size, 0};
@@ -639,8 +822,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                        memcmp(broad, broad_ref, nbroad * sizeof *broad) == 0,
                    "%s: broadphase lists other pairs than scalar", name);
     }
-    if (st == SEPAX_OK)
+    if (st == SEPAX_OK) {
         check_tracked(s, ids, n, pairs, npairs, &in);
+        /* after the tracked call's bytes, so that the inputs made before
+         * the grouped calls were checked decode as they did */
+        check_grouped(s, pairs, npairs, ref, &in);
+    } else {
+        check_group_refused(s, pairs, npairs, st, bad);
+    }
     sepax_store_destroy(s);
     return 0;
 }

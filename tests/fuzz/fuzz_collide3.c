@@ -41,6 +41,14 @@
  *    axis, has 1..4 finite points at separations <= 0 when a hit (none
  *    otherwise), zero bytes past them; sepax3_collide_manifolds_hits
  *    lists exactly the hits' manifolds in pair order;
+ *  - sepax3_group_pairs groups the list by class as its contract says
+ *    (checked against sepax3_pair_group_of), and on every backend
+ *    sepax3_collide_grouped gives each grouped pair the plain call's bytes
+ *    and sepax3_collide_hits_grouped the plain hits call's over the
+ *    grouped list (at a capacity from the input); with one pair moved
+ *    across a group boundary (when the input asks) both refuse with
+ *    SEPAX_ERR_BAD_PAIR at the lowest pair outside its claimed group and
+ *    write nothing; the grouping refuses a bad list as collide does;
  *  - each result is well formed (finite separation, unit normal, the hit
  *    flag is separation <= 0, a known axis, no unknown flag bits);
  *  - the reference agrees with tests/oracle/oracle_hull3.c (two-sided
@@ -588,6 +596,27 @@ static void dump_pair(const sepax3_store *st, sepax_shape_id ia, sepax_shape_id 
 static void check_refused(sepax3_store *s, const sepax_pair *pairs, size_t n, size_t bad_at,
                           sepax_status want)
 {
+    /* the grouping checks pairs as collide does, and writes nothing */
+    {
+        sepax_pair grouped[MAX_PAIRS + 1];
+        size_t starts[SEPAX3_PAIR_GROUPS + 1];
+        uint32_t from[MAX_PAIRS + 1];
+        memset(grouped, 0x5A, sizeof grouped);
+        memset(starts, 0x5A, sizeof starts);
+        memset(from, 0x5A, sizeof from);
+        size_t bad = 9999;
+        const sepax_status st = sepax3_group_pairs(s, pairs, n, grouped, starts, from, &bad);
+        FUZZ_CHECK(st == want && bad == bad_at, "group_pairs %s at %zu, want %s at %zu",
+                   sepax_status_string(st), bad, sepax_status_string(want), bad_at);
+        int clean = 1;
+        for (size_t k = 0; k < sizeof grouped; k++)
+            clean &= ((const unsigned char *)grouped)[k] == 0x5A;
+        for (size_t k = 0; k < sizeof starts; k++)
+            clean &= ((const unsigned char *)starts)[k] == 0x5A;
+        for (size_t k = 0; k < sizeof from; k++)
+            clean &= ((const unsigned char *)from)[k] == 0x5A;
+        FUZZ_CHECK(clean, "refused group_pairs wrote");
+    }
     for (int b = 0; b < backend_n; b++) {
         const char *name = sepax_backend_name(backends[b]);
         sepax3_store_set_backend(s, backends[b]);
@@ -610,6 +639,148 @@ static void check_refused(sepax3_store *s, const sepax_pair *pairs, size_t n, si
         for (size_t k = 0; k < sizeof hits; k++)
             FUZZ_CHECK(((const unsigned char *)hits)[k] == 0x5A, "%s: refused hits wrote", name);
     }
+}
+
+/* The grouped calls against the plain ones on every backend; all[] is
+ * sepax3_collide's answer for pairs[], which every backend gave. The list
+ * is grouped once (the grouping depends only on the store); the grouping
+ * is held to its contract (starts rising from 0 to np, grouped[k] =
+ * pairs[from[k]] with every index once and each group in the input's
+ * order, each pair in the group sepax3_pair_group_of names). On each
+ * backend sepax3_collide_grouped gives for grouped[k] the bytes of
+ * all[from[k]], and sepax3_collide_hits_grouped the status, count, bad
+ * index and hit buffer of sepax3_collide_hits over the grouped list (run
+ * once, on scalar: the backends' plain answers are scalar's), at a
+ * capacity from the input. When the input asks, one boundary between two
+ * groups moves by one pair: both grouped calls then refuse with
+ * SEPAX_ERR_BAD_PAIR at the lowest pair outside its claimed group (found
+ * with sepax3_pair_group_of), writing nothing. */
+static void check_grouped(sepax3_store *s, const sepax_pair *pairs, size_t np,
+                          const sepax3_result *all, fuzz_input *in)
+{
+    enum { G = SEPAX3_PAIR_GROUPS };
+    /* zero bytes (the input's end) give half the list's room and a pair
+     * moved: the seeds reach the grouped calls with few bytes to spare */
+    const size_t cap = (fuzz_u8(in) + np / 2) % (np + 2);
+    const uint8_t shift = fuzz_u8(in);
+    sepax_pair grouped[MAX_PAIRS];
+    size_t starts[G + 1], moved[G + 1];
+    uint32_t from[MAX_PAIRS];
+    uint8_t seen[MAX_PAIRS] = {0};
+    size_t bad = 9999;
+    FUZZ_CHECK(sepax3_group_pairs(s, pairs, np, grouped, starts, from, &bad) == SEPAX_OK,
+               "group_pairs refused at %zu", bad);
+    FUZZ_CHECK(starts[0] == 0 && starts[G] == np, "grouping: starts %zu .. %zu of %zu pairs",
+               starts[0], starts[G], np);
+    for (unsigned g = 0; g < G; g++) {
+        FUZZ_CHECK(starts[g] <= starts[g + 1], "grouping: starts[%u] %zu > starts[%u] %zu", g,
+                   starts[g], g + 1, starts[g + 1]);
+        for (size_t k = starts[g]; k < starts[g + 1]; k++) {
+            FUZZ_CHECK(from[k] < np && !seen[from[k]], "grouping: from[%zu] = %u", k, from[k]);
+            seen[from[k]] = 1;
+            FUZZ_CHECK(grouped[k].a == pairs[from[k]].a && grouped[k].b == pairs[from[k]].b,
+                       "grouping: pair %zu is not pairs[from[%zu]]", k, k);
+            FUZZ_CHECK(k == starts[g] || from[k - 1] < from[k],
+                       "grouping: group %u out of the input's order at %zu", g, k);
+            sepax3_pair_group pg = G;
+            FUZZ_CHECK(sepax3_pair_group_of(s, grouped[k], &pg) == SEPAX_OK && pg == g,
+                       "grouping: pair %zu in group %u, pair_group_of says %d", k, g, (int)pg);
+        }
+    }
+
+    /* one pair across a boundary: boundary b moves up (the first pair of
+     * group b joins group b - 1) or down (the last of group b - 1 joins
+     * group b), the first boundary from the input's choice that can */
+    memcpy(moved, starts, sizeof moved);
+    size_t want_bad = SIZE_MAX;
+    if (!(shift & 1)) {
+        const int up = (shift & 2) != 0;
+        for (unsigned t = 0; t < G - 1; t++) {
+            const unsigned b = 1 + ((shift >> 2) + t) % (G - 1);
+            if (up ? moved[b] < moved[b + 1] : moved[b] > moved[b - 1]) {
+                moved[b] = up ? moved[b] + 1 : moved[b] - 1;
+                break;
+            }
+        }
+        for (unsigned g = 0; g < G && want_bad == SIZE_MAX; g++)
+            for (size_t k = moved[g]; k < moved[g + 1]; k++) {
+                sepax3_pair_group pg = G;
+                FUZZ_CHECK(sepax3_pair_group_of(s, grouped[k], &pg) == SEPAX_OK, "group_of");
+                if (pg != g) {
+                    want_bad = k;
+                    break;
+                }
+            }
+    }
+
+    FUZZ_TRACE("grouped: %zu pairs, hits capacity %zu, %s\n", np, cap,
+               want_bad == SIZE_MAX ? "no pair moved" : "a pair moved");
+    if (want_bad != SIZE_MAX)
+        FUZZ_TRACE("  first pair outside its group: %zu\n", want_bad);
+
+    sepax3_result plain[MAX_PAIRS], res[MAX_PAIRS + 1];
+    sepax3_hit hp[MAX_PAIRS + SPARE], hg[MAX_PAIRS + SPARE];
+    /* the store answers as it did before the tracked call's moves (its
+     * transforms put back), and the plain hits over the grouped list */
+    sepax3_store_set_backend(s, SEPAX_BACKEND_SCALAR);
+    FUZZ_CHECK(sepax3_update_world(s) == SEPAX_OK, "update_world");
+    FUZZ_CHECK(sepax3_collide(s, pairs, np, plain, NULL) == SEPAX_OK &&
+                   memcmp(plain, all, np * sizeof *all) == 0,
+               "collide after the moves were undone gives other bytes");
+    memset(hp, 0xA5, sizeof hp);
+    size_t np_found = 7777, bp = 9999;
+    const sepax_status sp = sepax3_collide_hits(s, grouped, np, hp, cap, &np_found, &bp);
+    for (int b = 0; b < backend_n; b++) {
+        const char *name = sepax_backend_name(backends[b]);
+        sepax3_store_set_backend(s, backends[b]);
+        FUZZ_CHECK(sepax3_update_world(s) == SEPAX_OK, "update_world");
+        memset(res, 0x5A, sizeof res);
+        bad = 9999;
+        sepax_status st = sepax3_collide_grouped(s, grouped, starts, res, &bad);
+        FUZZ_CHECK(st == SEPAX_OK, "%s: collide_grouped %s at %zu", name, sepax_status_string(st),
+                   bad);
+        for (size_t k = 0; k < np; k++)
+            FUZZ_CHECK(memcmp(&res[k], &all[from[k]], sizeof res[k]) == 0,
+                       "%s: grouped result %zu (pair %u): separation %.9g axis %u flags %u, "
+                       "plain %.9g axis %u flags %u",
+                       name, k, from[k], res[k].separation, res[k].axis, res[k].flags,
+                       all[from[k]].separation, all[from[k]].axis, all[from[k]].flags);
+        for (size_t k = np * sizeof *res; k < sizeof res; k++)
+            FUZZ_CHECK(((const unsigned char *)res)[k] == 0x5A,
+                       "%s: collide_grouped wrote past its pairs", name);
+
+        memset(hg, 0xA5, sizeof hg);
+        size_t ng_found = 7777, bg = 9999;
+        const sepax_status sg =
+            sepax3_collide_hits_grouped(s, grouped, starts, hg, cap, &ng_found, &bg);
+        FUZZ_CHECK(sg == sp && ng_found == np_found && bg == bp && memcmp(hp, hg, sizeof hg) == 0,
+                   "%s: grouped hits (capacity %zu) %s, %zu hits, bad %zu; plain %s, %zu, %zu",
+                   name, cap, sepax_status_string(sg), ng_found, bg, sepax_status_string(sp),
+                   np_found, bp);
+
+        if (want_bad == SIZE_MAX)
+            continue;
+        memset(res, 0x5A, sizeof res);
+        bad = 9999;
+        st = sepax3_collide_grouped(s, grouped, moved, res, &bad);
+        FUZZ_CHECK(st == SEPAX_ERR_BAD_PAIR && bad == want_bad,
+                   "%s: collide_grouped with a pair moved: %s at %zu, want bad pair at %zu", name,
+                   sepax_status_string(st), bad, want_bad);
+        for (size_t k = 0; k < sizeof res; k++)
+            FUZZ_CHECK(((const unsigned char *)res)[k] == 0x5A,
+                       "%s: refused collide_grouped wrote", name);
+        memset(hg, 0xA5, sizeof hg);
+        ng_found = 7777, bad = 9999;
+        st = sepax3_collide_hits_grouped(s, grouped, moved, hg, cap, &ng_found, &bad);
+        FUZZ_CHECK(st == SEPAX_ERR_BAD_PAIR && bad == want_bad && ng_found == 0,
+                   "%s: hits_grouped with a pair moved: %s at %zu with %zu hits, want bad pair "
+                   "at %zu",
+                   name, sepax_status_string(st), bad, ng_found, want_bad);
+        for (size_t k = 0; k < sizeof hg; k++)
+            FUZZ_CHECK(((const unsigned char *)hg)[k] == 0xA5,
+                       "%s: refused hits_grouped wrote", name);
+    }
+    sepax3_store_set_backend(s, SEPAX_BACKEND_SCALAR);
 }
 
 static double oracle_cost(const oh3_shape *A, const oh3_shape *B)
@@ -756,28 +927,40 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     check_tracked(s, pairs, np, shapes, n, sc.unit, &in);
 
-    /* a bad pair somewhere in the list */
+    /* a bad pair somewhere in the list: its bytes are read here, and the
+     * grouped calls' after them (so that the inputs made before those
+     * calls were checked decode as they did), then the list is spoilt */
     const uint8_t bad_kind = fuzz_u8(&in) % 4;
+    size_t good = np;
+    if (bad_kind == 2) {
+        good = 0;
+        for (size_t k = 0; k < np; k++)
+            good += pairs[k].a != shapes[n - 1].id && pairs[k].b != shapes[n - 1].id;
+    }
+    const uint8_t id_byte = bad_kind == 3 ? fuzz_u8(&in) : 0;
+    const uint8_t at_byte = bad_kind ? fuzz_u8(&in) : 0;
+
+    check_grouped(s, pairs, np, want_res, &in);
+
     if (bad_kind) {
         sepax_status why = SEPAX_ERR_BAD_PAIR;
         sepax_pair bad = {shapes[0].id, shapes[0].id};
-        size_t good = np;
         if (bad_kind == 2) {
             /* a removed shape: the last one; the list keeps the pairs
              * of the others */
             FUZZ_CHECK(sepax3_remove(s, shapes[n - 1].id) == SEPAX_OK, "remove");
-            good = 0;
+            size_t kept = 0;
             for (size_t k = 0; k < np; k++)
                 if (pairs[k].a != shapes[n - 1].id && pairs[k].b != shapes[n - 1].id)
-                    pairs[good++] = pairs[k];
+                    pairs[kept++] = pairs[k];
             bad = (sepax_pair){shapes[0].id, shapes[n - 1].id};
             why = SEPAX_ERR_STALE_ID;
         } else if (bad_kind == 3) {
-            bad = (sepax_pair){fuzz_u8(&in) & 1 ? 0xFFFFFFFFu : (sepax_shape_id)(MAX_SHAPES + 3),
+            bad = (sepax_pair){id_byte & 1 ? 0xFFFFFFFFu : (sepax_shape_id)(MAX_SHAPES + 3),
                                shapes[1].id};
             why = SEPAX_ERR_BAD_ID;
         }
-        const size_t bad_at = fuzz_u8(&in) % (good + 1);
+        const size_t bad_at = at_byte % (good + 1);
         sepax_pair bad_list[MAX_PAIRS + 1];
         memcpy(bad_list, pairs, bad_at * sizeof *pairs);
         memcpy(bad_list + bad_at + 1, pairs + bad_at, (good - bad_at) * sizeof *pairs);
