@@ -68,7 +68,8 @@ typedef enum sepax_status {
     SEPAX_ERR_OUT_OF_MEMORY,       /**< an allocation failed */
     SEPAX_ERR_BAD_ID,              /**< id names no slot of this store */
     SEPAX_ERR_STALE_ID,            /**< id names a removed shape */
-    SEPAX_ERR_BAD_PAIR,            /**< a pair names the same shape twice */
+    SEPAX_ERR_BAD_PAIR,            /**< a pair names the same shape twice (or, in a
+                                        grouped call, lies outside its group) */
     SEPAX_ERR_BAD_TRANSFORM,       /**< a rotation not of unit length: 2D (c, s)
                                         beyond SEPAX_ROTATION_TOLERANCE, a 3D
                                         quaternion too (a zero one too), in a

@@ -16,7 +16,7 @@ const char *sepax_status_string(sepax_status status)
     case SEPAX_ERR_OUT_OF_MEMORY: return "out of memory";
     case SEPAX_ERR_BAD_ID: return "shape id names no slot of this store";
     case SEPAX_ERR_STALE_ID: return "shape id names a removed shape";
-    case SEPAX_ERR_BAD_PAIR: return "pair names the same shape twice";
+    case SEPAX_ERR_BAD_PAIR: return "pair names the same shape twice, or lies outside its group";
     case SEPAX_ERR_BAD_TRANSFORM: return "rotation is not of unit length (a 2D cosine and sine, or a quaternion)";
     case SEPAX_ERR_CAPACITY: return "output buffer too small";
     case SEPAX_ERR_FULL: return "store is full";
