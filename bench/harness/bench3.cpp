@@ -302,6 +302,32 @@ void bm_pruning3(benchmark::State &state, const std::string &scene, const Poly3E
     state.SetLabel(entry.label);
 }
 
+// The entry run over the scene's sweep pairs at[0], at[1], ... (each
+// index as often as it is listed), timed, each result held to the
+// reference of its pair; ns per pair run. extra names the list in the
+// label.
+void time_listed3(benchmark::State &state, Scene3 &s, const PairView &v, const Poly3Entry &entry,
+                  const std::vector<size_t> &at, const char *extra)
+{
+    std::vector<sepax_pair> list(at.size());
+    for (size_t k = 0; k < at.size(); ++k)
+        list[k] = v.pairs[at[k]];
+    std::vector<sepax3_result> out(list.size());
+    entry.run(s.store, list.data(), list.size(), out.data());
+    for (auto _ : state) {
+        entry.run(s.store, list.data(), list.size(), out.data());
+        benchmark::DoNotOptimize(out.data());
+        benchmark::ClobberMemory();
+    }
+    size_t not_identical = 0;
+    for (size_t k = 0; k < list.size(); ++k)
+        not_identical += std::memcmp(&out[k], &s.reference[at[k]], sizeof(sepax3_result)) != 0;
+    state.counters["ns_per_pair"] = ns_per((double)list.size());
+    state.counters["pairs"] = (double)list.size();
+    state.counters["not_identical"] = entry.pruned ? (double)not_identical : 0.0;
+    state.SetLabel(std::string(entry.label) + extra);
+}
+
 // The same pairs with each one run kHot3 times in a row: after the first
 // time its hull blocks are in L1 (and its branches have been seen), so
 // the row is a lower bound on the compute cost of the entry's method,
@@ -314,27 +340,12 @@ void bm_pruning3_hot(benchmark::State &state, const std::string &scene, const Po
     PairView v;
     if (!pair_view(state, s, kAllPairs3, false, v))
         return;
-    std::vector<sepax_pair> list;
-    list.reserve(v.n * kHot3);
+    std::vector<size_t> at;
+    at.reserve(v.n * kHot3);
     for (size_t i = 0; i < v.n; ++i)
         for (size_t k = 0; k < kHot3; ++k)
-            list.push_back(v.pairs[i]);
-    std::vector<sepax3_result> out(list.size());
-    entry.run(s.store, list.data(), list.size(), out.data());
-    for (auto _ : state) {
-        entry.run(s.store, list.data(), list.size(), out.data());
-        benchmark::DoNotOptimize(out.data());
-        benchmark::ClobberMemory();
-    }
-    size_t not_identical = 0;
-    for (size_t i = 0; i < list.size(); ++i)
-        not_identical += std::memcmp(&out[i], &s.reference[i / kHot3], sizeof(sepax3_result)) != 0;
-    state.counters["ns_per_pair"] = benchmark::Counter(
-        (double)list.size() * 1e-9,
-        benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
-    state.counters["pairs"] = (double)list.size();
-    state.counters["not_identical"] = entry.pruned ? (double)not_identical : 0.0;
-    state.SetLabel(std::string(entry.label) + ", each pair 8 times in a row");
+            at.push_back(i);
+    time_listed3(state, s, v, entry, at, ", each pair 8 times in a row");
 }
 
 // Between the two: the first pairs of the list that name at most
@@ -351,43 +362,25 @@ void bm_pruning3_warm(benchmark::State &state, const std::string &scene, const P
     if (!pair_view(state, s, kAllPairs3, false, v))
         return;
     std::vector<sepax_shape_id> shapes;
-    std::vector<size_t> cycle; // list indices of the pairs taken
-    for (size_t i = 0; i < v.n; ++i) {
-        size_t more = 0;
-        for (const sepax_shape_id id : {v.pairs[i].a, v.pairs[i].b})
-            more += std::find(shapes.begin(), shapes.end(), id) == shapes.end();
-        if (shapes.size() + more > kWarmShapes3)
-            break;
-        for (const sepax_shape_id id : {v.pairs[i].a, v.pairs[i].b})
+    size_t cycle = 0; // the first pairs taken
+    for (; cycle < v.n; ++cycle) {
+        std::vector<sepax_shape_id> more;
+        for (const sepax_shape_id id : {v.pairs[cycle].a, v.pairs[cycle].b})
             if (std::find(shapes.begin(), shapes.end(), id) == shapes.end())
-                shapes.push_back(id);
-        cycle.push_back(i);
+                more.push_back(id);
+        if (shapes.size() + more.size() > kWarmShapes3)
+            break;
+        shapes.insert(shapes.end(), more.begin(), more.end());
     }
-    if (cycle.empty()) {
+    if (cycle == 0) {
         state.SkipWithError("no pair fits");
         return;
     }
-    std::vector<sepax_pair> list(kWarmPairs3);
+    std::vector<size_t> at(kWarmPairs3);
     for (size_t k = 0; k < kWarmPairs3; ++k)
-        list[k] = v.pairs[cycle[k % cycle.size()]];
-    std::vector<sepax3_result> out(list.size());
-    entry.run(s.store, list.data(), list.size(), out.data());
-    for (auto _ : state) {
-        entry.run(s.store, list.data(), list.size(), out.data());
-        benchmark::DoNotOptimize(out.data());
-        benchmark::ClobberMemory();
-    }
-    size_t not_identical = 0;
-    for (size_t k = 0; k < list.size(); ++k)
-        not_identical += std::memcmp(&out[k], &s.reference[cycle[k % cycle.size()]],
-                                     sizeof(sepax3_result)) != 0;
-    state.counters["ns_per_pair"] = benchmark::Counter(
-        (double)list.size() * 1e-9,
-        benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
-    state.counters["pairs"] = (double)list.size();
-    state.counters["cycle"] = (double)cycle.size();
-    state.counters["not_identical"] = entry.pruned ? (double)not_identical : 0.0;
-    state.SetLabel(std::string(entry.label) + ", a cycle of the pairs of 64 shapes");
+        at[k] = k % cycle;
+    state.counters["cycle"] = (double)cycle;
+    time_listed3(state, s, v, entry, at, ", a cycle of the pairs of 64 shapes");
 }
 
 std::vector<PeerSubject3> &peers3()
