@@ -167,10 +167,14 @@ typedef struct sepax3_transform {
 /** The identity transform. */
 SEPAX_API sepax3_transform sepax3_transform_identity(void);
 /** The quaternion of a rotation by angle radians about an axis (need not
- *  be of unit length; a zero axis gives the identity). */
+ *  be of unit length; a zero axis gives the identity). A NaN or infinite
+ *  angle or axis coordinate gives a quaternion of NaNs, which
+ *  sepax3_set_transforms and the adders refuse with SEPAX_ERR_NOT_FINITE
+ *  (as sepax_transform_make's NaN rotation is refused in 2D). */
 SEPAX_API sepax3_quat sepax3_quat_axis_angle(sepax3_vec axis, float angle);
 /** A transform from a position and a rotation by angle radians about an
- *  axis (sepax3_quat_axis_angle), as sepax_transform_make is in 2D. */
+ *  axis (sepax3_quat_axis_angle), as sepax_transform_make is in 2D; a
+ *  non-finite angle or axis gives a rotation that is refused in turn. */
 SEPAX_API sepax3_transform sepax3_transform_make(sepax3_vec position, sepax3_vec axis,
                                                  float angle);
 

@@ -84,10 +84,17 @@ sepax3_transform sepax3_transform_identity(void)
 
 sepax3_quat sepax3_quat_axis_angle(sepax3_vec axis, float angle)
 {
+    /* A non-finite input gives a quaternion of NaNs, which every call that
+     * takes a rotation refuses with SEPAX_ERR_NOT_FINITE: mapping it to the
+     * identity would place the shape unrotated and report success. */
+    if (!sepax3_finite(axis) || !isfinite(angle)) {
+        const sepax3_quat bad = {NAN, NAN, NAN, NAN};
+        return bad;
+    }
     const double len = sqrt((double)axis.x * axis.x + (double)axis.y * axis.y +
                             (double)axis.z * axis.z);
     sepax3_quat q = {1.0f, 0.0f, 0.0f, 0.0f};
-    if (!(len > 0.0) || !isfinite(len) || !isfinite(angle))
+    if (!(len > 0.0))
         return q;
     const double h = 0.5 * angle, sn = sin(h) / len;
     q.w = (float)cos(h);

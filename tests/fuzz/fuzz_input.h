@@ -156,7 +156,9 @@ static inline sepax_rot fuzz_rotation(fuzz_input *in)
     case 0:
         return exact[fuzz_u8(in) % 8];
     case 1: {
-        float angle = (float)fuzz_u16(in) * (6.2831853f / 65536.0f);
+        /* now and then any float, NaN and infinities among them: the
+         * rotation then is non-finite and every call refuses it */
+        float angle = mode >= 224 ? fuzz_value(in) : (float)fuzz_u16(in) * (6.2831853f / 65536.0f);
         sepax_transform t = sepax_transform_make(0.0f, 0.0f, angle);
         return t.q;
     }

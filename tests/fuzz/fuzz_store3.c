@@ -72,8 +72,18 @@ static sepax3_quat quat(fuzz_input *in)
     switch (fuzz_u8(in) % 4) {
     case 0:
         return exact[fuzz_u8(in) % 4];
-    case 1:
-        return sepax3_quat_axis_angle(vec(in), (float)fuzz_u16(in) * 1e-4f);
+    case 1: {
+        /* an angle of any float now and then: a NaN or infinite angle or
+         * axis must come out non-finite, for the calls to refuse */
+        const sepax3_vec axis = vec(in);
+        const float angle = fuzz_u8(in) < 32 ? fuzz_value(in) : (float)fuzz_u16(in) * 1e-4f;
+        const sepax3_quat q = sepax3_quat_axis_angle(axis, angle);
+        const int finite_in = isfinite(axis.x) && isfinite(axis.y) && isfinite(axis.z) &&
+                              isfinite(angle);
+        const int finite_out = isfinite(q.w) && isfinite(q.x) && isfinite(q.y) && isfinite(q.z);
+        FUZZ_CHECK(finite_in == finite_out, "axis-angle turned a non-finite input finite");
+        return q;
+    }
     case 2: {
         sepax3_quat q = exact[fuzz_u8(in) % 4];
         const float k = 1.0f + (float)(int8_t)fuzz_u8(in) * 1e-6f;

@@ -422,9 +422,28 @@ Test(misuse3, not_finite_everywhere)
             sepax3_transform t = {O, q};
             EXPECT_REFUSED(sepax3_set_transforms(S, &SP, &t, 1), SEPAX_ERR_NOT_FINITE, &g);
         }
+        /* the rotation makers: a non-finite angle or axis coordinate must
+         * not come out as the identity (a shape placed unrotated) */
+        for (int k = 0; k < 4; k++) {
+            sepax3_vec axis = {0, 0, 1};
+            float angle = 0.3f;
+            if (k < 3)
+                (&axis.x)[k] = x;
+            else
+                angle = x;
+            const sepax3_quat q = sepax3_quat_axis_angle(axis, angle);
+            cr_expect(!isfinite(q.w) && !isfinite(q.x) && !isfinite(q.y) && !isfinite(q.z),
+                      "axis-angle input %d = %g gave (%g, %g, %g, %g)", k, x, q.w, q.x, q.y, q.z);
+            EXPECT_REFUSED(sepax3_add_box(S, O, ONE, q, out), SEPAX_ERR_NOT_FINITE, &g);
+            const sepax3_transform t = sepax3_transform_make(O, axis, angle);
+            EXPECT_REFUSED(sepax3_set_transforms(S, &SP, &t, 1), SEPAX_ERR_NOT_FINITE, &g);
+        }
         EXPECT_REFUSED(sepax3_add_sphere(S, O, x, out), SEPAX_ERR_NOT_FINITE, &g);
         EXPECT_REFUSED(sepax3_add_capsule(S, O, ONE, x, out), SEPAX_ERR_NOT_FINITE, &g);
     }
+    /* a zero axis is the identity, as the header says */
+    const sepax3_quat z = sepax3_quat_axis_angle(O, 0.7f);
+    cr_expect(z.w == 1 && z.x == 0 && z.y == 0 && z.z == 0);
 }
 
 /* Finite values beyond SEPAX_MAX_COORDINATE: refused in shapes and
