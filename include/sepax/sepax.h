@@ -109,11 +109,39 @@ SEPAX_API void sepax_store_destroy(sepax_store *store);
 /** Add a convex polygon given in its local frame, in either winding.
  *  Repeated vertices (including a closing vertex equal to the first) are
  *  merged and collinear ones dropped (SEPAX_CLEAN_TOLERANCE). Its
- *  transform starts as the identity and its world columns are filled. */
+ *  transform starts as the identity and its world columns are filled.
+ *  Refused, in this order: store, vertices or out_id NULL
+ *  (SEPAX_ERR_NULL); fewer than 3 or more than SEPAX_MAX_INPUT_VERTICES
+ *  given (SEPAX_ERR_TOO_FEW_VERTICES, _TOO_MANY_VERTICES); a coordinate
+ *  NaN or infinite (SEPAX_ERR_NOT_FINITE) or beyond SEPAX_MAX_COORDINATE
+ *  (SEPAX_ERR_OUT_OF_RANGE); fewer than 3 vertices once merged
+ *  (SEPAX_ERR_TOO_FEW_VERTICES); all within the tolerance of a line
+ *  (SEPAX_ERR_DEGENERATE); more than SEPAX_MAX_POLYGON_VERTICES kept
+ *  (SEPAX_ERR_TOO_MANY_VERTICES); edges that cross or an outline that
+ *  winds twice (SEPAX_ERR_SELF_INTERSECTING); a reflex corner
+ *  (SEPAX_ERR_NON_CONVEX); then SEPAX_ERR_FULL, _OVERFLOW or
+ *  _OUT_OF_MEMORY from the store. The vertices are the caller's floats,
+ *  so float rounding never refuses a polygon (SEPAX_ERR_TOO_SMALL is a
+ *  box's). */
 SEPAX_API sepax_status sepax_add_polygon(sepax_store *store, const sepax_vec2 *vertices, size_t count,
                                sepax_shape_id *out_id);
 /** Add a box with the given centre, half-extents and angle (radians) in
- *  its local frame. */
+ *  its local frame, stored as the polygon of its four corners, each
+ *  computed in double and rounded to float. Refused, in this order:
+ *  store or out_id NULL (SEPAX_ERR_NULL); any number NaN or infinite
+ *  (SEPAX_ERR_NOT_FINITE); a half extent not above 0
+ *  (SEPAX_ERR_BAD_EXTENT); a corner beyond SEPAX_MAX_COORDINATE
+ *  (SEPAX_ERR_OUT_OF_RANGE). Then the corners are cleaned as
+ *  sepax_add_polygon's vertices (two that round together merge, so a box
+ *  may be kept as a triangle), and when cleaning refuses them the exact
+ *  box is asked, its corners about its own centre in double, unrounded:
+ *  if cleaning refuses that too, the box is thinner than
+ *  SEPAX_CLEAN_TOLERANCE lets a polygon be, wherever it stands
+ *  (SEPAX_ERR_DEGENERATE); if not, float cannot hold its corners apart
+ *  at its distance from the origin (SEPAX_ERR_TOO_SMALL: half extents of
+ *  1 at (1e8, 1e8), where float's spacing is 8, put all four corners on
+ *  one point). Then SEPAX_ERR_FULL, _OVERFLOW or _OUT_OF_MEMORY from the
+ *  store. */
 SEPAX_API sepax_status sepax_add_box(sepax_store *store, sepax_vec2 centre, sepax_vec2 half_extents,
                            float angle, sepax_shape_id *out_id);
 /** Shape kinds. A box is a polygon. The round kinds are a core (a point,
@@ -128,17 +156,26 @@ typedef enum sepax_shape_kind {
     SEPAX_SHAPE_KIND_COUNT
 } sepax_shape_kind;
 
-/** Add a circle. radius must be finite, > 0 and <= SEPAX_MAX_COORDINATE. */
+/** Add a circle. centre finite (SEPAX_ERR_NOT_FINITE) and within
+ *  SEPAX_MAX_COORDINATE (SEPAX_ERR_OUT_OF_RANGE), then radius finite
+ *  (SEPAX_ERR_NOT_FINITE), > 0 (SEPAX_ERR_BAD_RADIUS) and <=
+ *  SEPAX_MAX_COORDINATE (SEPAX_ERR_OUT_OF_RANGE). */
 SEPAX_API sepax_status sepax_add_circle(sepax_store *store, sepax_vec2 centre, float radius,
                                         sepax_shape_id *out_id);
-/** Add a capsule: the points within radius of the segment p1-p2, which
- *  must have distinct end points (else SEPAX_ERR_DEGENERATE). */
+/** Add a capsule: the points within radius of the segment p1-p2. The
+ *  radius first, as for a circle (SEPAX_ERR_NOT_FINITE, _BAD_RADIUS,
+ *  _OUT_OF_RANGE), then each end finite and within SEPAX_MAX_COORDINATE,
+ *  then distinct ends (SEPAX_ERR_DEGENERATE). */
 SEPAX_API sepax_status sepax_add_capsule(sepax_store *store, sepax_vec2 p1, sepax_vec2 p2,
                                          float radius, sepax_shape_id *out_id);
-/** Add a line segment (zero thickness) with distinct end points. */
+/** Add a line segment (zero thickness): each end finite
+ *  (SEPAX_ERR_NOT_FINITE) and within SEPAX_MAX_COORDINATE
+ *  (SEPAX_ERR_OUT_OF_RANGE), the ends distinct (SEPAX_ERR_DEGENERATE). */
 SEPAX_API sepax_status sepax_add_segment(sepax_store *store, sepax_vec2 p1, sepax_vec2 p2,
                                          sepax_shape_id *out_id);
-/** Add a convex polygon grown by radius (cleaned as in sepax_add_polygon). */
+/** Add a convex polygon grown by radius: the radius checked first, as a
+ *  circle's (SEPAX_ERR_NOT_FINITE, _BAD_RADIUS, _OUT_OF_RANGE), then the
+ *  vertices cleaned and refused as in sepax_add_polygon. */
 SEPAX_API sepax_status sepax_add_rounded_polygon(sepax_store *store, const sepax_vec2 *vertices,
                                                  size_t count, float radius,
                                                  sepax_shape_id *out_id);
@@ -513,7 +550,13 @@ SEPAX_API sepax_status sepax_collide_hits_grouped(const sepax_store *store,
  *  same on every backend and for any number of workers). Writes up to
  *  capacity pairs; *pair_count receives the number found, and
  *  SEPAX_ERR_CAPACITY is returned when it exceeds capacity. On any other
- *  failure *pair_count is 0 and nothing is written. */
+ *  failure *pair_count is 0 and nothing is written: SEPAX_ERR_NULL
+ *  (store or pair_count NULL, or pairs NULL with a capacity),
+ *  SEPAX_ERR_OUT_OF_MEMORY (its scratch space, see "Memory" above),
+ *  SEPAX_ERR_OVERFLOW when the byte size of that scratch space would not
+ *  fit a size_t (a guard that only a 32-bit size_t can reach), or
+ *  SEPAX_ERR_BAD_WORKER when a task system gave a worker index at or
+ *  above its worker_count. */
 SEPAX_API sepax_status sepax_broadphase(const sepax_store *store, sepax_pair *pairs, size_t capacity,
                               size_t *pair_count);
 
@@ -523,7 +566,7 @@ SEPAX_API sepax_status sepax_broadphase(const sepax_store *store, sepax_pair *pa
  *  caller's workers (sepax_common.h, sepax_task_system), or, with tasks
  *  NULL, run them on the calling thread again. The struct is copied.
  *  SEPAX_ERR_NULL when enqueue or finish is NULL, SEPAX_ERR_BAD_OPTIONS
- *  for a size this library does not know, SEPAX_ERR_BAD_ARGUMENT for a
+ *  for a size this library does not know, SEPAX_ERR_BAD_WORKER for a
  *  worker count of 0 or above SEPAX_MAX_WORKERS; the store is unchanged
  *  on failure. Needs the caller's lock, like every call that changes the
  *  store; the read-only calls may still run on many threads at once, each

@@ -227,7 +227,7 @@ typedef enum sepax3_shape_kind {
 /** Add an oriented box: centre and rotation in the shape's local frame,
  *  half extents > 0 along the rotated axes. Checked in this order, as
  *  sepax_add_box is: any number NaN or infinite (SEPAX_ERR_NOT_FINITE), a
- *  half extent not > 0 (SEPAX_ERR_BAD_ARGUMENT), centre or half extents
+ *  half extent not > 0 (SEPAX_ERR_BAD_EXTENT), centre or half extents
  *  beyond SEPAX_MAX_COORDINATE (SEPAX_ERR_OUT_OF_RANGE), rotation not of
  *  unit length within SEPAX_ROTATION_TOLERANCE (SEPAX_ERR_BAD_TRANSFORM);
  *  then SEPAX_ERR_FULL or SEPAX_ERR_OUT_OF_MEMORY. The transform starts
@@ -237,7 +237,7 @@ SEPAX_API sepax_status sepax3_add_box(sepax3_store *store, sepax3_vec centre,
                                       sepax_shape_id *out_id);
 /** Add a sphere: centre finite (SEPAX_ERR_NOT_FINITE) and within
  *  SEPAX_MAX_COORDINATE (SEPAX_ERR_OUT_OF_RANGE), then radius finite,
- *  > 0 (SEPAX_ERR_BAD_ARGUMENT) and <= SEPAX_MAX_COORDINATE, as
+ *  > 0 (SEPAX_ERR_BAD_RADIUS) and <= SEPAX_MAX_COORDINATE, as
  *  sepax_add_circle checks them. */
 SEPAX_API sepax_status sepax3_add_sphere(sepax3_store *store, sepax3_vec centre, float radius,
                                          sepax_shape_id *out_id);
@@ -262,10 +262,11 @@ SEPAX_API sepax_status sepax3_add_hull(sepax3_store *store, const sepax3_vec *po
                                        size_t count, sepax_shape_id *out_id);
 /** Add a capsule: the segment p1-p2 (local frame) grown by radius.
  *  Checked as sepax_add_capsule checks them: radius finite
- *  (SEPAX_ERR_NOT_FINITE), > 0 (SEPAX_ERR_BAD_ARGUMENT) and within
+ *  (SEPAX_ERR_NOT_FINITE), > 0 (SEPAX_ERR_BAD_RADIUS) and within
  *  SEPAX_MAX_COORDINATE (SEPAX_ERR_OUT_OF_RANGE); then the ends, finite
- *  and within SEPAX_MAX_COORDINATE; then distinct (SEPAX_ERR_DEGENERATE,
- *  also for ends so close that half the length rounds to 0). */
+ *  and within SEPAX_MAX_COORDINATE; then distinct (SEPAX_ERR_DEGENERATE).
+ *  Ends that differ but so little that half the length, stored as a
+ *  float, rounds to 0 (a few subnormals apart) are SEPAX_ERR_TOO_SMALL. */
 SEPAX_API sepax_status sepax3_add_capsule(sepax3_store *store, sepax3_vec p1, sepax3_vec p2,
                                           float radius, sepax_shape_id *out_id);
 /** Remove a shape; its id becomes stale. SEPAX_ERR_NULL, _BAD_ID,
@@ -311,9 +312,10 @@ SEPAX_API sepax_status sepax3_shape_info(const sepax3_store *store, sepax_shape_
  *  (SEPAX_OK). When vertices is given and the count exceeds capacity,
  *  the first capacity are written and SEPAX_ERR_CAPACITY is returned.
  *  SEPAX_ERR_NULL for store or count NULL, or vertices NULL with a
- *  capacity; SEPAX_ERR_BAD_ID, _STALE_ID; SEPAX_ERR_BAD_ARGUMENT when the
+ *  capacity; SEPAX_ERR_BAD_ID, _STALE_ID; SEPAX_ERR_WRONG_KIND when the
  *  shape is no hull. A refused call writes nothing, *count included, as
- *  every shape query (and sepax_shape_vertices). */
+ *  every shape query (and sepax_shape_vertices): outputs keep what they
+ *  held. */
 SEPAX_API sepax_status sepax3_hull_vertices(const sepax3_store *store, sepax_shape_id id,
                                             sepax3_vec *vertices, size_t capacity,
                                             size_t *count);
@@ -652,8 +654,10 @@ SEPAX_API sepax_status sepax3_query_points(const sepax3_store *store,
  *  the number found, and SEPAX_ERR_CAPACITY is returned when it exceeds
  *  capacity. On any other failure *pair_count is 0 and nothing is
  *  written: SEPAX_ERR_NULL (pair_count or store NULL, or pairs NULL with a
- *  capacity), SEPAX_ERR_OUT_OF_MEMORY, or SEPAX_ERR_BAD_ARGUMENT when a
- *  task system gave a worker index at or above its worker_count. */
+ *  capacity), SEPAX_ERR_OUT_OF_MEMORY, SEPAX_ERR_OVERFLOW when the byte
+ *  size of its scratch space would not fit a size_t (a guard that only a
+ *  32-bit size_t can reach), or SEPAX_ERR_BAD_WORKER when a task system
+ *  gave a worker index at or above its worker_count. */
 SEPAX_API sepax_status sepax3_broadphase(const sepax3_store *store, sepax_pair *pairs,
                                          size_t capacity, size_t *pair_count);
 
@@ -740,7 +744,7 @@ SEPAX_API sepax_status sepax3_collide_hits_grouped(const sepax3_store *store,
  *  sepax_task_system; results byte-identical for any worker count), or,
  *  with tasks NULL, run them on the calling thread again. Statuses as for
  *  sepax_store_set_tasks: SEPAX_ERR_NULL (store, enqueue or finish NULL),
- *  SEPAX_ERR_BAD_OPTIONS (size), SEPAX_ERR_BAD_ARGUMENT (worker_count 0
+ *  SEPAX_ERR_BAD_OPTIONS (size), SEPAX_ERR_BAD_WORKER (worker_count 0
  *  or above SEPAX_MAX_WORKERS). The other batch calls run on the calling
  *  thread. */
 SEPAX_API sepax_status sepax3_store_set_tasks(sepax3_store *store, const sepax_task_system *tasks);

@@ -53,18 +53,21 @@ SEPAX_API const char *sepax_version_string(void);
 typedef enum sepax_status {
     SEPAX_OK = 0,
     SEPAX_ERR_NULL,                /**< a required pointer was NULL */
-    SEPAX_ERR_TOO_FEW_VERTICES,    /**< fewer than 3 distinct vertices (a hull: 4 points) */
+    SEPAX_ERR_TOO_FEW_VERTICES,    /**< fewer than 3 vertices once those within
+                                        SEPAX_CLEAN_TOLERANCE are merged (a hull:
+                                        fewer than 4 points given) */
     SEPAX_ERR_TOO_MANY_VERTICES,   /**< more than the limits above */
     SEPAX_ERR_NOT_FINITE,          /**< NaN or infinite coordinate, extent, radius,
                                         rotation or query point */
-    SEPAX_ERR_DEGENERATE,          /**< zero area or volume, or segment ends coincide */
+    SEPAX_ERR_DEGENERATE,          /**< no area (a polygon or box within
+                                        SEPAX_CLEAN_TOLERANCE of a line) or no volume
+                                        (a hull within SEPAX3_FLAT_TOLERANCE of a
+                                        plane), or segment ends that coincide */
     SEPAX_ERR_NON_CONVEX,          /**< a reflex corner */
     SEPAX_ERR_SELF_INTERSECTING,   /**< edges cross, or the outline winds twice */
-    SEPAX_ERR_BAD_ARGUMENT,        /**< a box half-extent or a radius not above 0; a
-                                        shape that is no hull (sepax3_hull_vertices);
-                                        a task system's worker_count of 0 or above
-                                        SEPAX_MAX_WORKERS, or a worker index it gave
-                                        at or above that count */
+    SEPAX_ERR_BAD_ARGUMENT,        /**< what no code below names: a grouped list's
+                                        starts that do not begin at 0 or that
+                                        decrease */
     SEPAX_ERR_OUT_OF_MEMORY,       /**< an allocation failed */
     SEPAX_ERR_BAD_ID,              /**< id names no slot of this store */
     SEPAX_ERR_STALE_ID,            /**< id names a removed shape */
@@ -87,6 +90,22 @@ typedef enum sepax_status {
     SEPAX_ERR_BAD_OPTIONS,         /**< the size field of an options struct or a
                                         task system names no known layout */
     SEPAX_ERR_HULL_FAILED,         /**< the hull builder (Qhull) failed on the points */
+    SEPAX_ERR_BAD_RADIUS,          /**< a radius not above 0 (0, -0, negative) */
+    SEPAX_ERR_BAD_EXTENT,          /**< a box half extent not above 0 */
+    SEPAX_ERR_WRONG_KIND,          /**< a call that takes one kind of shape given
+                                        another (sepax3_hull_vertices: a shape that
+                                        is no hull) */
+    SEPAX_ERR_BAD_WORKER,          /**< a task system's worker_count of 0 or above
+                                        SEPAX_MAX_WORKERS, or a worker index it gave
+                                        a task at or above that count */
+    SEPAX_ERR_TOO_SMALL,           /**< a shape whose description holds its points
+                                        apart but whose stored floats cannot at its
+                                        distance from the origin: a 2D box whose
+                                        corners, rounded to float, are no polygon
+                                        although the exact box is one; a 3D capsule
+                                        whose ends differ but whose half length
+                                        rounds to 0 (sepax_add_box,
+                                        sepax3_add_capsule say the rule) */
     SEPAX_STATUS_COUNT
 } sepax_status;
 
@@ -104,7 +123,9 @@ SEPAX_API const char *sepax_status_string(sepax_status status);
 
 /** A shape handle: slot in the low 24 bits, generation in the high 8.
  *  In a store that never removed a shape, ids are 0, 1, 2, ... in order of
- *  addition. After sepax_remove the id is reported stale (until the slot's
+ *  addition; after a removal a later shape may reuse the slot under a new
+ *  generation, so keep the id an adder writes rather than rely on the
+ *  order. After sepax_remove the id is reported stale (until the slot's
  *  generation wraps after 256 reuses). */
 typedef uint32_t sepax_shape_id;
 #define SEPAX_ID_SLOT(id) ((uint32_t)(id) & 0xFFFFFFu)

@@ -367,7 +367,7 @@ static sepax_status broadphase_split(const sepax_store *s, const grid *g, float 
      * + 1), and later the records, whose count is only known after round
      * 1 */
     if (bands > SIZE_MAX / sizeof(size_t) / chunks / 2u)
-        return SEPAX_ERR_OUT_OF_MEMORY;
+        return SEPAX_ERR_OVERFLOW;
     const size_t lines = 64u;
     size_t bytes = 2 * limit * sizeof(uint32_t) +
                    chunks * bands * (sizeof(size_t) + sizeof(float)) +
@@ -407,10 +407,14 @@ static sepax_status broadphase_split(const sepax_store *s, const grid *g, float 
     const size_t cap = j.most + PAD, cells = cells_for(j.most);
     const size_t per = 2 * j.most * sizeof(uint64_t) + cap * (5 * sizeof(float) + sizeof(uint32_t)) +
                        cells * sizeof(uint32_t) + lines;
-    unsigned char *mem2 = NULL;
-    if (total < SIZE_MAX / 2u / sizeof(record) &&
-        per < (SIZE_MAX - (total + 1u) * sizeof(record)) / 2u / t->worker_count)
-        mem2 = sepax_alloc(&s->core.alloc, (total + 1u) * sizeof(record) + t->worker_count * per);
+    /* a size that does not fit is not memory the allocator refused */
+    if (!(total < SIZE_MAX / 2u / sizeof(record) &&
+          per < (SIZE_MAX - (total + 1u) * sizeof(record)) / 2u / t->worker_count)) {
+        sepax_free(&s->core.alloc, mem);
+        return SEPAX_ERR_OVERFLOW;
+    }
+    unsigned char *mem2 =
+        sepax_alloc(&s->core.alloc, (total + 1u) * sizeof(record) + t->worker_count * per);
     if (!mem2) {
         sepax_free(&s->core.alloc, mem);
         return SEPAX_ERR_OUT_OF_MEMORY;
@@ -507,8 +511,18 @@ sepax_status sepax_broadphase(const sepax_store *s, sepax_pair *pairs, size_t ca
         for (uint32_t b = b0 + 2u; b <= b1; b++)
             cursor[b]++;
     }
+    /* A shape is in every band it meets, so the records can number the
+     * shapes times the bands: past what size_t can count in bytes (only
+     * a 32-bit size_t gets there) the call is SEPAX_ERR_OVERFLOW, before
+     * total itself could wrap (a band adds at most every shape). */
+    const size_t record_most = SIZE_MAX / 4u / (sizeof(record) + 2 * sizeof(uint64_t) +
+                                                 5 * sizeof(float) + 2 * sizeof(uint32_t));
     size_t total = 0, most = 0;
     for (uint32_t b = 0; b < g.bands; b++) {
+        if (total > record_most) {
+            sepax_free(&s->core.alloc, bmem);
+            return SEPAX_ERR_OVERFLOW;
+        }
         most = cursor[b] > most ? cursor[b] : most;
         start[b] = total;
         /* and one spare record: a full band's cursor points at it */
@@ -517,6 +531,10 @@ sepax_status sepax_broadphase(const sepax_store *s, sepax_pair *pairs, size_t ca
         home_y[b] = INFINITY;
     }
     start[g.bands] = cursor[g.bands] = total;
+    if (total > record_most) {
+        sepax_free(&s->core.alloc, bmem);
+        return SEPAX_ERR_OVERFLOW;
+    }
 
     const size_t cap = most + PAD, cells = cells_for(most);
     unsigned char *mem = sepax_alloc(&s->core.alloc, 2 * most * sizeof(uint64_t) +

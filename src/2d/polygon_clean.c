@@ -89,24 +89,14 @@ static int any_edges_cross(const dvec *p, uint32_t m)
     return 0;
 }
 
-sepax_status sepax_polygon_clean(const sepax_vec2 *in, size_t n, sepax_vec2 *out, uint32_t *out_n)
+/* The verdict on m points in any winding, from the merge on; p ends
+ * counter-clockwise and *out_m holds what is kept. The bounding box's
+ * diagonal sets the tolerance, so that the verdict depends on the shape
+ * and not on where it stands. */
+static sepax_status clean_points(dvec *p, uint32_t m, uint32_t *out_m)
 {
-    if (!in || !out || !out_n)
-        return SEPAX_ERR_NULL;
-    if (n < 3)
-        return SEPAX_ERR_TOO_FEW_VERTICES;
-    if (n > SEPAX_MAX_INPUT_VERTICES)
-        return SEPAX_ERR_TOO_MANY_VERTICES;
-
-    dvec p[SEPAX_MAX_INPUT_VERTICES];
     double lo_x = INFINITY, lo_y = INFINITY, hi_x = -INFINITY, hi_y = -INFINITY;
-    for (size_t i = 0; i < n; i++) {
-        if (!isfinite(in[i].x) || !isfinite(in[i].y))
-            return SEPAX_ERR_NOT_FINITE;
-        if (fabsf(in[i].x) > SEPAX_MAX_COORDINATE || fabsf(in[i].y) > SEPAX_MAX_COORDINATE)
-            return SEPAX_ERR_OUT_OF_RANGE;
-        p[i].x = in[i].x;
-        p[i].y = in[i].y;
+    for (uint32_t i = 0; i < m; i++) {
         lo_x = fmin(lo_x, p[i].x);
         lo_y = fmin(lo_y, p[i].y);
         hi_x = fmax(hi_x, p[i].x);
@@ -114,7 +104,6 @@ sepax_status sepax_polygon_clean(const sepax_vec2 *in, size_t n, sepax_vec2 *out
     }
     double tol = SEPAX_CLEAN_TOLERANCE * hypot(hi_x - lo_x, hi_y - lo_y);
 
-    uint32_t m = (uint32_t)n;
     merge_repeated(p, &m, tol);
     if (m < 3)
         return SEPAX_ERR_TOO_FEW_VERTICES;
@@ -153,11 +142,49 @@ sepax_status sepax_polygon_clean(const sepax_vec2 *in, size_t n, sepax_vec2 *out
     }
     if (turning > 3.0 * 3.14159265358979323846)
         return SEPAX_ERR_SELF_INTERSECTING;
+    *out_m = m;
+    return SEPAX_OK;
+}
 
+sepax_status sepax_polygon_clean(const sepax_vec2 *in, size_t n, sepax_vec2 *out, uint32_t *out_n)
+{
+    if (!in || !out || !out_n)
+        return SEPAX_ERR_NULL;
+    if (n < 3)
+        return SEPAX_ERR_TOO_FEW_VERTICES;
+    if (n > SEPAX_MAX_INPUT_VERTICES)
+        return SEPAX_ERR_TOO_MANY_VERTICES;
+
+    dvec p[SEPAX_MAX_INPUT_VERTICES];
+    for (size_t i = 0; i < n; i++) {
+        if (!isfinite(in[i].x) || !isfinite(in[i].y))
+            return SEPAX_ERR_NOT_FINITE;
+        if (fabsf(in[i].x) > SEPAX_MAX_COORDINATE || fabsf(in[i].y) > SEPAX_MAX_COORDINATE)
+            return SEPAX_ERR_OUT_OF_RANGE;
+        p[i].x = in[i].x;
+        p[i].y = in[i].y;
+    }
+    uint32_t m = 0;
+    const sepax_status st = clean_points(p, (uint32_t)n, &m);
+    if (st != SEPAX_OK)
+        return st;
     for (uint32_t i = 0; i < m; i++) {
         out[i].x = (float)p[i].x;
         out[i].y = (float)p[i].y;
     }
     *out_n = m;
     return SEPAX_OK;
+}
+
+sepax_status sepax_polygon_verdict(const double *xy, uint32_t n)
+{
+    dvec p[SEPAX_MAX_INPUT_VERTICES];
+    if (n < 3 || n > SEPAX_MAX_INPUT_VERTICES)
+        return n < 3 ? SEPAX_ERR_TOO_FEW_VERTICES : SEPAX_ERR_TOO_MANY_VERTICES;
+    for (uint32_t i = 0; i < n; i++) {
+        p[i].x = xy[2 * i];
+        p[i].y = xy[2 * i + 1];
+    }
+    uint32_t m = 0;
+    return clean_points(p, n, &m);
 }

@@ -92,6 +92,10 @@ void sepax_store_update_range(sepax_store *s, uint32_t from, uint32_t to);
 /* Polygon cleaning (polygon_clean.c): validate, merge, drop collinear,
  * make counter-clockwise. out holds SEPAX_MAX_POLYGON_VERTICES. */
 sepax_status sepax_polygon_clean(const sepax_vec2 *in, size_t n, sepax_vec2 *out, uint32_t *out_n);
+/* The same verdict on n points given in double (x, y interleaved), with
+ * nothing kept: what cleaning says of a shape before its points are
+ * rounded to float (sepax_add_box asks it of the exact box). */
+sepax_status sepax_polygon_verdict(const double *xy, uint32_t n);
 
 /* Add a shape of the given kind from its cleaned core vertices (1, 2, or
  * 3..SEPAX_MAX_POLYGON_VERTICES, counter-clockwise) and radius, which

@@ -181,7 +181,7 @@ static sepax_status split_sweep(const sepax3_store *s, const columns_t *cl, size
     /* from, n, to (one more place) and by per column */
     const size_t per_column = 3 * sizeof(size_t) + sizeof(uint32_t);
     if (columns > (SIZE_MAX - workers * sizeof(padded_sink)) / per_column)
-        return SEPAX_ERR_OUT_OF_MEMORY;
+        return SEPAX_ERR_OVERFLOW;
     const size_t bytes = workers * sizeof(padded_sink) + columns * per_column + sizeof(size_t);
     unsigned char *mem = sepax_alloc(&s->core.alloc, bytes);
     if (!mem)
@@ -247,14 +247,24 @@ sepax_status sepax3_broadphase(const sepax3_store *s, sepax_pair *pairs, size_t 
 
     /* count, then fill, the columns' lists: a counting sort by column
      * keeps the x order inside each */
+    /* A shape is in every column it meets, so the entries can number the
+     * shapes times the columns: past what size_t can count in bytes (only
+     * a 32-bit size_t gets there) the call is SEPAX_ERR_OVERFLOW, checked
+     * before entries itself could wrap (a shape adds at most every
+     * column, itself below sqrt(m / 4) + 1 squared). */
+    const size_t columns = (size_t)g.ny * g.nz;
+    const size_t entry_most = SIZE_MAX / 4u / (6 * sizeof(float) + 2 * sizeof(uint32_t));
     size_t entries = 0;
     for (size_t i = 0; i < m; i++) {
         const float *b = s->bounds + SEPAX3_BOUNDS * (size_t)(uint32_t)sorted[i];
         cy0[i] = cell_of(b[1], g.y0, g.inv_h, g.ny), cy1[i] = cell_of(b[4], g.y0, g.inv_h, g.ny);
         cz0[i] = cell_of(b[2], g.z0, g.inv_d, g.nz), cz1[i] = cell_of(b[5], g.z0, g.inv_d, g.nz);
         entries += (size_t)(cy1[i] - cy0[i] + 1u) * (cz1[i] - cz0[i] + 1u);
+        if (entries > entry_most || columns > entry_most) {
+            sepax_free(&s->core.alloc, mem);
+            return SEPAX_ERR_OVERFLOW;
+        }
     }
-    const size_t columns = (size_t)g.ny * g.nz;
     /* each bound's array with three spare floats, which the sweep reads
      * four at a time (kernels/column_lanes.h) */
     const size_t stride = entries + 3u;

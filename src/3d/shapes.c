@@ -12,7 +12,7 @@ static sepax_status check_radius(float radius)
     if (!isfinite(radius))
         return SEPAX_ERR_NOT_FINITE;
     if (!(radius > 0.0f))
-        return SEPAX_ERR_BAD_ARGUMENT;
+        return SEPAX_ERR_BAD_RADIUS;
     return radius > SEPAX_MAX_COORDINATE ? SEPAX_ERR_OUT_OF_RANGE : SEPAX_OK;
 }
 
@@ -28,7 +28,7 @@ sepax_status sepax3_add_box(sepax3_store *s, sepax3_vec centre, sepax3_vec half,
         !isfinite(rotation.x) || !isfinite(rotation.y) || !isfinite(rotation.z))
         return SEPAX_ERR_NOT_FINITE;
     if (!(half.x > 0.0f) || !(half.y > 0.0f) || !(half.z > 0.0f))
-        return SEPAX_ERR_BAD_ARGUMENT;
+        return SEPAX_ERR_BAD_EXTENT;
     sepax_status st = sepax3_check_point(centre);
     if (st == SEPAX_OK)
         st = sepax3_check_point(half);
@@ -84,8 +84,13 @@ sepax_status sepax3_add_capsule(sepax3_store *s, sepax3_vec p1, sepax3_vec p2, f
         return st;
     const double d[3] = {(double)p2.x - p1.x, (double)p2.y - p1.y, (double)p2.z - p1.z};
     const double len = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-    if (!(len > 0.0) || !((float)(0.5 * len) > 0.0f))
+    /* Distinct float ends always give a length above 0 in double; only
+     * the stored half length can round to 0 (ends a few subnormals
+     * apart), and that is float's limit, not the caller's segment. */
+    if (!(len > 0.0))
         return SEPAX_ERR_DEGENERATE;
+    if (!((float)(0.5 * len) > 0.0f))
+        return SEPAX_ERR_TOO_SMALL;
     /* the shortest turn of +x onto the segment: (1 + x.u, x cross u),
      * normalised; half a turn about z when u is -x */
     const double u[3] = {d[0] / len, d[1] / len, d[2] / len};
@@ -150,7 +155,7 @@ sepax_status sepax3_hull_vertices(const sepax3_store *s, sepax_shape_id id, sepa
         return st;
     const uint32_t slot = SEPAX_ID_SLOT(id);
     if (s->kind[slot] != SEPAX3_KIND_HULL)
-        return SEPAX_ERR_BAD_ARGUMENT;
+        return SEPAX_ERR_WRONG_KIND;
     const poly3 p = poly3_of(s->pool + s->pool_at[slot]);
     const float *c = s->local + SEPAX3_RECORD * (size_t)slot + SEPAX3_L_C;
     for (uint32_t i = 0; i < p.nv && i < capacity; i++)

@@ -125,11 +125,11 @@ static inline void sepax_merge_note(sepax_merge *m, size_t seg, uint32_t wi, siz
 
 /* The search's status as the merge sees it: st, or, when st is
  * SEPAX_OK and a task got a worker index the system did not declare,
- * SEPAX_ERR_BAD_ARGUMENT. */
+ * SEPAX_ERR_BAD_WORKER. */
 static inline sepax_status sepax_merge_status(sepax_merge *m, sepax_status st)
 {
     return st == SEPAX_OK && atomic_load_explicit(&m->broken, memory_order_relaxed)
-               ? SEPAX_ERR_BAD_ARGUMENT
+               ? SEPAX_ERR_BAD_WORKER
                : st;
 }
 

@@ -33,7 +33,7 @@ static inline sepax_status sepax_tasks_set(sepax_task_system *kept, const sepax_
     if (!t.enqueue || !t.finish)
         return SEPAX_ERR_NULL;
     if (t.worker_count == 0 || t.worker_count > SEPAX_MAX_WORKERS)
-        return SEPAX_ERR_BAD_ARGUMENT;
+        return SEPAX_ERR_BAD_WORKER;
     *kept = t;
     return SEPAX_OK;
 }

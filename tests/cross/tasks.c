@@ -628,9 +628,9 @@ static void test_set_tasks(sepax_store *s)
     bad = good, bad.finish = NULL;
     CHECK(sepax_store_set_tasks(s, &bad) == SEPAX_ERR_NULL, "finish NULL");
     bad = good, bad.worker_count = 0;
-    CHECK(sepax_store_set_tasks(s, &bad) == SEPAX_ERR_BAD_ARGUMENT, "no workers");
+    CHECK(sepax_store_set_tasks(s, &bad) == SEPAX_ERR_BAD_WORKER, "no workers");
     bad = good, bad.worker_count = SEPAX_MAX_WORKERS + 1;
-    CHECK(sepax_store_set_tasks(s, &bad) == SEPAX_ERR_BAD_ARGUMENT, "too many workers");
+    CHECK(sepax_store_set_tasks(s, &bad) == SEPAX_ERR_BAD_WORKER, "too many workers");
     CHECK(memcmp(&s->core.tasks, &good, sizeof good) == 0, "a refused system replaced the good one");
     CHECK(sepax_store_set_tasks(s, NULL) == SEPAX_OK && s->core.tasks.worker_count == 0, "clear");
 }

@@ -523,12 +523,25 @@ static void op_add_box(run *r, fuzz_input *in)
         !isfinite(angle))
         FUZZ_CHECK(st == SEPAX_ERR_NOT_FINITE, "non-finite box: %s", sepax_status_string(st));
     else if (!(half.x > 0.0f) || !(half.y > 0.0f))
-        FUZZ_CHECK(st == SEPAX_ERR_BAD_ARGUMENT, "half (%g, %g): %s", half.x, half.y,
+        FUZZ_CHECK(st == SEPAX_ERR_BAD_EXTENT, "half (%g, %g): %s", half.x, half.y,
                    sepax_status_string(st));
-    else /* corners may land beyond the coordinate limit, or round to infinity */
-        FUZZ_CHECK(polygon_status_ok(st) || st == SEPAX_ERR_NOT_FINITE ||
-                       st == SEPAX_ERR_OUT_OF_RANGE,
+    else {
+        /* Corners beyond the coordinate limit (or past float's range) are
+         * a range fault; a refused outline is the box's thinness (its own
+         * shape: short side within the cleaning tolerance of the long
+         * one, so below 1e-4 of it) or float's spacing where it stands
+         * (never for a box thinner than 1e-6, which cleaning refuses
+         * anywhere); nothing else. */
+        const double lo = fmin(half.x, half.y), hi = fmax(half.x, half.y);
+        FUZZ_CHECK(st == SEPAX_OK || st == SEPAX_ERR_OUT_OF_RANGE ||
+                       st == SEPAX_ERR_DEGENERATE || st == SEPAX_ERR_TOO_SMALL ||
+                       st == SEPAX_ERR_OUT_OF_MEMORY,
                    "box: %s", sepax_status_string(st));
+        FUZZ_CHECK(st != SEPAX_ERR_DEGENERATE || lo <= 1e-4 * hi,
+                   "box half (%g, %g) refused as thin", half.x, half.y);
+        FUZZ_CHECK(st != SEPAX_ERR_TOO_SMALL || lo >= 1e-6 * hi,
+                   "box half (%g, %g) refused for float's spacing, but is thin", half.x, half.y);
+    }
     FUZZ_TRACE("add_box (%g, %g) half (%g, %g) angle %g: %s, id %#x\n", centre.x, centre.y,
                half.x, half.y, angle, sepax_status_string(st), st == SEPAX_OK ? id : 0);
     after_add(r, st, id, failures, NULL, 0);
@@ -553,7 +566,7 @@ static void op_add_round(run *r, fuzz_input *in)
     }
     const sepax_status bad_point = vertices_verdict(v, kind == 0 ? 1 : n);
     const sepax_status bad_radius = !isfinite(radius)                 ? SEPAX_ERR_NOT_FINITE
-                                    : !(radius > 0.0f)                 ? SEPAX_ERR_BAD_ARGUMENT
+                                    : !(radius > 0.0f)                 ? SEPAX_ERR_BAD_RADIUS
                                     : radius > SEPAX_MAX_COORDINATE    ? SEPAX_ERR_OUT_OF_RANGE
                                                                        : SEPAX_OK;
     const size_t failures = r->alloc->failures;

@@ -306,3 +306,73 @@ Test(misuse, enums_and_names)
     cr_expect_str_eq(sepax_status_string((sepax_status)-1), "unknown status");
     cr_expect_str_eq(sepax_status_string(SEPAX_STATUS_COUNT), "unknown status");
 }
+
+/* A box's refusals say what is wrong with what was passed: a half extent
+ * not above 0, a box too thin for cleaning wherever it stands, or a box
+ * that float cannot hold apart where it stands (its exact corners make a
+ * rectangle, its rounded ones do not). Each leaves the store as it was,
+ * and the same box nearer the origin, or larger, is kept. */
+Test(misuse, box_refusals_name_the_fault)
+{
+    guarded g;
+    sepax_shape_id *id = guard_init(&g);
+    const sepax_vec2 far = {1e8f, 1e8f}; /* float's spacing there is 8 */
+    EXPECT_REFUSED(sepax_add_box(S, far, (sepax_vec2){0, 1}, 0, id), SEPAX_ERR_BAD_EXTENT, &g);
+    /* all four corners round to the centre */
+    EXPECT_REFUSED(sepax_add_box(S, far, (sepax_vec2){1, 1}, 0, id), SEPAX_ERR_TOO_SMALL, &g);
+    EXPECT_REFUSED(sepax_add_box(S, far, (sepax_vec2){1, 1}, 0.7f, id), SEPAX_ERR_TOO_SMALL, &g);
+    /* two corners apart in y, none in x: a segment */
+    EXPECT_REFUSED(sepax_add_box(S, far, (sepax_vec2){1, 100}, 0, id), SEPAX_ERR_TOO_SMALL, &g);
+    /* a box thinner than the cleaning tolerance is its own fault, at the
+     * origin as far away */
+    EXPECT_REFUSED(sepax_add_box(S, (sepax_vec2){0, 0}, (sepax_vec2){1, 1e-7f}, 0, id),
+                   SEPAX_ERR_DEGENERATE, &g);
+    EXPECT_REFUSED(sepax_add_box(S, far, (sepax_vec2){100, 1e-7f}, 0.3f, id), SEPAX_ERR_DEGENERATE,
+                   &g);
+    /* finite numbers whose corner overflows float: beyond the limit, not
+     * a NaN the caller gave */
+    EXPECT_REFUSED(sepax_add_box(S, (sepax_vec2){3e38f, 0}, (sepax_vec2){3e38f, 1}, 0, id),
+                   SEPAX_ERR_OUT_OF_RANGE, &g);
+
+    cr_expect_str_eq(sepax_status_string(SEPAX_ERR_TOO_SMALL),
+                     "the shape is too small for float at its distance from the origin: points "
+                     "it holds apart (a box's corners, a capsule's ends) round together");
+
+    const uint32_t before = sepax_store_count(S);
+    sepax_shape_id kept;
+    cr_expect_eq(sepax_add_box(S, (sepax_vec2){0, 0}, (sepax_vec2){1, 1}, 0, &kept), SEPAX_OK);
+    cr_expect_eq(sepax_add_box(S, far, (sepax_vec2){100, 100}, 0.3f, &kept), SEPAX_OK);
+    cr_expect_eq(sepax_store_count(S), before + 2u);
+}
+
+/* A task system's callbacks for checks that refuse it before any call. */
+static void *never_enqueue(sepax_task_fn *task, int32_t items, int32_t min_range, void *context,
+                           void *user)
+{
+    (void)min_range, (void)user;
+    task(0, items, 0, context);
+    return NULL;
+}
+
+static void never_finish(void *handle, void *user)
+{
+    (void)handle, (void)user;
+}
+
+/* The round kinds' radius and the store's task system have their own
+ * statuses, not a catch-all. */
+Test(misuse, radius_and_workers_name_the_fault)
+{
+    guarded g;
+    sepax_shape_id *id = guard_init(&g);
+    const sepax_vec2 sq[4] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+    EXPECT_REFUSED(sepax_add_circle(S, (sepax_vec2){0, 0}, 0, id), SEPAX_ERR_BAD_RADIUS, &g);
+    EXPECT_REFUSED(sepax_add_capsule(S, sq[0], sq[1], -1, id), SEPAX_ERR_BAD_RADIUS, &g);
+    EXPECT_REFUSED(sepax_add_rounded_polygon(S, sq, 4, -0.0f, id), SEPAX_ERR_BAD_RADIUS, &g);
+    cr_expect_str_eq(sepax_status_string(SEPAX_ERR_BAD_RADIUS), "the radius must be above 0");
+
+    sepax_task_system t = {sizeof t, 0, never_enqueue, never_finish, NULL};
+    EXPECT_REFUSED(sepax_store_set_tasks(S, &t), SEPAX_ERR_BAD_WORKER, &g);
+    t.worker_count = SEPAX_MAX_WORKERS + 1;
+    EXPECT_REFUSED(sepax_store_set_tasks(S, &t), SEPAX_ERR_BAD_WORKER, &g);
+}

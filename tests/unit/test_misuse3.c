@@ -534,23 +534,23 @@ Test(misuse3, non_positive_extents_and_radii)
             sepax3_vec h = ONE;
             float *hh = &h.x;
             hh[k] = bad[b];
-            EXPECT_REFUSED(sepax3_add_box(S, O, h, ID, out), SEPAX_ERR_BAD_ARGUMENT, &g);
+            EXPECT_REFUSED(sepax3_add_box(S, O, h, ID, out), SEPAX_ERR_BAD_EXTENT, &g);
         }
-        EXPECT_REFUSED(sepax3_add_sphere(S, O, bad[b], out), SEPAX_ERR_BAD_ARGUMENT, &g);
-        EXPECT_REFUSED(sepax3_add_capsule(S, O, ONE, bad[b], out), SEPAX_ERR_BAD_ARGUMENT, &g);
+        EXPECT_REFUSED(sepax3_add_sphere(S, O, bad[b], out), SEPAX_ERR_BAD_RADIUS, &g);
+        EXPECT_REFUSED(sepax3_add_capsule(S, O, ONE, bad[b], out), SEPAX_ERR_BAD_RADIUS, &g);
     }
     /* Several faults at once: the order sepax_add_box and
      * sepax_add_capsule check them in. */
     EXPECT_REFUSED(sepax3_add_box(S, (sepax3_vec){2e18f, 0, 0}, (sepax3_vec){-1, 1, 1}, ID, out),
-                   SEPAX_ERR_BAD_ARGUMENT, &g);
+                   SEPAX_ERR_BAD_EXTENT, &g);
     EXPECT_REFUSED(sepax3_add_box(S, (sepax3_vec){2e18f, 0, 0}, ONE, (sepax3_quat){NAN, 0, 0, 0}, out),
                    SEPAX_ERR_NOT_FINITE, &g);
     EXPECT_REFUSED(sepax3_add_box(S, O, (sepax3_vec){-1, 1, 1}, (sepax3_quat){2, 0, 0, 0}, out),
-                   SEPAX_ERR_BAD_ARGUMENT, &g);
+                   SEPAX_ERR_BAD_EXTENT, &g);
     EXPECT_REFUSED(sepax3_add_box(S, (sepax3_vec){2e18f, 0, 0}, ONE, (sepax3_quat){2, 0, 0, 0}, out),
                    SEPAX_ERR_OUT_OF_RANGE, &g);
-    EXPECT_REFUSED(sepax3_add_capsule(S, (sepax3_vec){NAN, 0, 0}, ONE, 0, out), SEPAX_ERR_BAD_ARGUMENT, &g);
-    EXPECT_REFUSED(sepax3_add_capsule(S, O, O, -1, out), SEPAX_ERR_BAD_ARGUMENT, &g);
+    EXPECT_REFUSED(sepax3_add_capsule(S, (sepax3_vec){NAN, 0, 0}, ONE, 0, out), SEPAX_ERR_BAD_RADIUS, &g);
+    EXPECT_REFUSED(sepax3_add_capsule(S, O, O, -1, out), SEPAX_ERR_BAD_RADIUS, &g);
     EXPECT_REFUSED(sepax3_add_sphere(S, (sepax3_vec){NAN, 0, 0}, 0, out), SEPAX_ERR_NOT_FINITE, &g);
 
     /* hull_vertices on a shape that is no hull */
@@ -560,9 +560,9 @@ Test(misuse3, non_positive_extents_and_radii)
         void *v = guard_init(&gv);
         guarded gc;
         size_t *count = guard_init(&gc);
-        EXPECT_REFUSED(sepax3_hull_vertices(S, not_hull[k], v, 8, count), SEPAX_ERR_BAD_ARGUMENT, &gv);
+        EXPECT_REFUSED(sepax3_hull_vertices(S, not_hull[k], v, 8, count), SEPAX_ERR_WRONG_KIND, &gv);
         cr_expect(untouched(&gc), "the count was written");
-        EXPECT_REFUSED(sepax3_hull_vertices(S, not_hull[k], NULL, 0, count), SEPAX_ERR_BAD_ARGUMENT, &gv);
+        EXPECT_REFUSED(sepax3_hull_vertices(S, not_hull[k], NULL, 0, count), SEPAX_ERR_WRONG_KIND, &gv);
         cr_expect(untouched(&gc), "the count was written");
     }
 }
@@ -604,11 +604,16 @@ Test(misuse3, degenerate_hulls_and_capsules)
     }
     EXPECT_REFUSED(sepax3_add_hull(S, ball, 100, out), SEPAX_ERR_TOO_MANY_VERTICES, &g);
 
-    /* capsules whose ends coincide, or lie so close that half the length
-     * rounds to 0 */
+    /* capsules whose ends coincide (the caller's segment is a point), or
+     * differ so little that half the length rounds to 0 in float (the
+     * segment is real, float cannot store it) */
     EXPECT_REFUSED(sepax3_add_capsule(S, ONE, ONE, 1, out), SEPAX_ERR_DEGENERATE, &g);
     EXPECT_REFUSED(sepax3_add_capsule(S, O, (sepax3_vec){-0.0f, 0, 0}, 1, out), SEPAX_ERR_DEGENERATE, &g);
-    EXPECT_REFUSED(sepax3_add_capsule(S, O, (sepax3_vec){1e-45f, 0, 0}, 1, out), SEPAX_ERR_DEGENERATE, &g);
+    EXPECT_REFUSED(sepax3_add_capsule(S, O, (sepax3_vec){1e-45f, 0, 0}, 1, out), SEPAX_ERR_TOO_SMALL, &g);
+    /* two subnormal steps apart: half the length is one, and is kept */
+    sepax_shape_id kept;
+    cr_expect_eq(sepax3_add_capsule(S, O, (sepax3_vec){3e-45f, 0, 0}, 1, &kept), SEPAX_OK);
+    cr_expect_eq(sepax3_remove(S, kept), SEPAX_OK);
 }
 
 /* A task system is checked when it is given; a bad one leaves the store
@@ -640,11 +645,11 @@ Test(misuse3, task_systems)
     t = good, t.finish = NULL;
     EXPECT_REFUSED(sepax3_store_set_tasks(S, &t), SEPAX_ERR_NULL, &g);
     t = good, t.worker_count = 0;
-    EXPECT_REFUSED(sepax3_store_set_tasks(S, &t), SEPAX_ERR_BAD_ARGUMENT, &g);
+    EXPECT_REFUSED(sepax3_store_set_tasks(S, &t), SEPAX_ERR_BAD_WORKER, &g);
     t = good, t.worker_count = SEPAX_MAX_WORKERS + 1;
-    EXPECT_REFUSED(sepax3_store_set_tasks(S, &t), SEPAX_ERR_BAD_ARGUMENT, &g);
+    EXPECT_REFUSED(sepax3_store_set_tasks(S, &t), SEPAX_ERR_BAD_WORKER, &g);
     t = good, t.worker_count = 0xFFFFFFFFu;
-    EXPECT_REFUSED(sepax3_store_set_tasks(S, &t), SEPAX_ERR_BAD_ARGUMENT, &g);
+    EXPECT_REFUSED(sepax3_store_set_tasks(S, &t), SEPAX_ERR_BAD_WORKER, &g);
     cr_expect_eq(sepax3_store_set_tasks(S, &good), SEPAX_OK);
     cr_expect_eq(sepax3_store_set_tasks(S, NULL), SEPAX_OK);
 }

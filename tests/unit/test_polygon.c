@@ -258,7 +258,7 @@ Test(polygon, failures_do_not_consume_ids)
         expect_reject(line3, 3, SEPAX_ERR_DEGENERATE, "line");
         sepax_shape_id box_id;
         cr_assert_eq(sepax_add_box(store, (sepax_vec2){0, 0}, (sepax_vec2){0, 1}, 0, &box_id),
-                     SEPAX_ERR_BAD_ARGUMENT);
+                     SEPAX_ERR_BAD_EXTENT);
         assert_unchanged("box with zero half-extent");
         expect_accept(sq, 4, 4, "square between failures");
     }
@@ -365,7 +365,7 @@ Test(polygon, box_half_extents_must_be_positive)
     for (size_t i = 0; i < sizeof halves / sizeof halves[0]; i++) {
         sepax_shape_id id;
         sepax_status st = sepax_add_box(store, (sepax_vec2){0, 0}, halves[i], 0, &id);
-        cr_assert_eq(st, SEPAX_ERR_BAD_ARGUMENT, "half (%g, %g): %s", halves[i].x, halves[i].y,
+        cr_assert_eq(st, SEPAX_ERR_BAD_EXTENT, "half (%g, %g): %s", halves[i].x, halves[i].y,
                      sepax_status_string(st));
         assert_unchanged("bad box");
     }

@@ -82,9 +82,9 @@ typedef struct radius_case {
 
 static const radius_case bad_radii[] = {
     {NAN, SEPAX_ERR_NOT_FINITE},    {INFINITY, SEPAX_ERR_NOT_FINITE},
-    {-INFINITY, SEPAX_ERR_NOT_FINITE}, {0.0f, SEPAX_ERR_BAD_ARGUMENT},
-    {-0.0f, SEPAX_ERR_BAD_ARGUMENT}, {-1.0f, SEPAX_ERR_BAD_ARGUMENT},
-    {-FLT_MIN, SEPAX_ERR_BAD_ARGUMENT}, {BIG, SEPAX_ERR_OUT_OF_RANGE},
+    {-INFINITY, SEPAX_ERR_NOT_FINITE}, {0.0f, SEPAX_ERR_BAD_RADIUS},
+    {-0.0f, SEPAX_ERR_BAD_RADIUS}, {-1.0f, SEPAX_ERR_BAD_RADIUS},
+    {-FLT_MIN, SEPAX_ERR_BAD_RADIUS}, {BIG, SEPAX_ERR_OUT_OF_RANGE},
 };
 #define N_BAD_RADII (sizeof bad_radii / sizeof bad_radii[0])
 

@@ -73,3 +73,30 @@ Test(status, bad_options_has_its_own_message)
     cr_assert(strcmp(m, sepax_status_string(SEPAX_STATUS_COUNT)) != 0,
               "SEPAX_ERR_BAD_OPTIONS reads as an unknown status: \"%s\"", m);
 }
+
+Test(status, codes_keep_their_values)
+{
+    /* A program built against an older header compares the numbers it
+     * was compiled with: codes are only ever appended. */
+    cr_expect_eq(SEPAX_ERR_NULL, 1);
+    cr_expect_eq(SEPAX_ERR_BAD_ARGUMENT, 8);
+    cr_expect_eq(SEPAX_ERR_FULL, 15);
+    cr_expect_eq(SEPAX_ERR_OVERFLOW, 16);
+    cr_expect_eq(SEPAX_ERR_HULL_FAILED, 21);
+    cr_expect_eq(SEPAX_ERR_BAD_RADIUS, 22);
+    cr_expect_eq(SEPAX_ERR_BAD_EXTENT, 23);
+    cr_expect_eq(SEPAX_ERR_WRONG_KIND, 24);
+    cr_expect_eq(SEPAX_ERR_BAD_WORKER, 25);
+    cr_expect_eq(SEPAX_ERR_TOO_SMALL, 26);
+    cr_expect_eq(SEPAX_STATUS_COUNT, 27);
+}
+
+Test(status, the_catch_all_names_only_what_it_still_covers)
+{
+    /* radii, extents, kinds and workers have codes of their own now */
+    const char *m = sepax_status_string(SEPAX_ERR_BAD_ARGUMENT);
+    cr_expect(strstr(m, "starts") != NULL, "\"%s\"", m);
+    cr_expect(strstr(m, "radius") == NULL && strstr(m, "worker") == NULL &&
+                  strstr(m, "hull") == NULL && strstr(m, "extent") == NULL,
+              "\"%s\"", m);
+}

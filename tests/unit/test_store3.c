@@ -62,14 +62,14 @@ Test(store3, bad_shapes_leave_the_store_as_it_was)
     cr_expect_eq(sepax3_add_box(s, o, (sepax3_vec){1, inf, 1}, ID, &id), SEPAX_ERR_NOT_FINITE);
     cr_expect_eq(sepax3_add_box(s, (sepax3_vec){0, 0, 2e18f}, one, ID, &id),
                  SEPAX_ERR_OUT_OF_RANGE);
-    cr_expect_eq(sepax3_add_box(s, o, (sepax3_vec){1, 0, 1}, ID, &id), SEPAX_ERR_BAD_ARGUMENT);
-    cr_expect_eq(sepax3_add_box(s, o, (sepax3_vec){1, 1, -1}, ID, &id), SEPAX_ERR_BAD_ARGUMENT);
+    cr_expect_eq(sepax3_add_box(s, o, (sepax3_vec){1, 0, 1}, ID, &id), SEPAX_ERR_BAD_EXTENT);
+    cr_expect_eq(sepax3_add_box(s, o, (sepax3_vec){1, 1, -1}, ID, &id), SEPAX_ERR_BAD_EXTENT);
     cr_expect_eq(sepax3_add_box(s, o, one, (sepax3_quat){1, 0.1f, 0, 0}, &id),
                  SEPAX_ERR_BAD_TRANSFORM);
     cr_expect_eq(sepax3_add_box(s, o, one, (sepax3_quat){0, 0, 0, 0}, &id), SEPAX_ERR_BAD_TRANSFORM);
     cr_expect_eq(sepax3_add_box(s, o, one, (sepax3_quat){nan, 0, 0, 1}, &id), SEPAX_ERR_NOT_FINITE);
-    cr_expect_eq(sepax3_add_sphere(s, o, 0, &id), SEPAX_ERR_BAD_ARGUMENT);
-    cr_expect_eq(sepax3_add_sphere(s, o, -1, &id), SEPAX_ERR_BAD_ARGUMENT);
+    cr_expect_eq(sepax3_add_sphere(s, o, 0, &id), SEPAX_ERR_BAD_RADIUS);
+    cr_expect_eq(sepax3_add_sphere(s, o, -1, &id), SEPAX_ERR_BAD_RADIUS);
     cr_expect_eq(sepax3_add_sphere(s, o, nan, &id), SEPAX_ERR_NOT_FINITE);
     cr_expect_eq(sepax3_add_sphere(s, o, 3e18f, &id), SEPAX_ERR_OUT_OF_RANGE);
     cr_expect_eq(sepax3_add_sphere(s, (sepax3_vec){inf, 0, 0}, 1, &id), SEPAX_ERR_NOT_FINITE);
