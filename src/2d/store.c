@@ -152,7 +152,7 @@ static sepax_status grow_pool(sepax_store *s, size_t need)
     size_t live = s->pool_used - s->pool_holes;
     size_t cap = s->pool_cap > INITIAL_POOL ? s->pool_cap : INITIAL_POOL;
     while (cap < 2 * (live + need)) {
-        if (cap > SIZE_MAX / 4 / sizeof(float) || cap > UINT32_MAX / 2)
+        if (cap > SIZE_MAX / 4 / sizeof(float) || cap > SEPAX_POOL_FLOATS_MOST)
             return SEPAX_ERR_OVERFLOW;
         cap *= 2;
     }

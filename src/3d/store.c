@@ -66,9 +66,10 @@ static sepax_status reserve_pool(sepax3_store *s, size_t need)
     /* Offsets are 32-bit: a pool they cannot address is a count too
      * large, not a failed allocation (the 2D store's grow_pool says
      * SEPAX_ERR_OVERFLOW for it too). */
-    if (need > (size_t)UINT32_MAX - live)
+    if (need > (size_t)SEPAX3_POOL_FLOATS_MOST - live)
         return SEPAX_ERR_OVERFLOW;
-    size_t cap = live + need > UINT32_MAX / 2 ? UINT32_MAX : 2 * (live + need);
+    size_t cap = live + need > SEPAX3_POOL_FLOATS_MOST / 2 ? SEPAX3_POOL_FLOATS_MOST
+                                                            : 2 * (live + need);
     cap = cap < 4096u ? 4096u : cap;
     if (cap > SIZE_MAX / sizeof(float))
         return SEPAX_ERR_OVERFLOW;

@@ -72,7 +72,7 @@ sepax_status sepax_core_open(const sepax_store_options *options, sepax_core *cor
         core->alloc = *opt.allocator;
     }
     const uint32_t want = opt.initial_shapes ? opt.initial_shapes : SEPAX_CORE_FIRST_SLOTS;
-    *slots = want > SEPAX_MAX_SHAPES ? SEPAX_MAX_SHAPES : want;
+    *slots = want > SEPAX_SHAPES_MOST ? SEPAX_SHAPES_MOST : want;
     return SEPAX_OK;
 }
 
@@ -115,7 +115,7 @@ void *sepax_core_create(const sepax_store_options *options, size_t store_size, u
 
 sepax_status sepax_core_room(const sepax_core *c, uint32_t *need_cap)
 {
-    if (c->live >= SEPAX_MAX_SHAPES || (c->free_count == 0 && c->slot_limit >= SEPAX_MAX_SHAPES))
+    if (c->live >= SEPAX_SHAPES_MOST || (c->free_count == 0 && c->slot_limit >= SEPAX_SHAPES_MOST))
         return SEPAX_ERR_FULL;
     *need_cap = c->free_count || c->slot_limit < c->slot_cap
                     ? c->slot_cap

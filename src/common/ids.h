@@ -7,6 +7,22 @@
 
 #include "sepax/sepax_common.h"
 
+/* The limits a store enforces: the most live shapes (SEPAX_MAX_SHAPES,
+ * what a 24-bit slot names) and the most floats the 2D and 3D pools
+ * hold (what their 32-bit offsets address). A build may lower them, and
+ * the test build of tests/unit/test_limits.c does, so that a full store
+ * and a full pool take a few thousand floats, not gigabytes; nothing may
+ * raise them. */
+#ifndef SEPAX_SHAPES_MOST
+#define SEPAX_SHAPES_MOST SEPAX_MAX_SHAPES
+#endif
+#ifndef SEPAX_POOL_FLOATS_MOST
+#define SEPAX_POOL_FLOATS_MOST (UINT32_MAX / 2u)
+#endif
+#ifndef SEPAX3_POOL_FLOATS_MOST
+#define SEPAX3_POOL_FLOATS_MOST UINT32_MAX
+#endif
+
 /* What live_id holds for a free slot: its slot bits differ from the
  * slot's, so no id of that slot can equal it. */
 #define SEPAX_FREE_ID(slot) (~(uint32_t)(slot) & 0xFFFFFFu)
@@ -40,12 +56,12 @@ static inline sepax_status sepax_id_of_slot(const uint32_t *live_id, uint32_t sl
 
 /* The slot capacity a store grows to for need slots from cap (0: none
  * yet, start at first): doubled until it holds them, at most
- * SEPAX_MAX_SHAPES. */
+ * SEPAX_SHAPES_MOST. */
 static inline uint32_t sepax_slots_grown(uint32_t cap, uint32_t first, uint32_t need)
 {
     cap = cap ? cap : first;
     while (cap < need)
-        cap = cap > SEPAX_MAX_SHAPES / 2 ? SEPAX_MAX_SHAPES : cap * 2;
+        cap = cap > SEPAX_SHAPES_MOST / 2 ? SEPAX_SHAPES_MOST : cap * 2;
     return cap;
 }
 
