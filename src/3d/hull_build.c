@@ -1,17 +1,27 @@
 /* Hull blocks (kernels/hull3.h) from points, by Qhull (a box's block is
  * written by rule in kernels/box_block.c).
  *
- *   points -> Qhull ("qhull": facets merged when rounding leaves them
- *   coplanar), errors written to a memory stream and returned, never
+ *   points -> Qhull ("qhull C-n": facets merged when their planes agree
+ *   within n = HULL_MERGE_TOLERANCE times the points' bounding-box
+ *   diagonal), errors written to a memory stream and returned, never
  *   printed or exited on
  *   keep the vertices that are corners of 3 facets or more (others lie on
  *   an edge or inside a face)
  *   each facet's corners in order (Qhull's), turned counter-clockwise
- *   seen from outside
+ *   seen from outside; a facet Qhull merged takes its loop's own plane
+ *   (Newell's normal), as Qhull keeps one of the merged facets' planes
  *   each edge once, from the face that runs it i0 -> i1 to its twin;
  *   Euler's V - E + F = 2 checks the result
  *   coordinates about the vertex mean, rounded to float; a face's offset
- *   is its farthest corner's, so every corner lies inside or on it
+ *   is its farthest vertex's, so every vertex lies inside or on every face
+ *
+ * Why n is relative and not Qhull's default ("C-0", merging only what its
+ * double roundoff leaves coplanar): the caller's points are floats, and a
+ * face the caller meant flat (a box's side given by its corners, turned
+ * and rounded) comes with its corners about 1e-7 of its size off one
+ * plane, far above double roundoff. Kept as triangles, such a face gives
+ * a manifold of half its area, feature ids that flip between the
+ * triangles under any motion, and twice the faces and edges to test.
  *
  * Qhull's working memory and the error stream (fmemopen) come from the C
  * library's malloc, outside the store's hooks, because Qhull's allocator
@@ -35,6 +45,7 @@ typedef struct hull_tmp {
     uint16_t loop_start[HULL3_MAX_FACES + 1];
     uint8_t loop[2 * HULL3_MAX_EDGES];
     uint8_t e[HULL3_MAX_EDGES][4];
+    uint8_t merged[HULL3_MAX_FACES]; /* Qhull merged the facet */
 } hull_tmp;
 
 static sepax_status status_of_exit(int code)
@@ -91,6 +102,8 @@ static sepax_status read_qhull(qhT *qh, hull_tmp *t, int *corner_of_point, int n
         qh_settempfree(qh, &ordered);
         if (at - t->loop_start[f] < 3)
             return SEPAX_ERR_HULL_FAILED;
+        /* Qhull's plane of a merged facet is one of its parts' */
+        t->merged[f] = qh_setsize(qh, facet->vertices) > 3;
         for (int k = 0; k < 3; k++)
             t->n[f][k] = facet->normal[k];
         f++;
@@ -113,8 +126,8 @@ static void loop_normal(const hull_tmp *t, uint32_t f, double out[3])
     }
 }
 
-/* Turn each loop counter-clockwise seen from outside, then pair every
- * directed edge with its twin. */
+/* Turn each loop counter-clockwise seen from outside, give a merged
+ * face its loop's plane, then pair every directed edge with its twin. */
 static sepax_status make_edges(hull_tmp *t)
 {
     for (uint32_t f = 0; f < t->nf; f++) {
@@ -126,7 +139,14 @@ static sepax_status make_edges(hull_tmp *t)
                 const uint8_t x = l[a];
                 l[a] = l[b], l[b] = x;
             }
+            nn[0] = -nn[0], nn[1] = -nn[1], nn[2] = -nn[2];
         }
+        /* Newell's normal weighs every corner of the loop by the area
+         * beside it: the plane the merged pieces agree on, not the one
+         * piece's that Qhull kept */
+        if (t->merged[f] && nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2] > 0.0)
+            for (int k = 0; k < 3; k++)
+                t->n[f][k] = nn[k];
     }
     uint32_t ne = 0, directed = 0;
     for (uint32_t f = 0; f < t->nf; f++) {
@@ -214,9 +234,12 @@ static void write_block(const hull_tmp *t, float *b, float centre[3], float half
         const double *n = t->n[f];
         const double len = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
         nx[f] = (float)(n[0] / len), ny[f] = (float)(n[1] / len), nz[f] = (float)(n[2] / len);
+        /* over every vertex, not only the face's corners: a merged
+         * face's corners lie within the merge tolerance of its plane,
+         * and a float normal leans by its rounding, so a vertex beside
+         * the face may stand above the farthest corner */
         double far = -INFINITY;
-        for (uint32_t k = t->loop_start[f]; k < t->loop_start[f + 1]; k++) {
-            const uint8_t c = t->loop[k];
+        for (uint32_t c = 0; c < t->nv; c++) {
             const double h = (double)nx[f] * vx[c] + (double)ny[f] * vy[c] + (double)nz[f] * vz[c];
             far = h > far ? h : far;
         }
@@ -255,6 +278,23 @@ sepax_status sepax3_hull_build(const sepax_allocator *alloc, const sepax3_vec *p
         coords[3 * i] = points[i].x, coords[3 * i + 1] = points[i].y, coords[3 * i + 2] = points[i].z;
     }
 
+    /* the merge tolerance, relative to the points' bounding box, as an
+     * integer mantissa and a binary exponent: exact, and read the same
+     * whatever the C locale's decimal point */
+    double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+    for (size_t i = 0; i < count; i++)
+        for (int k = 0; k < 3; k++)
+            lo[k] = fmin(lo[k], coords[3 * i + k]), hi[k] = fmax(hi[k], coords[3 * i + k]);
+    const double diag = sqrt((hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1]) +
+                             (hi[2] - lo[2]) * (hi[2] - lo[2]));
+    char options[64] = "qhull";
+    if (diag > 0.0) {
+        int e;
+        const double m = frexp(HULL_MERGE_TOLERANCE * diag, &e);
+        snprintf(options, sizeof options, "qhull C-0x%llxp%d", (unsigned long long)ldexp(m, 53),
+                 e - 53);
+    }
+
     char messages[1024];
     FILE *err = fmemopen(messages, sizeof messages, "w");
     if (!err) {
@@ -264,7 +304,7 @@ sepax_status sepax3_hull_build(const sepax_allocator *alloc, const sepax3_vec *p
     qhT qh_storage;
     qhT *qh = &qh_storage;
     qh_zero(qh, err);
-    int code = qh_new_qhull(qh, 3, (int)count, coords, False, (char *)"qhull", NULL, err);
+    int code = qh_new_qhull(qh, 3, (int)count, coords, False, options, NULL, err);
     sepax_status st = status_of_exit(code);
     if (st == SEPAX_OK) {
         /* Qhull calls made after qh_new_qhull returns report errors by

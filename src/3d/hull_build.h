@@ -5,6 +5,16 @@
 #include "common/alloc.h"
 #include "kernels/hull3.h"
 
+/* Facets are merged when Qhull's centrum test finds them coplanar within
+ * this times the points' bounding-box diagonal ("C-n"). Above the float
+ * rounding of the caller's points for a hull within a few diagonals of its
+ * frame's origin (half a float spacing, 6e-8 of a coordinate), which is
+ * what leaves a face meant flat in pieces; well below
+ * SEPAX3_FLAT_TOLERANCE (1e-5), so that a hull just thick enough to be
+ * accepted never has its rim (whose facets' centrums lie a third of its
+ * thickness or more from the top's plane) merged into its top. */
+#define HULL_MERGE_TOLERANCE 1e-6
+
 typedef struct sepax3_hull_built {
     float *block;  /* from the hooks; the caller keeps or frees it */
     size_t floats; /* its length */

@@ -5,6 +5,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
+#include "3d/hull_build.h"
 #include "3d/kernels/hull3.h"
 #include <math.h>
 #include <stdlib.h>
@@ -786,4 +787,418 @@ Test(hull3, sphere_at_a_vertex_and_points)
     cr_expect_eq(in[1], 0);
     cr_expect_eq(in[2], 1);
     sepax3_store_destroy(s);
+}
+
+/* ---- a box given as a hull answers as the box ------------------------------ */
+
+/* The unit cube (half extent 0.5) turned 0.5 rad about (1, 2, 3) / |.|, as
+ * the hull of its 8 corners each rounded to float (corner k has coordinate
+ * j positive when bit j of k is set, before the turn), and the same cube
+ * added as a box. The rounding leaves each face's corners about 1e-7 off
+ * one plane; the hull must still merge each face's two triangles into its
+ * square, so that it answers as the box does. */
+static double turned_cube_rotation(double R[3][3])
+{
+    const double len = sqrt(14.0), ax[3] = {1 / len, 2 / len, 3 / len};
+    const double c = cos(0.5), sn = sin(0.5), t = 1 - c;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            R[i][j] = t * ax[i] * ax[j] + (i == j ? c : 0);
+    R[0][1] -= sn * ax[2], R[1][0] += sn * ax[2];
+    R[0][2] += sn * ax[1], R[2][0] -= sn * ax[1];
+    R[1][2] -= sn * ax[0], R[2][1] += sn * ax[0];
+    return 0.5;
+}
+
+static void turned_cube_corners(sepax3_vec c[8])
+{
+    double R[3][3];
+    const double h = turned_cube_rotation(R);
+    for (int k = 0; k < 8; k++) {
+        const double l[3] = {(k & 1) ? h : -h, (k & 2) ? h : -h, (k & 4) ? h : -h};
+        double w[3];
+        for (int i = 0; i < 3; i++)
+            w[i] = R[i][0] * l[0] + R[i][1] * l[1] + R[i][2] * l[2];
+        c[k] = (sepax3_vec){(float)w[0], (float)w[1], (float)w[2]};
+    }
+}
+
+static sepax3_quat turned_cube_quat(void)
+{
+    const float len = sqrtf(14.0f);
+    return sepax3_quat_axis_angle((sepax3_vec){1 / len, 2 / len, 3 / len}, 0.5f);
+}
+
+/* the manifold of one pair on scalar, every other backend's bytes checked
+ * against it */
+static sepax3_manifold manifold_every_backend(sepax3_store *s, sepax_shape_id a, sepax_shape_id b)
+{
+    const sepax_pair p = {a, b};
+    sepax3_manifold want, got;
+    cr_assert_eq(sepax3_store_set_backend(s, SEPAX_BACKEND_SCALAR), SEPAX_OK);
+    cr_assert_eq(sepax3_update_world(s), SEPAX_OK);
+    cr_assert_eq(sepax3_collide_manifolds(s, &p, 1, &want, NULL), SEPAX_OK);
+    for (int k = 1; k < SEPAX_BACKEND_COUNT; k++) {
+        if (sepax3_store_set_backend(s, (sepax_backend)k) != SEPAX_OK)
+            continue;
+        cr_assert_eq(sepax3_update_world(s), SEPAX_OK);
+        cr_assert_eq(sepax3_collide_manifolds(s, &p, 1, &got, NULL), SEPAX_OK);
+        cr_expect_eq(memcmp(&want, &got, sizeof got), 0, "%s's manifold differs from scalar's",
+                     sepax_backend_name((sepax_backend)k));
+    }
+    cr_assert_eq(sepax3_store_set_backend(s, SEPAX_BACKEND_SCALAR), SEPAX_OK);
+    cr_assert_eq(sepax3_update_world(s), SEPAX_OK);
+    return want;
+}
+
+/* The area of the convex polygon a manifold's points span, seen along its
+ * normal (points sorted by angle about their mean). */
+static double manifold_area(const sepax3_manifold *m)
+{
+    const double n[3] = {m->normal.x, m->normal.y, m->normal.z};
+    /* any unit e1 square to n, e2 = n x e1 */
+    double e1[3] = {n[1], -n[0], 0};
+    if (fabs(n[2]) > 0.9)
+        e1[0] = 0, e1[1] = n[2], e1[2] = -n[1];
+    const double l = sqrt(e1[0] * e1[0] + e1[1] * e1[1] + e1[2] * e1[2]);
+    for (int k = 0; k < 3; k++)
+        e1[k] /= l;
+    const double e2[3] = {n[1] * e1[2] - n[2] * e1[1], n[2] * e1[0] - n[0] * e1[2],
+                          n[0] * e1[1] - n[1] * e1[0]};
+    const unsigned np = m->point_count;
+    double u[SEPAX3_MAX_MANIFOLD_POINTS], v[SEPAX3_MAX_MANIFOLD_POINTS], a[SEPAX3_MAX_MANIFOLD_POINTS];
+    double mu = 0, mv = 0;
+    for (unsigned k = 0; k < np; k++) {
+        const double x[3] = {m->points[k].point.x, m->points[k].point.y, m->points[k].point.z};
+        u[k] = x[0] * e1[0] + x[1] * e1[1] + x[2] * e1[2];
+        v[k] = x[0] * e2[0] + x[1] * e2[1] + x[2] * e2[2];
+        mu += u[k] / np, mv += v[k] / np;
+    }
+    for (unsigned k = 0; k < np; k++)
+        a[k] = atan2(v[k] - mv, u[k] - mu);
+    for (unsigned i = 1; i < np; i++) /* insertion sort by angle */
+        for (unsigned j = i; j > 0 && a[j] < a[j - 1]; j--) {
+            double x = a[j];
+            a[j] = a[j - 1], a[j - 1] = x;
+            x = u[j], u[j] = u[j - 1], u[j - 1] = x;
+            x = v[j], v[j] = v[j - 1], v[j - 1] = x;
+        }
+    double area = 0;
+    for (unsigned k = 0; k < np; k++) {
+        const unsigned j = (k + 1) % np;
+        area += u[k] * v[j] - u[j] * v[k];
+    }
+    return fabs(area) / 2;
+}
+
+#define NO_FACE 0xFFFFFFFFu
+
+/* The hull face every point of a face contact names (its reference face
+ * when the points' owner bit is the hull's side, else its incident face),
+ * or NO_FACE when they name more than one or a point is no clipped one.
+ * hull_side: 0 when the hull is A. */
+static unsigned hull_face_of(const sepax3_manifold *m, int hull_side)
+{
+    unsigned face = NO_FACE;
+    for (unsigned i = 0; i < m->point_count; i++) {
+        const uint32_t id = m->points[i].id;
+        if (id & 0x80000000u)
+            return NO_FACE;
+        const unsigned owner = (id >> 28) & 1u;
+        const unsigned f = owner == (unsigned)hull_side ? (id & 0xFFu) : ((id >> 8) & 0xFFu);
+        if (i > 0 && f != face)
+            return NO_FACE;
+        face = f;
+    }
+    return face;
+}
+
+Test(hull3, turned_rounded_cube_is_the_box)
+{
+    sepax3_store *s = store();
+    sepax3_vec c[8];
+    turned_cube_corners(c);
+    const sepax3_quat q = turned_cube_quat();
+    sepax_shape_id hull, box, top;
+    cr_assert_eq(sepax3_add_hull(s, c, 8, &hull), SEPAX_OK);
+    cr_assert_eq(sepax3_add_box(s, (sepax3_vec){0, 0, 0}, (sepax3_vec){0.5f, 0.5f, 0.5f}, q, &box),
+                 SEPAX_OK);
+    cr_assert_eq(sepax3_add_box(s, (sepax3_vec){0, 0, 0}, (sepax3_vec){0.5f, 0.5f, 0.5f}, ID, &top),
+                 SEPAX_OK);
+    sepax3_shape_desc d;
+    cr_assert_eq(sepax3_shape_info(s, hull, &d), SEPAX_OK);
+    cr_expect_eq(d.vertex_count, 8);
+    cr_expect_eq(d.face_count, 6, "the rounded cube keeps %u faces, not its 6", d.face_count);
+    cr_expect_eq(d.edge_count, 12, "the rounded cube keeps %u edges, not its 12", d.edge_count);
+
+    double R[3][3];
+    turned_cube_rotation(R);
+    /* The other box, turned as the cube (then also by yaw about the face
+     * normal), resting 0.1 deep on each of the cube's six faces in turn
+     * (the centres 0.9 apart along the face's normal). Hull and box run
+     * different kernels over corners that differ by rounding: their
+     * normals and separations agree within 1e-5, their manifolds hold
+     * as many points spanning the same area within 1e-4. */
+    const double yaws[2] = {0.0, 0.3};
+    for (int face = 0; face < 6; face++) {
+        for (int y = 0; y < 2; y++) {
+            const int k = face >> 1;
+            const double sign = (face & 1) ? -1 : 1;
+            const double n[3] = {sign * R[0][k], sign * R[1][k], sign * R[2][k]};
+            const sepax3_quat yaw = sepax3_quat_axis_angle(
+                (sepax3_vec){(float)n[0], (float)n[1], (float)n[2]}, (float)yaws[y]);
+            /* yaw then the cube's turn */
+            const sepax3_quat r = {yaw.w * q.w - yaw.x * q.x - yaw.y * q.y - yaw.z * q.z,
+                                   yaw.w * q.x + yaw.x * q.w + yaw.y * q.z - yaw.z * q.y,
+                                   yaw.w * q.y - yaw.x * q.z + yaw.y * q.w + yaw.z * q.x,
+                                   yaw.w * q.z + yaw.x * q.y - yaw.y * q.x + yaw.z * q.w};
+            const float rl = sqrtf(r.w * r.w + r.x * r.x + r.y * r.y + r.z * r.z);
+            const sepax3_quat ru = {r.w / rl, r.x / rl, r.y / rl, r.z / rl};
+            place(s, top, (float)(0.9 * n[0]), (float)(0.9 * n[1]), (float)(0.9 * n[2]), ru);
+            for (int order = 0; order < 2; order++) {
+                const sepax_shape_id ah = order ? top : hull, bh = order ? hull : top;
+                const sepax_shape_id ab = order ? top : box, bb = order ? box : top;
+                cr_assert_eq(sepax3_update_world(s), SEPAX_OK);
+                const sepax3_result rh = collide(s, ah, bh), rb = collide(s, ab, bb);
+                cr_expect(rh.flags == rb.flags && fabsf(rh.separation - rb.separation) <= 1e-5f &&
+                              fabsf(rh.normal.x - rb.normal.x) <= 1e-5f &&
+                              fabsf(rh.normal.y - rb.normal.y) <= 1e-5f &&
+                              fabsf(rh.normal.z - rb.normal.z) <= 1e-5f,
+                          "face %d yaw %g order %d: hull answers (%.9g %.9g %.9g) %.9g flags %u, "
+                          "box (%.9g %.9g %.9g) %.9g flags %u",
+                          face, yaws[y], order, rh.normal.x, rh.normal.y, rh.normal.z,
+                          rh.separation, rh.flags, rb.normal.x, rb.normal.y, rb.normal.z,
+                          rb.separation, rb.flags);
+                NEAR(rb.separation, -0.1, 1e-5);
+                const sepax3_manifold mh = manifold_every_backend(s, ah, bh);
+                const sepax3_manifold mb = manifold_every_backend(s, ab, bb);
+                cr_expect_eq(mb.point_count, 4);
+                cr_expect_eq(mh.point_count, mb.point_count,
+                             "face %d yaw %g order %d: the hull's manifold has %u points, the "
+                             "box's %u",
+                             face, yaws[y], order, mh.point_count, mb.point_count);
+                const double area_h = manifold_area(&mh), area_b = manifold_area(&mb);
+                cr_expect(fabs(area_h - area_b) <= 1e-4,
+                          "face %d yaw %g order %d: the hull's points span %.6g, the box's %.6g",
+                          face, yaws[y], order, area_h, area_b);
+                /* Moved by 1e-4 along either of the face's sides, or
+                 * along its normal, every point still names the one
+                 * hull face it named (as reference or incident face).
+                 * Which of the two parallel faces is the reference may
+                 * change: their separations tie but for rounding, for
+                 * two boxes as well. */
+                const unsigned face_h = hull_face_of(&mh, order);
+                cr_expect_neq(face_h, NO_FACE, "face %d yaw %g order %d: the points name more "
+                              "than one face of the hull", face, yaws[y], order);
+                for (int step = 0; step < 6; step++) {
+                    const int axis = step >> 1;
+                    const double by = (step & 1) ? -1e-4 : 1e-4;
+                    double p[3];
+                    for (int i = 0; i < 3; i++)
+                        p[i] = 0.9 * n[i] + by * (axis == 0 ? n[i] : R[i][(k + axis) % 3]);
+                    place(s, top, (float)p[0], (float)p[1], (float)p[2], ru);
+                    const sepax3_manifold moved = manifold_every_backend(s, ah, bh);
+                    cr_expect(moved.point_count == mh.point_count &&
+                                  hull_face_of(&moved, order) == face_h,
+                              "face %d yaw %g order %d: moved by %g along axis %d, %u points "
+                              "naming hull face %u, then %u naming %u",
+                              face, yaws[y], order, by, axis, mh.point_count, face_h,
+                              moved.point_count, hull_face_of(&moved, order));
+                }
+                place(s, top, (float)(0.9 * n[0]), (float)(0.9 * n[1]), (float)(0.9 * n[2]), ru);
+            }
+        }
+    }
+    sepax3_store_destroy(s);
+}
+
+/* What merging keeps, on hulls built straight from points (hull_build.h):
+ * the turned and rounded cube, prisms turned and rounded, such solids
+ * with points jittered by rounding-sized amounts on their faces, and
+ * clouds of random points. For each: every vertex inside or on every
+ * face plane (the block's own expression, in double: what the kernels'
+ * inner-radius bounds and containment rely on), every face's corners
+ * within the merge tolerance of its plane, every vertex one of the
+ * points, every point within twice the tolerance of the hull (Qhull may
+ * leave out a point that near a face), and a second build giving the
+ * same bytes. Solids whose faces are meant flat have their faces'
+ * count. */
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+typedef struct merge_case {
+    sepax3_vec p[96];
+    unsigned n;
+    int faces, edges; /* -1: not known */
+} merge_case;
+
+static double rand01(uint64_t *s)
+{
+    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
+    return (double)(*s >> 11) / 9007199254740992.0;
+}
+
+static void turn_and_round(const double (*pts)[3], unsigned n, uint64_t *seed, double scale,
+                           merge_case *c)
+{
+    double axis[3] = {rand01(seed) - 0.5, rand01(seed) - 0.5, rand01(seed) - 0.5};
+    const double len = sqrt(axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]);
+    const double ang = 3 * rand01(seed), co = cos(ang), sn = sin(ang), t = 1 - co;
+    double R[3][3];
+    for (int i = 0; i < 3; i++)
+        axis[i] /= len;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            R[i][j] = t * axis[i] * axis[j] + (i == j ? co : 0);
+    R[0][1] -= sn * axis[2], R[1][0] += sn * axis[2];
+    R[0][2] += sn * axis[1], R[2][0] -= sn * axis[1];
+    R[1][2] -= sn * axis[0], R[2][1] += sn * axis[0];
+    const double off[3] = {scale * (rand01(seed) - 0.5), scale * (rand01(seed) - 0.5),
+                           scale * (rand01(seed) - 0.5)};
+    for (unsigned k = 0; k < n; k++) {
+        double w[3];
+        for (int i = 0; i < 3; i++)
+            w[i] = off[i] + scale * (R[i][0] * pts[k][0] + R[i][1] * pts[k][1] + R[i][2] * pts[k][2]);
+        c->p[k] = (sepax3_vec){(float)w[0], (float)w[1], (float)w[2]};
+    }
+    c->n = n;
+}
+
+static void merge_case_make(int which, uint64_t *seed, merge_case *c)
+{
+    double pts[96][3];
+    const double scale = which % 3 == 0 ? 1.0 : which % 3 == 1 ? 1e-3 : 250.0;
+    c->faces = c->edges = -1;
+    switch (which % 4) {
+    case 0: { /* a box of random extents, its corners and its face centres */
+        const double h[3] = {0.2 + rand01(seed), 0.2 + rand01(seed), 0.2 + rand01(seed)};
+        unsigned n = 0;
+        for (int k = 0; k < 8; k++, n++)
+            for (int i = 0; i < 3; i++)
+                pts[n][i] = (k >> i & 1) ? h[i] : -h[i];
+        for (int f = 0; f < 6; f++, n++)
+            for (int i = 0; i < 3; i++)
+                pts[n][i] = i == f / 2 ? ((f & 1) ? -h[i] : h[i]) : 0;
+        turn_and_round((const double (*)[3])pts, n, seed, scale, c);
+        c->faces = 6, c->edges = 12;
+        break;
+    }
+    case 1: { /* a prism on a regular polygon of 5 to 12 sides */
+        const unsigned m = 5 + (unsigned)(rand01(seed) * 8);
+        const double hz = 0.1 + rand01(seed);
+        for (unsigned k = 0; k < m; k++)
+            for (int s = 0; s < 2; s++) {
+                const double a = 2 * M_PI * k / m;
+                pts[2 * k + s][0] = cos(a), pts[2 * k + s][1] = sin(a);
+                pts[2 * k + s][2] = s ? hz : -hz;
+            }
+        turn_and_round((const double (*)[3])pts, 2 * m, seed, scale, c);
+        c->faces = (int)m + 2, c->edges = 3 * (int)m;
+        break;
+    }
+    case 2: { /* an octahedron with points strewn over its faces, each
+               * off by up to 2e-8 of the size */
+        const double v[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+        unsigned n = 0;
+        for (; n < 6; n++)
+            memcpy(pts[n], v[n], sizeof pts[n]);
+        for (; n < 60; n++) {
+            double a = rand01(seed), b = rand01(seed);
+            if (a + b > 1)
+                a = 1 - a, b = 1 - b;
+            const double sx = rand01(seed) < 0.5 ? -1 : 1, sy = rand01(seed) < 0.5 ? -1 : 1,
+                         sz = rand01(seed) < 0.5 ? -1 : 1;
+            const double j = 1 + 2e-8 * (rand01(seed) - 0.5);
+            pts[n][0] = sx * a * j, pts[n][1] = sy * b * j, pts[n][2] = sz * (1 - a - b) * j;
+        }
+        turn_and_round((const double (*)[3])pts, n, seed, scale, c);
+        c->faces = 8, c->edges = 12;
+        break;
+    }
+    default: /* random points in a ball */
+        for (unsigned k = 0; k < 40; k++) {
+            double r2;
+            do {
+                for (int i = 0; i < 3; i++)
+                    pts[k][i] = 2 * rand01(seed) - 1;
+                r2 = pts[k][0] * pts[k][0] + pts[k][1] * pts[k][1] + pts[k][2] * pts[k][2];
+            } while (r2 > 1);
+        }
+        turn_and_round((const double (*)[3])pts, 40, seed, scale, c);
+        break;
+    }
+}
+
+Test(hull3, merged_faces_bound_every_vertex)
+{
+    const sepax_allocator alloc = sepax_default_allocator();
+    uint64_t seed = 46;
+    double worst_inside = 0, worst_corner = 0, worst_point = 0;
+    for (int which = 0; which < 400; which++) {
+        merge_case c;
+        merge_case_make(which, &seed, &c);
+        sepax3_hull_built b1, b2;
+        cr_assert_eq(sepax3_hull_build(&alloc, c.p, c.n, &b1), SEPAX_OK, "case %d", which);
+        cr_assert_eq(sepax3_hull_build(&alloc, c.p, c.n, &b2), SEPAX_OK, "case %d", which);
+        cr_expect(b1.floats == b2.floats &&
+                      memcmp(b1.block, b2.block, b1.floats * sizeof(float)) == 0 &&
+                      memcmp(b1.centre, b2.centre, sizeof b1.centre) == 0,
+                  "case %d: two builds differ", which);
+        const poly3 p = poly3_of(b1.block);
+        if (c.faces >= 0) {
+            cr_expect_eq((int)p.nf, c.faces, "case %d: %u faces, want %d", which, p.nf, c.faces);
+            cr_expect_eq((int)p.ne, c.edges, "case %d: %u edges, want %d", which, p.ne, c.edges);
+        }
+        double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+        for (unsigned i = 0; i < c.n; i++) {
+            const double x[3] = {c.p[i].x, c.p[i].y, c.p[i].z};
+            for (int k = 0; k < 3; k++)
+                lo[k] = fmin(lo[k], x[k]), hi[k] = fmax(hi[k], x[k]);
+        }
+        const double diag = sqrt((hi[0] - lo[0]) * (hi[0] - lo[0]) +
+                                 (hi[1] - lo[1]) * (hi[1] - lo[1]) + (hi[2] - lo[2]) * (hi[2] - lo[2]));
+        const double tol = HULL_MERGE_TOLERANCE * diag;
+        for (uint32_t f = 0; f < p.nf; f++) {
+            for (uint32_t v = 0; v < p.nv; v++) {
+                const double h = (double)p.nx[f] * p.vx[v] + (double)p.ny[f] * p.vy[v] +
+                                 (double)p.nz[f] * p.vz[v];
+                worst_inside = fmax(worst_inside, (h - p.d[f]) / diag);
+                cr_expect(h <= p.d[f], "case %d: vertex %u stands %.3g above face %u", which, v,
+                          h - p.d[f], f);
+            }
+            for (uint32_t e = 0; e < p.ne; e++) {
+                if ((uint32_t)p.fa[e] != f && (uint32_t)p.fb[e] != f)
+                    continue;
+                const uint32_t v = (uint32_t)p.i0[e];
+                const double h = (double)p.nx[f] * p.vx[v] + (double)p.ny[f] * p.vy[v] +
+                                 (double)p.nz[f] * p.vz[v];
+                worst_corner = fmax(worst_corner, (p.d[f] - h) / diag);
+                cr_expect(p.d[f] - h <= 2 * tol + 1e-7 * diag,
+                          "case %d: corner %u lies %.3g below its face %u", which, v, p.d[f] - h, f);
+            }
+        }
+        for (uint32_t v = 0; v < p.nv; v++) {
+            int found = 0;
+            for (unsigned i = 0; i < c.n && !found; i++)
+                found = fabs(p.vx[v] + (double)b1.centre[0] - c.p[i].x) <= 1e-6 * diag &&
+                        fabs(p.vy[v] + (double)b1.centre[1] - c.p[i].y) <= 1e-6 * diag &&
+                        fabs(p.vz[v] + (double)b1.centre[2] - c.p[i].z) <= 1e-6 * diag;
+            cr_expect(found, "case %d: vertex %u is none of the points", which, v);
+        }
+        for (unsigned i = 0; i < c.n; i++) {
+            double out = -INFINITY;
+            const double x[3] = {c.p[i].x - (double)b1.centre[0], c.p[i].y - (double)b1.centre[1],
+                                 c.p[i].z - (double)b1.centre[2]};
+            for (uint32_t f = 0; f < p.nf; f++)
+                out = fmax(out, p.nx[f] * x[0] + p.ny[f] * x[1] + p.nz[f] * x[2] - p.d[f]);
+            worst_point = fmax(worst_point, out / diag);
+            cr_expect(out <= 2 * tol + 1e-7 * diag, "case %d: point %u lies %.3g outside the hull",
+                      which, i, out);
+        }
+        sepax_free(&alloc, b1.block), sepax_free(&alloc, b2.block);
+    }
+    cr_log_info("merged hulls: vertices above a face by %.3g of the diagonal at most (want <= 0), "
+                "corners below their face's plane by %.3g, points outside the hull by %.3g",
+                worst_inside, worst_corner, worst_point);
 }
