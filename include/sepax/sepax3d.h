@@ -242,7 +242,18 @@ SEPAX_API sepax_status sepax3_add_box(sepax3_store *store, sepax3_vec centre,
 SEPAX_API sepax_status sepax3_add_sphere(sepax3_store *store, sepax3_vec centre, float radius,
                                          sepax_shape_id *out_id);
 /** Add the convex hull of count points (local frame), built by Qhull with
- *  nearly coplanar facets merged into polygonal faces. Every coordinate
+ *  nearly coplanar facets merged into polygonal faces: facets whose planes
+ *  agree within 1e-6 times the points' bounding-box diagonal (Qhull's
+ *  centrum test, option C-n) are one face, so that a face meant flat but
+ *  given as floats (a turned box's corners, rounded) is one face, as the
+ *  box's is. A merged face's plane is its corners' (Newell's normal);
+ *  every face's offset is that of the vertex farthest along its normal,
+ *  so every vertex lies inside or on every face, and a merged face's
+ *  corners lie within the tolerance inside its plane. Points within
+ *  about the tolerance of a face may be left out of the hull. Points far
+ *  from their frame's origin for their size (beyond some 16 diagonals)
+ *  round by more than the tolerance, and faces meant flat may stay in
+ *  pieces: give a hull's points about its centre. Every coordinate
  *  finite and within SEPAX_MAX_COORDINATE; 4 to SEPAX3_MAX_HULL_POINTS
  *  points (SEPAX_ERR_TOO_FEW_VERTICES, _TOO_MANY_VERTICES), not all in
  *  one plane, nor within SEPAX3_FLAT_TOLERANCE of one
