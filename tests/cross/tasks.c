@@ -8,7 +8,9 @@
  * ranges of uneven size, and with one that runs them in reverse order in
  * finish; bad pairs and queries must be named as on one thread (in a
  * grouped list also a pair outside its group, with nothing written); a
- * refused allocation must leave the caller's arrays untouched. Every
+ * refused allocation must leave the caller's arrays untouched, and a task
+ * system that gives worker indices past its count must get
+ * SEPAX_ERR_BAD_WORKER from both broadphases with nothing written. Every
  * available backend (or SEPAX_BACKEND's alone), on a store of polygons,
  * one of circles, and one of every kind with holes left by removals; and
  * the 3D calls that split (collide, collide_hits_cached,
@@ -67,6 +69,9 @@ typedef struct test_system {
     sepax_task_fn *task;
     int32_t items, min_range;
     void *context;
+    /* gives every range a worker index past worker_count, as a broken
+     * task system might */
+    int lie;
 } test_system;
 
 /* Ranges of uneven sizes (1, 2, 3 times min_range in turn), worker
@@ -83,7 +88,8 @@ static void run_ranges(test_system *t, int reverse)
     }
     for (int k = 0; k < n; k++) {
         const int r = reverse ? n - 1 - k : k;
-        t->task(bounds[r], bounds[r + 1], (uint32_t)r % t->workers, t->context);
+        t->task(bounds[r], bounds[r + 1], (uint32_t)r % t->workers + (t->lie ? t->workers : 0u),
+                t->context);
     }
 }
 
@@ -617,7 +623,7 @@ static void compare(subject *su)
 static void test_set_tasks(sepax_store *s)
 {
     where = "set_tasks";
-    test_system t = {0, 2, 0, NULL, 0, 0, NULL};
+    test_system t = {0, 2, 0, NULL, 0, 0, NULL, 0};
     sepax_task_system good = system_of(&t), bad = good;
     CHECK(sepax_store_set_tasks(NULL, &good) == SEPAX_ERR_NULL, "NULL store");
     CHECK(sepax_store_set_tasks(s, &good) == SEPAX_OK, "a good system");
@@ -633,6 +639,31 @@ static void test_set_tasks(sepax_store *s)
     CHECK(sepax_store_set_tasks(s, &bad) == SEPAX_ERR_BAD_WORKER, "too many workers");
     CHECK(memcmp(&s->core.tasks, &good, sizeof good) == 0, "a refused system replaced the good one");
     CHECK(sepax_store_set_tasks(s, NULL) == SEPAX_OK && s->core.tasks.worker_count == 0, "clear");
+}
+
+/* A task system that hands out worker indices it did not declare: the
+ * split broadphase, the one call that keeps per-worker lists, refuses
+ * with SEPAX_ERR_BAD_WORKER, writes nothing and reports no pairs; the
+ * same store answers again once a good system is back. */
+static void test_bad_worker(subject *su)
+{
+    where = "bad worker index";
+    const size_t n = su->count;
+    test_system t = {0, 3, 0, NULL, 0, 0, NULL, 1};
+    const sepax_task_system ts = system_of(&t);
+    CHECK(sepax_store_set_tasks(su->store, &ts) == SEPAX_OK, "set_tasks");
+    size_t got = 7;
+    memset(su->got_pairs, 0xA5, n * sizeof *su->got_pairs);
+    const sepax_status st = sepax_broadphase(su->store, su->got_pairs, n, &got);
+    CHECK(st == SEPAX_ERR_BAD_WORKER && got == 0 &&
+              all_bytes(su->got_pairs, n * sizeof *su->got_pairs, 0xA5),
+          "broadphase: %s, %zu pairs", sepax_status_string(st), got);
+    CHECK(t.enqueues > 0, "the broadphase did not split");
+    t.lie = 0;
+    CHECK(sepax_broadphase(su->store, su->got_pairs, n, &got) == SEPAX_OK && got == n &&
+              memcmp(su->got_pairs, su->pairs, n * sizeof *su->pairs) == 0,
+          "broadphase after an honest system");
+    sepax_store_set_tasks(su->store, NULL);
 }
 
 /* Refuse each allocation of the split compacted call and broadphase in
@@ -652,7 +683,7 @@ static void test_out_of_memory(const subject *model, int refusals)
         return;
     }
     sepax_store_set_backend(s, sepax_store_backend(model->store));
-    test_system t = {1, 3, 0, NULL, 0, 0, NULL};
+    test_system t = {1, 3, 0, NULL, 0, 0, NULL, 0};
     const sepax_task_system ts = system_of(&t);
     sepax_store_set_tasks(s, &ts);
     const size_t n = model->count;
@@ -786,6 +817,20 @@ static void test_3d(task_pool *pool)
     sepax3_hit *hits = must(malloc(n * sizeof *hits)), *got_hits = must(malloc(n * sizeof *hits));
     size_t hit_count = 0;
     CHECK(sepax3_collide_hits(s, pairs, n, hits, n, &hit_count, NULL) == SEPAX_OK, "hits");
+    {
+        /* worker indices past the declared count: refused, nothing
+         * written, as in 2D (test_bad_worker) */
+        test_system liar = {0, 3, 0, NULL, 0, 0, NULL, 1};
+        const sepax_task_system ts = system_of(&liar);
+        CHECK(sepax3_store_set_tasks(s, &ts) == SEPAX_OK, "set_tasks");
+        size_t none = 7;
+        memset(got_pairs, 0xA5, n * sizeof *got_pairs);
+        const sepax_status st = sepax3_broadphase(s, got_pairs, n, &none);
+        CHECK(st == SEPAX_ERR_BAD_WORKER && none == 0 &&
+                  all_bytes(got_pairs, n * sizeof *got_pairs, 0xA5) && liar.enqueues > 0,
+              "broadphase with bad worker indices: %s, %zu pairs", sepax_status_string(st), none);
+        sepax3_store_set_tasks(s, NULL);
+    }
     /* the cached call (t 0) and the tracked call (t 1): caches (and
      * motion records) one unsplit call wrote from empty ones, some
      * emptied and some random (caches0[t], motions0), then what one
@@ -867,7 +912,7 @@ static void test_3d(task_pool *pool)
         nq++;
     }
     CHECK(sepax3_query_points(s, queries, nq, inside, NULL) == SEPAX_OK, "points");
-    test_system rev = {1, 4, 0, NULL, 0, 0, NULL};
+    test_system rev = {1, 4, 0, NULL, 0, 0, NULL, 0};
     const sepax_task_system systems[2] = {task_pool_system(pool), system_of(&rev)};
     for (int k = 0; k < 2; k++) {
         where = k ? "3D, reverse order in finish" : "3D, pool";
@@ -1029,6 +1074,8 @@ int main(int argc, char **argv)
         }
     }
     test_set_tasks(su[0].store);
+    answer(&su[0]);
+    test_bad_worker(&su[0]);
 
     const int one = getenv("SEPAX_BACKEND") != NULL;
     const sepax_backend first = sepax_store_backend(su[0].store);
@@ -1057,7 +1104,7 @@ int main(int argc, char **argv)
                         test_two_callers(&su[k]);
                 }
                 for (int reverse = 0; reverse < 2; reverse++) {
-                    test_system t = {reverse, reverse ? 4u : 3u, 0, NULL, 0, 0, NULL};
+                    test_system t = {reverse, reverse ? 4u : 3u, 0, NULL, 0, 0, NULL, 0};
                     const sepax_task_system ts = system_of(&t);
                     snprintf(name, sizeof name, "%s, %s, %s", su[k].name,
                              sepax_backend_name((sepax_backend)b),
