@@ -24,8 +24,13 @@
  *               the side, each point carrying the features it came from
  *           keep the points with sep = nf.p - d_f - r_I <= 0, placed at
  *               p - (r_I + sep / 2) nf; more than four: reduce(kept)
- *           none kept: I's incident vertex deepest along -nf, one
- *               lone point at r's separation
+ *           none kept: one lone point at r's separation, named by I's
+ *               incident vertex deepest along -nf; a polyhedron I: the
+ *               deepest point of the overlap along -nf (I's faces
+ *               clipped to R's planes, R's corners inside I) raised
+ *               halfway to where the line along nf leaves either shape,
+ *               inside both; a capsule: at that vertex, r_I + sep / 2
+ *               below it
  *       r's axis is an edge pair (two polyhedra, or a capsule's segment
  *           and a polyhedron's edge): one lone point midway between the
  *           closest points of the two edges (surfaces, for the capsule;
@@ -545,6 +550,125 @@ static uint32_t clip_segment(clip_point *in, const side_line *sides, float slack
     return n;
 }
 
+/* ---- a point inside both polyhedra: the lone point of a face contact
+ * whose clipped points all lie above the reference face ---- */
+
+/* Clipping one of I's faces to R's planes adds at most one corner per
+ * plane. */
+#define OVERLAP_MAX (LOOP_MAX + HULL3_MAX_FACES + 1u)
+
+/* Keep the part of the convex polygon in[0..n) (points in R's frame) with
+ * n.x - d <= 0, into out[]; returns its count. */
+static uint32_t clip_plane(const float (*in)[3], uint32_t n, const float pn[3], float pd,
+                           float (*out)[3])
+{
+    uint32_t o = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        const uint32_t next = i + 1u == n ? 0u : i + 1u;
+        const float dp = seg3_dot(pn, in[i]) - pd, dq = seg3_dot(pn, in[next]) - pd;
+        if (dp <= 0.0f)
+            memcpy(out[o++], in[i], sizeof out[0]);
+        if ((dp <= 0.0f) != (dq <= 0.0f)) {
+            const float t = dp / (dp - dq);
+            for (int c = 0; c < 3; c++)
+                out[o][c] = in[i][c] + t * (in[next][c] - in[i][c]);
+            o++;
+        }
+    }
+    return o;
+}
+
+/* I's planes in R's frame (fr: I's frame placed in R's), as n.x = d. */
+static uint32_t placed_planes(const poly *I, const frame3 *fr, float (*pn)[3], float *pd)
+{
+    const uint32_t nf = poly_faces(I);
+    for (uint32_t g = 0; g < nf; g++) {
+        float nl[3];
+        const float d = poly_face(I, g, nl);
+        side3_turn(fr, nl[0], nl[1], nl[2], pn[g]);
+        pd[g] = d + seg3_dot(pn[g], fr->t);
+    }
+    return nf;
+}
+
+/* A point inside both R and I (in R's frame), for a face contact (R's
+ * face frame F) that clipping left without a point below the face:
+ * there I's deepest vertex lies outside R's face, and a point at it may
+ * lie outside R. The deepest point of the overlap along -nf (a corner of
+ * one of I's faces clipped to R's planes, or a corner of R inside I),
+ * raised halfway to where the line through it along nf leaves either
+ * shape: midway between the surfaces there, as a clipped point lies,
+ * and inside both, which are convex. 0 when rounding leaves no overlap
+ * (shapes that only touch). Rare, and not fast: every face of I against
+ * every plane of R. */
+static int overlap_point(const poly *R, const face_frame *F, const poly *I, const float *wi,
+                         float out[3])
+{
+    frame3 fr;
+    side3_frame(R->w, wi, &fr);
+    float in_n[HULL3_MAX_FACES][3], in_d[HULL3_MAX_FACES];
+    const uint32_t ni = placed_planes(I, &fr, in_n, in_d);
+    const uint32_t nr = poly_faces(R);
+    float low[3] = {0.0f, 0.0f, 0.0f}, low_h = INFINITY;
+    float buf[2][OVERLAP_MAX][3];
+    for (uint32_t g = 0; g < ni; g++) {
+        uint8_t loop[LOOP_MAX];
+        const uint32_t n0 = poly_loop(I, g, loop);
+        int below = 0;
+        for (uint32_t i = 0; i < n0; i++) {
+            float x[3];
+            poly_vertex(I, loop[i], x);
+            side3_place(&fr, x[0], x[1], x[2], buf[0][i]);
+            below |= seg3_dot(F->nf, buf[0][i]) - F->d <= 0.0f;
+        }
+        if (!below) /* R's face plane takes all of it */
+            continue;
+        uint32_t n = n0;
+        int cur = 0;
+        for (uint32_t k = 0; k < nr && n > 0; k++) {
+            float pn[3];
+            const float pd = poly_face(R, k, pn);
+            n = clip_plane((const float(*)[3])buf[cur], n, pn, pd, buf[cur ^ 1]);
+            cur ^= 1;
+        }
+        for (uint32_t i = 0; i < n; i++) {
+            const float h = seg3_dot(F->nf, buf[cur][i]);
+            if (h < low_h)
+                low_h = h, memcpy(low, buf[cur][i], sizeof low);
+        }
+    }
+    const uint32_t nv = R->box ? 8u : R->p.nv;
+    for (uint32_t j = 0; j < nv; j++) {
+        float x[3];
+        poly_vertex(R, j, x);
+        int inside = 1;
+        for (uint32_t g = 0; g < ni && inside; g++)
+            inside = seg3_dot(in_n[g], x) - in_d[g] <= 0.0f;
+        const float h = seg3_dot(F->nf, x);
+        if (inside && h < low_h)
+            low_h = h, memcpy(low, x, sizeof low);
+    }
+    if (!(low_h < INFINITY))
+        return 0;
+    /* the first plane of either shape the line low + t nf crosses */
+    float exit = INFINITY;
+    for (uint32_t k = 0; k < nr + ni; k++) {
+        float pn[3];
+        const float pd = k < nr ? poly_face(R, k, pn) : in_d[k - nr];
+        if (k >= nr)
+            memcpy(pn, in_n[k - nr], sizeof pn);
+        const float a = seg3_dot(pn, F->nf);
+        if (!(a > 0.0f))
+            continue;
+        const float t = (pd - seg3_dot(pn, low)) / a;
+        exit = t < exit ? t : exit;
+    }
+    const float up = exit > 0.0f ? 0.5f * exit : 0.0f;
+    for (int c = 0; c < 3; c++)
+        out[c] = low[c] + up * F->nf[c];
+    return 1;
+}
+
 /* The face contact of reference face f of R against I (a polyhedron, or
  * a capsule: I NULL, its segment in R's frame e[0]-e[1], radius r).
  * owner: R's side of the pair. */
@@ -611,8 +735,12 @@ static void face_contact(const poly *R, uint32_t f, uint32_t owner, const poly *
         const uint32_t vi = inc_loop[at];
         const uint32_t id = owner == OWNER_A ? lone_id(f, KIND_FACE, vi, KIND_VERTEX)
                                              : lone_id(vi, KIND_VERTEX, f, KIND_FACE);
-        put(m, face_to_world(R, &F, first[at].u, first[at].v, first[at].h - (r + 0.5f * result_sep)),
-            result_sep, id);
+        float x[3];
+        if (I && overlap_point(R, &F, I, wi, x))
+            put(m, to_world(R->w, x), result_sep, id);
+        else
+            put(m, face_to_world(R, &F, first[at].u, first[at].v, first[at].h - (r + 0.5f * result_sep)),
+                result_sep, id);
         return;
     }
     uint8_t keep[CLIP_MAX];

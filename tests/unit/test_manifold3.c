@@ -934,8 +934,20 @@ static int lone_feature_ok(const feature_counts *c, const feature_counts *other,
     return index < limit;
 }
 
+/* Whether a lone id is a face contact's fallback between two polyhedra
+ * (one side's face, the other's vertex): the point sepax3d.h places
+ * inside both shapes. */
+static int lone_face_fallback(const feature_counts *fc, uint32_t id)
+{
+    const unsigned ka = (id >> 16) & 3u, kb = (id >> 18) & 3u;
+    const int polys = (fc[0].kind == SEPAX3_SHAPE_BOX || fc[0].kind == SEPAX3_SHAPE_HULL) &&
+                      (fc[1].kind == SEPAX3_SHAPE_BOX || fc[1].kind == SEPAX3_SHAPE_HULL);
+    return (id & LONE) && polys &&
+           ((ka == K_FACE && kb == K_VERTEX) || (ka == K_VERTEX && kb == K_FACE));
+}
+
 typedef struct geo_tally {
-    size_t pairs, hits, points, clipped, lone, multi, plane_only;
+    size_t pairs, hits, points, clipped, lone, multi, plane_only, fallback;
     size_t per_count[SEPAX3_MAX_MANIFOLD_POINTS + 1];
     /* of the points that pass: the largest |surface distance| beyond the
      * slack, and the largest distance of p outside a shape beyond |s|,
@@ -955,12 +967,17 @@ typedef struct geo_tally {
  *    B's surfaces within tol; a round shape's may lie inside by up to
  *    r (1 - cos t) more (round_slack: a capsule's point moved by its
  *    radius along the normal, not square to its segment). A lone point
- *    with a face as one side's feature (a sphere against a face, the
- *    deepest vertex when every clipped point lay above the reference
- *    face) has that side's point on the face's plane only: n . x equal
- *    to that shape's support along its outward normal within tol;
+ *    with a face as one side's feature (a sphere against a face, a
+ *    capsule's deepest end when every clipped point lay above the
+ *    reference face) has that side's point on the face's plane only:
+ *    n . x equal to that shape's support along its outward normal
+ *    within tol;
  *  - p itself lies within both shapes grown by |s| (plus tol and slack),
  *    except on a side checked on its plane only;
+ *  - a polyhedron's face and another's vertex in a lone id (the face
+ *    contact's point when every clipped point lay above the reference
+ *    face) put p inside both shapes within tol, and nothing more:
+ *    lone_face_points_inside_both holds them closer;
  *  - its separation is <= tol and >= the manifold's separation - tol; a
  *    lone point's is the result's, bit for bit (but for the two points
  *    of parallel capsules, each at its own);
@@ -990,7 +1007,7 @@ static void check_geometry(const sepax3_store *st, sepax_pair p, const sepax3_ma
         double q[2][3];
         for (int i = 0; i < 3; i++)
             q[0][i] = x[i] - h * n[i], q[1][i] = x[i] + h * n[i];
-        int plane_only[2] = {0, 0};
+        int plane_only[2] = {0, 0}, inside_only = 0;
         const uint32_t id = c->id;
         if (id & LONE) {
             t->lone++;
@@ -1007,6 +1024,17 @@ static void check_geometry(const sepax3_store *st, sepax_pair p, const sepax3_ma
                 bad = "lone point not at the result's separation";
             plane_only[0] = ka == K_FACE;
             plane_only[1] = kb == K_FACE;
+            if (lone_face_fallback(fc, id)) {
+                /* a face contact's lone point when every clipped point
+                 * lay above the reference face: inside both shapes, at
+                 * the result's separation (tested closely below) */
+                t->fallback++;
+                for (int j = 0; j < 2 && !bad; j++)
+                    if (signed_distance(&sh[j], x) > tol)
+                        bad = j ? "fallback point outside B" : "fallback point outside A";
+                plane_only[0] = plane_only[1] = 0;
+                inside_only = 1;
+            }
         } else {
             t->clipped++;
             const unsigned ref = id & 0xFFu, inc = (id >> 8) & 0xFFu;
@@ -1025,7 +1053,7 @@ static void check_geometry(const sepax3_store *st, sepax_pair p, const sepax3_ma
                 bad = "clip id names neither an incident position nor a reference one";
         }
         double worst_surface = 0, worst_region = -INFINITY;
-        for (int j = 0; j < 2 && !bad; j++) {
+        for (int j = 0; j < 2 && !bad && !inside_only; j++) {
             if (plane_only[j]) {
                 t->plane_only++;
                 const double *out = j ? nb : n; /* the shape's outward normal there */
@@ -1740,4 +1768,120 @@ Test(manifold3_ids, random_pairs_keep_most_ids, .timeout = 120)
     cr_expect_geq(rate, 0.95, "only %.2f%% of ids kept step to step", 100 * rate);
     free(prev), free(m);
     rand_set_free(&rs);
+}
+
+/* A hull of 16 to 48 points on an ellipsoid of random axes: many small
+ * faces, where the incident face (the most nearly facing) is often not
+ * over the reference face. *radius: its bounding radius. */
+static sepax_shape_id round_hull(sepax3_store *s, cases_rng *g, double *radius)
+{
+    for (;;) {
+        sepax3_vec pts[48];
+        const int n = cases_rng_int(g, 16, 48);
+        const double ax[3] = {cases_rng_range(g, 0.3, 1.2), cases_rng_range(g, 0.3, 1.2),
+                              cases_rng_range(g, 0.3, 1.2)};
+        double far = 0;
+        for (int i = 0; i < n; i++) {
+            double d[3], len;
+            do {
+                for (int k = 0; k < 3; k++)
+                    d[k] = cases_rng_range(g, -1, 1);
+                len = sqrt(dot3(d, d));
+            } while (len > 1 || len < 0.1);
+            pts[i] = (sepax3_vec){(float)(ax[0] * d[0] / len), (float)(ax[1] * d[1] / len),
+                                  (float)(ax[2] * d[2] / len)};
+            far = fmax(far, sqrt((double)pts[i].x * pts[i].x + (double)pts[i].y * pts[i].y +
+                                 (double)pts[i].z * pts[i].z));
+        }
+        sepax_shape_id id;
+        if (sepax3_add_hull(s, pts, (size_t)n, &id) == SEPAX_OK) {
+            *radius = far;
+            return id;
+        }
+    }
+}
+
+/* The lone point of a face contact between two polyhedra whose clipped
+ * points all lie above the reference face (named by the face and the
+ * incident face's deepest vertex): placed inside both shapes, which a
+ * point at that vertex was not when the vertex lies beside the face.
+ * Pairs from 24 boxes and hulls (a third boxes, a third hulls of 5 to
+ * 14 points, a third of 16 to 48 on an ellipsoid), B turned from A's
+ * rotation by up to 0.5 rad and offset along one of A's axes with a
+ * sideways part (faces nearly on faces, overhanging: where the case
+ * arises), until 60 such points; each must lie inside both shapes within
+ * 1e-5 of the pair's size. */
+Test(manifold3_geometry, lone_face_points_inside_both, .timeout = 120)
+{
+    sepax3_store *s = scalar_store3();
+    cases_rng g;
+    cases_rng_seed(&g, 0x46F0u);
+    enum { SHAPES = 24 };
+    sepax_shape_id ids[SHAPES];
+    double radius[SHAPES];
+    static oh3_shape sh[SHAPES];
+    feature_counts fcs[SHAPES];
+    for (int i = 0; i < SHAPES; i++) {
+        ids[i] = i % 3 == 0   ? random_shape(s, &g, SEPAX3_SHAPE_BOX, &radius[i])
+                 : i % 3 == 1 ? random_shape(s, &g, SEPAX3_SHAPE_HULL, &radius[i])
+                              : round_hull(s, &g, &radius[i]);
+        fcs[i] = counts_of(s, ids[i]);
+    }
+    size_t found = 0, pairs = 0, hits = 0, outside = 0;
+    double worst = -INFINITY, deepest = INFINITY;
+    for (; found < 60 && pairs < 400000; pairs++) {
+        const int ia = cases_rng_int(&g, 0, SHAPES - 1);
+        int ib = cases_rng_int(&g, 0, SHAPES - 2);
+        ib += ib >= ia;
+        const sepax3_quat qa = random_quat(&g);
+        const sepax3_vec axis = {(float)cases_rng_range(&g, -1, 1), (float)cases_rng_range(&g, -1, 1),
+                                 (float)cases_rng_range(&g, -1, 1) + 0.01f};
+        const sepax3_quat qb =
+            quat_mul(sepax3_quat_axis_angle(axis, (float)cases_rng_range(&g, -0.5, 0.5)), qa);
+        double local[3] = {cases_rng_range(&g, -0.8, 0.8), cases_rng_range(&g, -0.8, 0.8),
+                           cases_rng_range(&g, -0.8, 0.8)};
+        local[cases_rng_int(&g, 0, 2)] = cases_rng_int(&g, 0, 1) ? 1 : -1;
+        double dir[3];
+        rotate(qa, local, dir);
+        const double len = sqrt(dot3(dir, dir));
+        const double dist = cases_rng_range(&g, 0.3, 0.9) * (radius[ia] + radius[ib]) / len;
+        const sepax_shape_id two[2] = {ids[ia], ids[ib]};
+        const sepax3_transform xf[2] = {
+            {{0, 0, 0}, qa},
+            {{(float)(dist * dir[0]), (float)(dist * dir[1]), (float)(dist * dir[2])}, qb}};
+        cr_assert_eq(sepax3_set_transforms(s, two, xf, 2), SEPAX_OK);
+        cr_assert_eq(sepax3_update_world(s), SEPAX_OK);
+        const sepax_pair p = {ids[ia], ids[ib]};
+        sepax3_manifold m;
+        cr_assert_eq(sepax3_collide_manifolds(s, &p, 1, &m, NULL), SEPAX_OK);
+        if (!(m.flags & SEPAX_HIT))
+            continue;
+        hits++;
+        const feature_counts fc[2] = {fcs[ia], fcs[ib]};
+        for (unsigned k = 0; k < m.point_count; k++) {
+            if (!lone_face_fallback(fc, m.points[k].id))
+                continue;
+            found++;
+            oh3_shape *A = &sh[ia], *B = &sh[ib];
+            cr_assert(oh3_from_store(s, ids[ia], A) && oh3_from_store(s, ids[ib], B));
+            const double tol = 1e-5 * (shape_size(A) + shape_size(B));
+            const double x[3] = {m.points[k].point.x, m.points[k].point.y, m.points[k].point.z};
+            const double da = signed_distance(A, x), db = signed_distance(B, x);
+            worst = fmax(worst, fmax(da, db) / tol);
+            deepest = fmin(deepest, fmax(da, db) / tol);
+            if ((da > tol || db > tol) && ++outside <= MAX_REPORTS) {
+                fprintf(stderr, "lone face point %.3g outside A, %.3g outside B (tol %.3g)\n", da,
+                        db, tol);
+                print_manifold(&m);
+            }
+        }
+    }
+    cr_log_info("lone face points: %zu in %zu hits of %zu pairs; %zu outside a shape by more "
+                "than 1e-5 of the pair's size; the farthest out %.3g of that (< 0: inside), the "
+                "point deepest inside both %.3g",
+                found, hits, pairs, outside, worst, deepest);
+    cr_expect_geq(found, 60u, "only %zu lone face points in %zu pairs", found, pairs);
+    cr_expect_eq(outside, 0u, "%zu lone face points outside a shape (first ones on stderr)",
+                 outside);
+    sepax3_store_destroy(s);
 }
