@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -318,6 +319,8 @@ Test(cli, check_with_unusable_backend_exits_2)
 
 /* ---- usage -------------------------------------------------------- */
 
+static const char *find_line_starting(const char *text, const char *start);
+
 static void expect_usage_error(const char *a0, const char *a1, const char *a2)
 {
     run_result r = run_in_data(a0, a1, a2, NULL);
@@ -347,15 +350,114 @@ Test(cli, usage_errors_exit_2)
 
 Test(cli, help_and_version)
 {
+    /* The global help is the list of commands and where their options are
+     * told, the same whichever way it is asked for. */
     run_result r = run_in_data("--help", NULL, NULL, NULL);
     cr_expect_eq(r.status, 0);
-    cr_expect(strstr(r.out, "usage: sepax") != NULL, "help: %s", r.out);
-    cr_expect(strstr(r.out, "check FILE") != NULL);
+    cr_expect_str_empty(r.err);
+    cr_expect(strncmp(r.out, "usage: sepax COMMAND", 20) == 0, "help: %s", r.out);
+    const char *commands[] = {"  demo ", "  check ", "  version ", "  help "};
+    for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++) {
+        cr_expect_not_null(find_line_starting(r.out, commands[k]), "no line for '%s' in:\n%s",
+                           commands[k], r.out);
+    }
+    cr_expect(strstr(r.out, "sepax help COMMAND") != NULL, "%s", r.out);
+    cr_expect(strstr(r.out, "sepax COMMAND --help") != NULL, "%s", r.out);
+    const char *same[] = {"help", "-h"};
+    for (size_t k = 0; k < sizeof same / sizeof same[0]; k++) {
+        run_result other = run_in_data(same[k], NULL, NULL, NULL);
+        cr_expect_eq(other.status, 0);
+        cr_expect_str_eq(other.out, r.out, "sepax %s differs from sepax --help", same[k]);
+        run_free(&other);
+    }
     run_free(&r);
 
     r = run_in_data("version", NULL, NULL, NULL);
     cr_expect_eq(r.status, 0);
     cr_expect(strstr(r.out, SEPAX_VERSION_STRING) != NULL, "version: %s", r.out);
+    run_free(&r);
+}
+
+/* Each command's help, asked for in any of the three ways: exit 0, the
+ * same text on stdout, nothing on stderr, and every word of want in it
+ * (its options, and what the reader needs to know of them). Returns the
+ * text, which the caller frees. */
+static char *expect_command_help(const char *command, const char *const *want, size_t wants)
+{
+    run_result by_option = run_in_data(command, "--help", NULL, NULL);
+    cr_expect_eq(by_option.status, 0, "sepax %s --help: exit %d", command, by_option.status);
+    cr_expect_str_empty(by_option.err);
+    char start[64];
+    snprintf(start, sizeof start, "usage: sepax %s", command);
+    cr_expect(strncmp(by_option.out, start, strlen(start)) == 0, "sepax %s --help:\n%s", command,
+              by_option.out);
+    for (size_t k = 0; k < wants; k++) {
+        cr_expect(strstr(by_option.out, want[k]) != NULL, "sepax %s --help lacks '%s':\n%s",
+                  command, want[k], by_option.out);
+    }
+    run_result by_command = run_in_data("help", command, NULL, NULL);
+    cr_expect_eq(by_command.status, 0);
+    cr_expect_str_eq(by_command.out, by_option.out, "sepax help %s differs from sepax %s --help",
+                     command, command);
+    run_result short_option = run_in_data(command, "-h", NULL, NULL);
+    cr_expect_eq(short_option.status, 0);
+    cr_expect_str_eq(short_option.out, by_option.out);
+    run_free(&by_command);
+    run_free(&short_option);
+    free(by_option.err);
+    return by_option.out;
+}
+
+Test(cli, every_command_has_its_own_help)
+{
+    const char *demo[] = {"--shapes N", "--seed S", "--mix", "--3d", "--svg FILE", "--backend NAME",
+                          "--threads N", "--help", "3D scene", "segments", "exit status"};
+    const char *check[] = {"FILE", "--csv OUT", "--manifolds", "--backend NAME", "--help",
+                           "2D or 3D", "box3", "sphere", "hull", "capsule3", "segment",
+                           "docs/FORMAT.md", "standard input", "exit status"};
+    const char *version[] = {"--version", "backends"};
+    char *texts[3];
+    texts[0] = expect_command_help("demo", demo, sizeof demo / sizeof demo[0]);
+    texts[1] = expect_command_help("check", check, sizeof check / sizeof check[0]);
+    texts[2] = expect_command_help("version", version, sizeof version / sizeof version[0]);
+    /* the backend list is every name the library knows */
+    for (int b = 0; b < SEPAX_BACKEND_COUNT; b++) {
+        const char *name = sepax_backend_name((sepax_backend)b);
+        cr_expect(strstr(texts[0], name) != NULL && strstr(texts[1], name) != NULL,
+                  "backend %s missing from a help text", name);
+    }
+    run_result global = run_in_data("--help", NULL, NULL, NULL);
+    for (int k = 0; k < 3; k++) {
+        cr_expect_str_neq(texts[k], global.out, "a command's help is the global text");
+        free(texts[k]);
+    }
+    cr_expect(strstr(global.out, "--threads") == NULL, "the global help lists options again");
+    run_free(&global);
+    /* --help wins wherever it stands, even after a bad option */
+    run_result late = run_in_data("demo", "--bogus", "--help", NULL);
+    cr_expect_eq(late.status, 0);
+    cr_expect(strncmp(late.out, "usage: sepax demo", 17) == 0, "%s", late.out);
+    run_free(&late);
+}
+
+Test(cli, help_and_option_errors_exit_2)
+{
+    expect_usage_error("help", "frobnicate", NULL);
+    expect_usage_error("help", "demo", "check");
+    /* a usage error points at the help that lists the command's options */
+    run_result r = run_in_data("demo", "--bogus", NULL, NULL);
+    cr_expect_eq(r.status, 2);
+    cr_expect(strstr(r.err, "--bogus") != NULL && strstr(r.err, "sepax demo --help") != NULL,
+              "stderr: %s", r.err);
+    cr_expect_str_empty(r.out);
+    run_free(&r);
+    r = run_in_data("check", "pairs.scene", "--bogus", NULL);
+    cr_expect_eq(r.status, 2);
+    cr_expect(strstr(r.err, "sepax check --help") != NULL, "stderr: %s", r.err);
+    run_free(&r);
+    r = run_in_data("frobnicate", NULL, NULL, NULL);
+    cr_expect(strstr(r.err, "'frobnicate'") != NULL && strstr(r.err, "sepax --help") != NULL,
+              "stderr: %s", r.err);
     run_free(&r);
 }
 
@@ -456,6 +558,207 @@ Test(cli, demo_writes_svg)
     free(svg);
     remove(path);
     run_free(&r);
+}
+
+/* A picture that cannot be written stops the demo before it generates
+ * or times anything: no table on stdout, the path named on stderr. The
+ * default 20000 shapes would take seconds to time if it did run. */
+Test(cli, demo_unwritable_svg_fails_before_any_work)
+{
+    const char *modes[] = {NULL, "--3d", "--mix"};
+    for (size_t k = 0; k < sizeof modes / sizeof modes[0]; k++) {
+        run_spec spec = {{"demo", "--svg", "/no/such/dir/x.svg", modes[k], NULL}, NULL, NULL, NULL,
+                         NULL};
+        run_result r = run(&spec);
+        cr_expect_eq(r.status, 2, "%s: exit %d", modes[k] ? modes[k] : "2D", r.status);
+        cr_expect(strstr(r.err, "sepax: cannot write /no/such/dir/x.svg") != NULL, "stderr: %s",
+                  r.err);
+        cr_expect_str_empty(r.out, "the demo ran:\n%s", r.out);
+        cr_expect_null(find_line_starting(r.out, "  shapes "));
+        cr_expect_null(strstr(r.out, "identical to reference"));
+        run_free(&r);
+    }
+}
+
+/* A demo that stops before drawing leaves the directory as it was: a new
+ * file is removed again, an existing one keeps its content. */
+Test(cli, demo_that_stops_early_leaves_the_svg_path_alone)
+{
+    char dir[4200], fresh[4300], existing[4300];
+    temp_path(dir, sizeof dir);
+    remove(dir);
+    cr_assert_eq(mkdir(dir, 0700), 0);
+    snprintf(fresh, sizeof fresh, "%s/new.svg", dir);
+    snprintf(existing, sizeof existing, "%s/old.svg", dir);
+    write_text(existing, "an earlier picture\n");
+    const char *paths[] = {fresh, existing};
+    for (int k = 0; k < 2; k++) {
+        run_spec spec = {{"demo", "--shapes", "50", "--svg", paths[k], "--backend", "nosuch", NULL},
+                         NULL, NULL, NULL, NULL};
+        run_result r = run(&spec);
+        cr_expect_eq(r.status, 2);
+        cr_expect(strstr(r.err, "nosuch") != NULL, "stderr: %s", r.err);
+        run_free(&r);
+    }
+    cr_expect_neq(access(fresh, F_OK), 0, "the failed demo left %s behind", fresh);
+    char *kept = read_file(existing);
+    cr_expect_str_eq(kept, "an earlier picture\n");
+    free(kept);
+    remove(existing);
+    remove(fresh);
+    rmdir(dir);
+}
+
+/* The value of attribute name in the first element that starts with
+ * element (such as "<rect id=\"legend-box\""). */
+static double svg_attribute(const char *svg, const char *element, const char *name)
+{
+    const char *at = strstr(svg, element);
+    cr_assert_not_null(at, "no %s in the SVG", element);
+    const char *end = strchr(at, '>');
+    cr_assert_not_null(end);
+    char key[64];
+    snprintf(key, sizeof key, " %s=\"", name);
+    const char *found = strstr(at, key);
+    cr_assert(found != NULL && found < end, "%s has no %s", element, name);
+    return strtod(found + strlen(key), NULL);
+}
+
+typedef struct box {
+    double x, y, w, h;
+} box;
+
+static box svg_rect(const char *svg, const char *element)
+{
+    box b = {svg_attribute(svg, element, "x"), svg_attribute(svg, element, "y"),
+             svg_attribute(svg, element, "width"), svg_attribute(svg, element, "height")};
+    return b;
+}
+
+/* The text between the start of the element of id and its closing tag. */
+static const char *svg_group(const char *svg, const char *id, const char **end)
+{
+    char start[64];
+    snprintf(start, sizeof start, "<g id=\"%s\"", id);
+    const char *g = strstr(svg, start);
+    cr_assert_not_null(g, "no group %s", id);
+    *end = strstr(g, "</g>");
+    cr_assert_not_null(*end);
+    return g;
+}
+
+static size_t count_between(const char *from, const char *to, const char *what)
+{
+    size_t n = 0;
+    for (const char *p = strstr(from, what); p != NULL && p < to; p = strstr(p + 1, what))
+        n++;
+    return n;
+}
+
+static const char *legend_start(const char *svg)
+{
+    const char *legend = strstr(svg, "<g id=\"legend\"");
+    cr_assert_not_null(legend, "no legend");
+    return legend;
+}
+
+/* The 2D picture, polygons only or --mix: the legend in a band of its
+ * own beside the shapes (which are clipped to their window), the counts
+ * as visible text that matches what is drawn, every arrow long enough
+ * for a shaft beside its head, and the segment entry when segments are
+ * drawn. */
+static void expect_svg_layout(int mix)
+{
+    char path[4200];
+    temp_path(path, sizeof path);
+    run_spec spec = {{"demo", "--shapes", "2000", "--svg", path, mix ? "--mix" : NULL, NULL}, NULL,
+                     NULL, NULL, NULL};
+    run_result r = run(&spec);
+    cr_assert_eq(r.status, 0, "exit %d, stderr:\n%s", r.status, r.err);
+    char *svg = read_file(path);
+
+    const double width = svg_attribute(svg, "<svg ", "width"),
+                 height = svg_attribute(svg, "<svg ", "height");
+    const box picture = svg_rect(svg, "<rect id=\"picture\""),
+              legend = svg_rect(svg, "<rect id=\"legend-box\"");
+    const box both[2] = {picture, legend};
+    for (int k = 0; k < 2; k++) {
+        cr_expect(both[k].x >= 0 && both[k].y >= 0 && both[k].x + both[k].w <= width &&
+                      both[k].y + both[k].h <= height,
+                  "a box %g,%g %gx%g outside the canvas %gx%g", both[k].x, both[k].y, both[k].w,
+                  both[k].h, width, height);
+    }
+    const int apart = legend.x >= picture.x + picture.w || legend.x + legend.w <= picture.x ||
+                      legend.y >= picture.y + picture.h || legend.y + legend.h <= picture.y;
+    cr_expect(apart, "the legend (%g,%g %gx%g) overlaps the shapes' window (%g,%g %gx%g)",
+              legend.x, legend.y, legend.w, legend.h, picture.x, picture.y, picture.w, picture.h);
+    cr_expect(strstr(svg, "<clipPath id=\"picture-clip\"><rect id=\"picture\"") != NULL);
+    const char *groups[] = {"shapes", "arrows", "arrows-lengthened"};
+    const char *ends[3], *starts[3];
+    for (int k = 0; k < 3; k++) {
+        starts[k] = svg_group(svg, groups[k], &ends[k]);
+        const char *tag_end = strchr(starts[k], '>');
+        const char *clip = strstr(starts[k], "clip-path=\"url(#picture-clip)\"");
+        cr_expect(clip != NULL && clip < tag_end, "group %s is not clipped to the window",
+                  groups[k]);
+    }
+
+    /* the visible counts, and that they count what is drawn */
+    const char *drawn = strstr(svg, "<text id=\"drawn\"");
+    cr_assert_not_null(drawn, "no visible counts");
+    size_t shapes = 0, hits = 0, dashed = 0;
+    cr_assert_eq(sscanf(strchr(drawn, '>') + 1, "drawn: %zu shapes, %zu hits (%zu dashed)", &shapes,
+                        &hits, &dashed),
+                 3, "counts: %.80s", drawn);
+    const size_t elements = count_between(starts[0], ends[0], "<polygon ") +
+                            count_between(starts[0], ends[0], "<circle ") +
+                            count_between(starts[0], ends[0], "<line ");
+    cr_expect_eq(shapes, elements, "drawn: %zu shapes, but %zu elements", shapes, elements);
+    cr_expect_gt(hits, 0);
+    cr_expect_eq(hits, count_between(starts[1], ends[1], "<line ") +
+                           count_between(starts[2], ends[2], "<line "));
+    cr_expect_eq(dashed, count_between(starts[2], ends[2], "<line "));
+    const char *scene = strstr(svg, "<text id=\"scene\"");
+    cr_expect(scene != NULL && strncmp(strchr(scene, '>') + 1, "scene: 2000 shapes", 18) == 0,
+              "scene counts: %.80s", scene);
+    cr_expect(strstr(legend_start(svg), "window: ") != NULL);
+
+    /* every arrow's shaft shows: its length is well past its head's */
+    const double head = svg_attribute(svg, "<marker id=\"head\"", "markerWidth") *
+                        svg_attribute(svg, starts[1], "stroke-width");
+    for (int k = 1; k < 3; k++) {
+        for (const char *line = strstr(starts[k], "<line "); line != NULL && line < ends[k];
+             line = strstr(line + 1, "<line ")) {
+            const double dx = svg_attribute(line, "<line ", "x2") - svg_attribute(line, "<line ", "x1"),
+                         dy = svg_attribute(line, "<line ", "y2") - svg_attribute(line, "<line ", "y1");
+            cr_expect_geq(sqrt(dx * dx + dy * dy), 1.5 * head, "an arrow %.60s of a %g pixel head",
+                          line, head);
+        }
+    }
+
+    const char *key = legend_start(svg);
+    cr_expect(strstr(key, "in a hit") != NULL && strstr(key, "containment") != NULL &&
+                  strstr(key, "separating vector") != NULL && strstr(key, "dashed") != NULL,
+              "legend: %.200s", key);
+    if (mix) {
+        cr_expect(strstr(key, ">segment ") != NULL, "no segment entry in the --mix legend");
+        cr_expect(strstr(key, "radius") != NULL, "no entry for the round kinds");
+    } else {
+        cr_expect(strstr(key, ">segment ") == NULL, "a segment entry without segments");
+    }
+    free(svg);
+    remove(path);
+    run_free(&r);
+}
+
+Test(cli, demo_svg_has_its_legend_beside_the_shapes)
+{
+    expect_svg_layout(0);
+}
+
+Test(cli, demo_mix_svg_explains_segments)
+{
+    expect_svg_layout(1);
 }
 
 Test(cli, demo_unknown_backend_fails)

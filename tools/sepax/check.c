@@ -48,6 +48,41 @@ typedef struct check {
     sepax_manifold *manifolds;
 } check;
 
+void check_help(FILE *out)
+{
+    fputs("usage: sepax check FILE [--csv OUT] [--manifolds] [--backend NAME]\n"
+          "\n"
+          "Read a scene file of 2D or 3D shapes, which its first shape line decides\n"
+          "(the format: docs/FORMAT.md in the sources):\n"
+          "  2D  poly, poly ... radius R, box, circle, capsule, segment\n"
+          "  3D  box3, sphere, hull, capsule3\n"
+          "with optional 'pair I J' lines. Report the file's problems on standard\n"
+          "error as FILE:LINE: message, in line order, and answer its pairs as CSV:\n"
+          "the file's pair lines, or every broadphase pair when it has none. FILE\n"
+          "may be - for standard input.\n"
+          "\n"
+          "options:\n"
+          "  --csv OUT       write the CSV to OUT instead of standard output; OUT is\n"
+          "                  opened only once the file has been answered, so a file\n"
+          "                  that cannot be read leaves an earlier OUT as it was\n"
+          "  --manifolds     one row per contact point of every hit instead of one\n"
+          "                  row per pair\n",
+          out);
+    backend_option_help(out, "the backend to answer with (all give the same CSV)");
+    fputs("  -h, --help      print this text\n"
+          "\n"
+          "A value may also follow its option after '=', as in --csv=out.csv.\n"
+          "\n"
+          "CSV columns (a 3D file's have nz, or z, after y):\n"
+          "  a,b,hit,separation,nx,ny,a_in_b,b_in_a  one row per pair\n"
+          "  a,b,point,x,y,separation,id             with --manifolds\n"
+          "\n"
+          "exit status: 0 every line was good, 1 problems were reported (the CSV is\n"
+          "still written), 2 the check could not run (usage error, a file that\n"
+          "cannot be read or written, an unusable backend, no memory).\n",
+          out);
+}
+
 static int parse_check_options(int argc, char **argv, check_options *o)
 {
     memset(o, 0, sizeof *o);

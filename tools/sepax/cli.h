@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "sepax/sepax.h"
 #include "sepax/sepax3d.h"
@@ -18,20 +19,50 @@
 enum { EXIT_GOOD = 0, EXIT_PROBLEMS = 1, EXIT_CANNOT_RUN = 2 };
 
 /* The commands, one file each, listed for main.c's table. Each takes the
- * arguments after its own name and returns an exit status. */
+ * arguments after its own name and returns an exit status; its help
+ * text, kept beside the options it describes, is what both
+ * `sepax COMMAND --help` and `sepax help COMMAND` print. */
 int cmd_demo(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+void demo_help(FILE *out);
+void check_help(FILE *out);
 
 /* ---- Reporting ---- */
 
 /* "sepax: " and the printf-style message on stderr, then a pointer to
- * --help; returns EXIT_CANNOT_RUN. */
+ * the help of the command named by usage_context (the global help
+ * before one is named); returns EXIT_CANNOT_RUN. */
 int usage_error(const char *format, ...);
+void usage_context(const char *command);
 /* Says so on stderr; returns EXIT_CANNOT_RUN. */
 int out_of_memory(void);
 /* calloc that never answers NULL for an empty array, so NULL always means
  * failure. */
 void *alloc_array(size_t count, size_t size);
+
+/* ---- Output files ---- */
+
+/* A file the command will write at its end, opened at its start so that
+ * a path that cannot be written fails before any work rather than after
+ * it. Until output_begin the file keeps its old content, and a file
+ * that did not exist is removed again by output_abandon, so a run that
+ * stops early leaves the directory as it found it. */
+typedef struct output_file {
+    const char *path;
+    FILE *file;
+    int created; /* made by output_open and not written since */
+} output_file;
+
+/* Says why on stderr and returns EXIT_CANNOT_RUN when path cannot be
+ * opened for writing; else EXIT_GOOD. */
+int output_open(output_file *o, const char *path);
+/* The file emptied, to be written; NULL (said on stderr) on failure. */
+FILE *output_begin(output_file *o);
+/* Close a written file; says so on stderr and returns EXIT_CANNOT_RUN
+ * when any write failed. Nothing to do for an abandoned one. */
+int output_close(output_file *o);
+/* Close without writing, removing the file if output_open made it. */
+void output_abandon(output_file *o);
 
 /* ---- Options ---- */
 
@@ -44,6 +75,10 @@ int parse_number(const char *text, uint64_t min, uint64_t max, uint64_t *out);
 int option_value(int argc, char **argv, int *i, const char *name, const char **value);
 
 /* ---- Stores and backends ---- */
+
+/* The --backend entry of a command's help: what the backend is for (a
+ * line's worth), the names it takes and where the default comes from. */
+void backend_option_help(FILE *out, const char *what);
 
 /* A new store; on failure says why on stderr (naming SEPAX_BACKEND when
  * that is the cause) and returns -1. */

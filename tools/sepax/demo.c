@@ -10,8 +10,54 @@
 
 #include "cli.h"
 #include "demo.h"
+#include "svg3.h"
 #include "tasks.h"
 #include "timing.h"
+
+void demo_help(FILE *out)
+{
+    const sepax_scene_params defaults = sepax_scene_params_default();
+    fprintf(out,
+            "usage: sepax demo [--shapes N] [--seed S] [--mix | --3d] [--svg FILE]\n"
+            "                  [--backend NAME] [--threads N]\n"
+            "\n"
+            "Generate a random scene, time its world update, broadphase and collide\n"
+            "stages with one backend, then collide its pairs on every backend this\n"
+            "machine runs and compare each answer with the scalar reference's, bit\n"
+            "for bit. The same options give the same scene on every machine.\n"
+            "\n"
+            "options:\n"
+            "  --shapes N      how many shapes, 1 to %u (default %zu)\n"
+            "  --seed S        the generator's seed, a whole number (default %" PRIu64 ")\n"
+            "  --mix           a 2D scene of every kind: polygons, boxes, circles,\n"
+            "                  capsules, segments and rounded polygons (default:\n"
+            "                  convex polygons only)\n"
+            "  --3d            a 3D scene of boxes, spheres, convex hulls and capsules\n"
+            "                  instead of the 2D one; not with --mix or --threads\n"
+            "  --svg FILE      also draw a window of the scene to FILE as SVG, each\n"
+            "                  shape filled by what it hit, an arrow for each hit's\n"
+            "                  separating vector, and beside it a legend with the\n"
+            "                  window's counts. 2D: a square %g units wide around the\n"
+            "                  scene's centre, seen from above; 3D: a cube holding\n"
+            "                  about %d shapes, seen obliquely. FILE is opened before\n"
+            "                  the demo starts, so one that cannot be written stops it\n"
+            "                  at once.\n",
+            SEPAX_MAX_SHAPES, defaults.shapes, defaults.seed, (double)SVG_WINDOW_UNITS,
+            SVG3_WINDOW_SHAPES);
+    backend_option_help(out, "the backend to time and to draw with");
+    fprintf(out,
+            "  --threads N     also time the 2D stages split across N worker threads,\n"
+            "                  1 to %u, and check that they answer as one thread does\n"
+            "  -h, --help      print this text\n"
+            "\n"
+            "A value may also follow its option after '=', as in --shapes=500.\n"
+            "\n"
+            "exit status: 0 every backend agreed with the reference, 1 one did not\n"
+            "(or the threads answered otherwise than one thread, or a generated shape\n"
+            "was refused), 2 the demo could not run (usage error, a FILE that cannot\n"
+            "be written, an unusable backend).\n",
+            SEPAX_MAX_WORKERS);
+}
 
 static int parse_demo_options(int argc, char **argv, demo_options *o)
 {
@@ -355,7 +401,15 @@ int cmd_demo(int argc, char **argv)
             return usage_error("demo: --threads is for the 2D scene");
         if (options.mix)
             return usage_error("demo: --mix is a 2D scene; --3d mixes boxes, spheres, hulls and capsules itself");
-        return demo3(&options);
+    }
+    output_file picture = {0};
+    if (options.svg != NULL && (code = output_open(&picture, options.svg)) != EXIT_GOOD) {
+        return code;
+    }
+    if (options.three) {
+        code = demo3(&options, &picture);
+        output_abandon(&picture);
+        return code;
     }
     demo d;
     memset(&d, 0, sizeof d);
@@ -369,9 +423,13 @@ int cmd_demo(int argc, char **argv)
     /* The picture uses the active backend's answers, so draw it before
      * the comparison puts the reference's in their place. */
     if (code != EXIT_CANNOT_RUN && options.svg != NULL) {
-        int svg = write_svg(&d, options.svg);
+        FILE *out = output_begin(&picture);
+        int svg = out == NULL ? EXIT_CANNOT_RUN : write_svg(&d, out);
+        const int closed = output_close(&picture);
+        svg = closed > svg ? closed : svg;
         code = svg > code ? svg : code;
     }
+    output_abandon(&picture);
     if (code != EXIT_CANNOT_RUN) {
         int compared = demo_compare_backends(&d);
         code = compared > code ? compared : code;

@@ -6,7 +6,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cli.h"
 #include "scene.h"
+
+/* The 2D picture shows a square of this many units around the scene's
+ * centre: large enough to see contacts in context, small enough to stay
+ * legible (and named in the demo's help). */
+#define SVG_WINDOW_UNITS 40.0f
 
 typedef struct demo_options {
     size_t shapes;
@@ -19,8 +25,9 @@ typedef struct demo_options {
 } demo_options;
 
 /* sepax demo --3d (demo3.c): the same stages and comparison on a scene of
- * boxes, spheres, hulls and capsules; returns an exit status. */
-int demo3(const demo_options *options);
+ * boxes, spheres, hulls and capsules, its picture written to the file
+ * picture holds when options->svg is set; returns an exit status. */
+int demo3(const demo_options *options, output_file *picture);
 
 typedef struct demo {
     sepax_scene scene;
@@ -36,8 +43,9 @@ typedef struct demo {
     size_t hit_total, containment_total; /* counted from results */
 } demo;
 
-/* Write the picture of the scene and of its results to path (svg.c);
- * says on stderr what went wrong and returns an exit status. */
-int write_svg(const demo *d, const char *path);
+/* Write the picture of the scene and of its results to out (svg.c),
+ * whose errors the caller checks when it closes it; says on stderr what
+ * else went wrong and returns an exit status. */
+int write_svg(const demo *d, FILE *out);
 
 #endif

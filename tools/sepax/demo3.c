@@ -163,7 +163,7 @@ static int demo3_compare(demo3_state *d)
     return EXIT_GOOD;
 }
 
-int demo3(const demo_options *o)
+int demo3(const demo_options *o, output_file *picture)
 {
     demo3_state d;
     memset(&d, 0, sizeof d);
@@ -171,7 +171,10 @@ int demo3(const demo_options *o)
     if (code == EXIT_GOOD)
         code = demo3_stages(&d, o);
     if (code != EXIT_CANNOT_RUN && o->svg != NULL) {
-        const int svg = write_svg3(&d, o->svg);
+        FILE *out = output_begin(picture);
+        int svg = out == NULL ? EXIT_CANNOT_RUN : write_svg3(&d, out);
+        const int closed = output_close(picture);
+        svg = closed > svg ? closed : svg;
         code = svg > code ? svg : code;
     }
     if (code != EXIT_CANNOT_RUN) {

@@ -1,45 +1,19 @@
 /* The sepax command line.
  *
- *   sepax demo   times the library on a generated scene and checks every
- *                backend against the scalar reference;
- *   sepax check  answers the pairs of a scene file (docs/FORMAT.md) as CSV.
+ *   sepax demo     times the library on a generated 2D or 3D scene and
+ *                  checks every backend against the scalar reference;
+ *   sepax check    answers the pairs of a scene file (docs/FORMAT.md) as CSV;
+ *   sepax version  names the version and the backends this machine runs;
+ *   sepax help     prints the list of commands, or one command's help.
  *
  * This file only finds the command and hands it its arguments: each
- * command lives in a file of its own, and the table below is the one
- * place that lists them, so that adding one touches nothing else here
- * but the usage text. Exit statuses are described in cli.h. */
+ * command lives in a file of its own with its own help text, and the
+ * table below is the one place that lists them, so that adding one
+ * touches nothing else here. Exit statuses are described in cli.h. */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
-
-static const char usage_text[] =
-    "usage: sepax <command> [options]\n"
-    "\n"
-    "commands:\n"
-    "  demo [--shapes N] [--seed S] [--mix | --3d] [--svg FILE] [--backend NAME] [--threads N]\n"
-    "      Generate a random scene (20000 shapes and seed 1 unless given;\n"
-    "      polygons, or with --mix also boxes, circles, capsules, segments\n"
-    "      and rounded polygons),\n"
-    "      time the world update, broadphase and collide stages, and compare\n"
-    "      every backend this CPU runs with the scalar reference. --svg draws\n"
-    "      a window of the scene with its hits and their separating vectors.\n"
-    "  check FILE [--csv OUT] [--backend NAME] [--manifolds]\n"
-    "      Read a scene file (FILE may be - for standard input), report its\n"
-    "      problems on stderr as FILE:LINE: message, and write one CSV row\n"
-    "      per pair to OUT (default: standard output). The pairs are the\n"
-    "      file's pair lines, or every broadphase pair when it has none.\n"
-    "      --manifolds writes one row per contact point of every hit instead.\n"
-    "  version\n"
-    "      Print the version and the backends available on this machine.\n"
-    "  --help\n"
-    "      Print this text.\n"
-    "\n"
-    "The SEPAX_BACKEND environment variable names the backend to use when\n"
-    "--backend is not given.\n"
-    "\n"
-    "exit status: 0 all good, 1 problems were reported, 2 the command could\n"
-    "not run (usage error, unreadable file, unusable backend).\n";
 
 static int is_help(const char *arg)
 {
@@ -62,39 +36,115 @@ static int cmd_version(int argc, char **argv)
     return EXIT_GOOD;
 }
 
+static void version_help(FILE *out)
+{
+    fputs("usage: sepax version\n"
+          "       sepax --version\n"
+          "\n"
+          "Print the version of sepax and the backends this machine runs, naming\n"
+          "the fastest: the one every command uses unless --backend or the\n"
+          "SEPAX_BACKEND environment variable names another.\n"
+          "\n"
+          "exit status: 0, or 2 when given any argument.\n",
+          out);
+}
+
+static void global_help(FILE *out);
+static int cmd_help(int argc, char **argv);
+
 typedef struct command {
     const char *name;
-    const char *alias; /* another name for it, or NULL */
+    const char *alias;   /* another name for it, or NULL */
+    const char *summary; /* its line in the list of commands */
     int (*run)(int argc, char **argv);
+    void (*help)(FILE *out);
 } command;
 
 static const command commands[] = {
-    {"version", "--version", cmd_version},
-    {"demo", NULL, cmd_demo},
-    {"check", NULL, cmd_check},
+    {"demo", NULL, "time a generated 2D or 3D (--3d) scene; compare every backend", cmd_demo,
+     demo_help},
+    {"check", NULL, "answer the pairs of a 2D or 3D scene file as CSV", cmd_check, check_help},
+    {"version", "--version", "print the version and the backends this machine runs",
+     cmd_version, version_help},
+    {"help", "--help", "print this text, or with COMMAND that command's help", cmd_help,
+     global_help},
 };
+enum { COMMANDS = sizeof commands / sizeof commands[0] };
+
+static const command *find_command(const char *name)
+{
+    if (strcmp(name, "-h") == 0) {
+        name = "--help";
+    }
+    for (size_t k = 0; k < COMMANDS; k++) {
+        const command *c = &commands[k];
+        if (strcmp(name, c->name) == 0 || (c->alias != NULL && strcmp(name, c->alias) == 0)) {
+            return c;
+        }
+    }
+    return NULL;
+}
+
+/* The list only: each command's options are in its own help, so that
+ * this text stays one screen however many options the commands grow. */
+static void global_help(FILE *out)
+{
+    fputs("usage: sepax COMMAND [options]\n"
+          "\n"
+          "commands:\n",
+          out);
+    for (size_t k = 0; k < COMMANDS; k++) {
+        fprintf(out, "  %-8s %s\n", commands[k].name, commands[k].summary);
+    }
+    fputs("\n"
+          "'sepax help COMMAND' or 'sepax COMMAND --help' prints that command's\n"
+          "options and what they do.\n"
+          "\n"
+          "The SEPAX_BACKEND environment variable names the backend to use when\n"
+          "--backend is not given.\n"
+          "\n"
+          "exit status: 0 all good, 1 problems were reported, 2 the command could\n"
+          "not run (usage error, a file that cannot be read or written, an\n"
+          "unusable backend).\n",
+          out);
+}
+
+static int cmd_help(int argc, char **argv)
+{
+    if (argc == 0) {
+        global_help(stdout);
+        return EXIT_GOOD;
+    }
+    if (argc > 1) {
+        return usage_error("help takes one command at most");
+    }
+    const command *c = find_command(argv[0]);
+    if (c == NULL) {
+        return usage_error("help: unknown command '%s'", argv[0]);
+    }
+    c->help(stdout);
+    return EXIT_GOOD;
+}
 
 int main(int argc, char **argv)
 {
     if (argc < 2) {
         return usage_error("no command given");
     }
-    const char *name = argv[1];
-    if (is_help(name) || strcmp(name, "help") == 0) {
-        fputs(usage_text, stdout);
-        return EXIT_GOOD;
+    const command *c = find_command(argv[1]);
+    if (c == NULL) {
+        return usage_error("unknown command '%s'", argv[1]);
     }
-    for (int i = 2; i < argc; i++) {
-        if (is_help(argv[i])) {
-            fputs(usage_text, stdout);
-            return EXIT_GOOD;
+    /* A --help anywhere wins over the other arguments, so that a reader
+     * halfway through typing a command line can ask what comes next. */
+    if (c->run != cmd_help) {
+        for (int i = 2; i < argc; i++) {
+            if (is_help(argv[i])) {
+                c->help(stdout);
+                return EXIT_GOOD;
+            }
         }
+        usage_context(c->name);
     }
-    for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++) {
-        const command *c = &commands[k];
-        if (strcmp(name, c->name) == 0 || (c->alias != NULL && strcmp(name, c->alias) == 0)) {
-            return c->run(argc - 2, argv + 2);
-        }
-    }
-    return usage_error("unknown command '%s'", name);
+    return c->run(argc - 2, argv + 2);
 }

@@ -6,7 +6,6 @@
  * separating vector: a window small enough, and a view oblique enough,
  * for a person to see each contact, which the whole scene seen from
  * above cannot show. */
-#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -16,9 +15,7 @@
 #include "cli.h"
 #include "svg3.h"
 
-/* Enough shapes to see contacts in context, few enough that the
- * overlapping outlines of a 3D view stay readable. */
-#define WINDOW_SHAPES 300
+#define WINDOW_SHAPES SVG3_WINDOW_SHAPES
 #define PICTURE_PIXELS 800.0
 #define MARGIN_PIXELS 12.0
 #define LEGEND_WIDTH 350.0
@@ -517,20 +514,13 @@ static void svg3_legend(FILE *out, const view3 *v, const window3 *w)
             w->centre[2], w->count, w->hits);
 }
 
-int write_svg3(const demo3_state *d, const char *path)
+int write_svg3(const demo3_state *d, FILE *out)
 {
     uint8_t *marks = svg3_marks(d);
     window3 w;
     if (marks == NULL || svg3_window(d, marks, &w) != 0) {
         free(marks);
         return out_of_memory();
-    }
-    FILE *out = fopen(path, "w");
-    if (out == NULL) {
-        fprintf(stderr, "sepax: cannot write %s: %s\n", path, strerror(errno));
-        free(marks);
-        free(w.inside);
-        return EXIT_CANNOT_RUN;
     }
     view3 v;
     view_camera(&v);
@@ -547,10 +537,5 @@ int write_svg3(const demo3_state *d, const char *path)
     fputs("</svg>\n", out);
     free(marks);
     free(w.inside);
-    const int failed = ferror(out) != 0;
-    if (fclose(out) != 0 || failed) {
-        fprintf(stderr, "sepax: error writing %s\n", path);
-        return EXIT_CANNOT_RUN;
-    }
     return code;
 }

@@ -4,8 +4,14 @@
 #define SEPAX_SVG3_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "scene3.h"
+
+/* About how many shapes the 3D picture's window holds: enough to see
+ * contacts in context, few enough that the overlapping outlines of a 3D
+ * view stay readable (and named in the demo's help). */
+#define SVG3_WINDOW_SHAPES 300
 
 typedef struct demo3 {
     sepax_scene3 scene;
@@ -17,8 +23,9 @@ typedef struct demo3 {
     sepax3_hit *hits;
 } demo3_state;
 
-/* Write the picture of the scene and of d->results to path; says on
- * stderr what went wrong and returns an exit status. */
-int write_svg3(const demo3_state *d, const char *path);
+/* Write the picture of the scene and of d->results to out, whose errors
+ * the caller checks when it closes it; says on stderr what else went
+ * wrong and returns an exit status. */
+int write_svg3(const demo3_state *d, FILE *out);
 
 #endif
