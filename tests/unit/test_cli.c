@@ -662,21 +662,12 @@ static const char *legend_start(const char *svg)
     return legend;
 }
 
-/* The 2D picture, polygons only or --mix: the legend in a band of its
- * own beside the shapes (which are clipped to their window), the counts
- * as visible text that matches what is drawn, every arrow long enough
- * for a shaft beside its head, and the segment entry when segments are
- * drawn. */
-static void expect_svg_layout(int mix)
+/* Both pictures: the shapes' window (the clip rectangle of everything
+ * drawn from the scene) and the legend's box lie apart on the canvas.
+ * starts and ends get the groups of shapes, arrows and lengthened arrows. */
+static void expect_picture_beside_legend(const char *svg, const char *starts[3],
+                                         const char *ends[3])
 {
-    char path[4200];
-    temp_path(path, sizeof path);
-    run_spec spec = {{"demo", "--shapes", "2000", "--svg", path, mix ? "--mix" : NULL, NULL}, NULL,
-                     NULL, NULL, NULL};
-    run_result r = run(&spec);
-    cr_assert_eq(r.status, 0, "exit %d, stderr:\n%s", r.status, r.err);
-    char *svg = read_file(path);
-
     const double width = svg_attribute(svg, "<svg ", "width"),
                  height = svg_attribute(svg, "<svg ", "height");
     const box picture = svg_rect(svg, "<rect id=\"picture\""),
@@ -694,7 +685,6 @@ static void expect_svg_layout(int mix)
               legend.x, legend.y, legend.w, legend.h, picture.x, picture.y, picture.w, picture.h);
     cr_expect(strstr(svg, "<clipPath id=\"picture-clip\"><rect id=\"picture\"") != NULL);
     const char *groups[] = {"shapes", "arrows", "arrows-lengthened"};
-    const char *ends[3], *starts[3];
     for (int k = 0; k < 3; k++) {
         starts[k] = svg_group(svg, groups[k], &ends[k]);
         const char *tag_end = strchr(starts[k], '>');
@@ -702,6 +692,47 @@ static void expect_svg_layout(int mix)
         cr_expect(clip != NULL && clip < tag_end, "group %s is not clipped to the window",
                   groups[k]);
     }
+}
+
+/* Every arrow's shaft shows: its length is well past its head's (the
+ * marker's width in strokes), and the legend says why some are dashed. */
+static void expect_arrow_shafts(const char *svg, const char *const starts[3],
+                                const char *const ends[3])
+{
+    const double head = svg_attribute(svg, "<marker id=\"head\"", "markerWidth") *
+                        svg_attribute(svg, starts[1], "stroke-width");
+    for (int k = 1; k < 3; k++) {
+        for (const char *line = strstr(starts[k], "<line "); line != NULL && line < ends[k];
+             line = strstr(line + 1, "<line ")) {
+            const double dx = svg_attribute(line, "<line ", "x2") -
+                              svg_attribute(line, "<line ", "x1"),
+                         dy = svg_attribute(line, "<line ", "y2") -
+                              svg_attribute(line, "<line ", "y1");
+            cr_expect_geq(sqrt(dx * dx + dy * dy), 1.5 * head, "arrow %.*s, head %g pixels",
+                          (int)strcspn(line, "\n"), line, head);
+        }
+    }
+    cr_expect(strstr(legend_start(svg), ">dashed: shorter than") != NULL,
+              "no key to the dashed arrows");
+}
+
+/* The 2D picture, polygons only or --mix: the legend in a band of its
+ * own beside the shapes (which are clipped to their window), the counts
+ * as visible text that matches what is drawn, every arrow long enough
+ * for a shaft beside its head, and the segment entry when segments are
+ * drawn. */
+static void expect_svg_layout(int mix)
+{
+    char path[4200];
+    temp_path(path, sizeof path);
+    run_spec spec = {{"demo", "--shapes", "2000", "--svg", path, mix ? "--mix" : NULL, NULL}, NULL,
+                     NULL, NULL, NULL};
+    run_result r = run(&spec);
+    cr_assert_eq(r.status, 0, "exit %d, stderr:\n%s", r.status, r.err);
+    char *svg = read_file(path);
+
+    const char *ends[3], *starts[3];
+    expect_picture_beside_legend(svg, starts, ends);
 
     /* the visible counts, and that they count what is drawn */
     const char *drawn = strstr(svg, "<text id=\"drawn\"");
@@ -723,18 +754,7 @@ static void expect_svg_layout(int mix)
               "scene counts: %.80s", scene);
     cr_expect(strstr(legend_start(svg), "window: ") != NULL);
 
-    /* every arrow's shaft shows: its length is well past its head's */
-    const double head = svg_attribute(svg, "<marker id=\"head\"", "markerWidth") *
-                        svg_attribute(svg, starts[1], "stroke-width");
-    for (int k = 1; k < 3; k++) {
-        for (const char *line = strstr(starts[k], "<line "); line != NULL && line < ends[k];
-             line = strstr(line + 1, "<line ")) {
-            const double dx = svg_attribute(line, "<line ", "x2") - svg_attribute(line, "<line ", "x1"),
-                         dy = svg_attribute(line, "<line ", "y2") - svg_attribute(line, "<line ", "y1");
-            cr_expect_geq(sqrt(dx * dx + dy * dy), 1.5 * head, "an arrow %.60s of a %g pixel head",
-                          line, head);
-        }
-    }
+    expect_arrow_shafts(svg, starts, ends);
 
     const char *key = legend_start(svg);
     cr_expect(strstr(key, "in a hit") != NULL && strstr(key, "containment") != NULL &&
@@ -1106,6 +1126,9 @@ Test(cli, demo_3d_prints_a_table_and_a_picture)
               "svg: %.80s", svg);
     /* a reader needs the key to the colours and arrows, and the window */
     cr_expect(strstr(svg, "<title>") != NULL, "no title");
+    const char *ends[3], *starts[3];
+    expect_picture_beside_legend(svg, starts, ends);
+    expect_arrow_shafts(svg, starts, ends);
     const char *legend = strstr(svg, "<g id=\"legend\"");
     cr_expect(legend != NULL && strstr(legend, "in a hit") != NULL &&
                   strstr(legend, "separating vector") != NULL &&

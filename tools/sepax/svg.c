@@ -147,7 +147,9 @@ static void svg_polygon(FILE *out, const demo *d, sepax_shape_id id, uint8_t mar
         return;
     }
     const float radius = desc.radius;
-    const char *fill = (mark & MARK_CONTAINED) ? COLOUR_CONTAINED : (mark & MARK_HIT) ? COLOUR_HIT : "none";
+    const char *fill = (mark & MARK_CONTAINED) ? COLOUR_CONTAINED
+                       : (mark & MARK_HIT)       ? COLOUR_HIT
+                                                 : "none";
     if (count == 1) {
         fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\"/>\n",
                 svg_x(v, vertices[0].x), svg_y(v, vertices[0].y), radius * v->scale, fill);
@@ -380,8 +382,8 @@ static void svg_legend(FILE *out, const demo *d, const svg_view *v, const svg_co
         fprintf(out,
                 "<line x1=\"8\" y1=\"%.0f\" x2=\"24\" y2=\"%.0f\" stroke=\"#333\" "
                 "stroke-width=\"2\"/>\n"
-                "<line x1=\"8\" y1=\"%.0f\" x2=\"24\" y2=\"%.0f\" stroke=\"" COLOUR_SEGMENT_HIT "\" "
-                "stroke-width=\"2\"/>\n"
+                "<line x1=\"8\" y1=\"%.0f\" x2=\"24\" y2=\"%.0f\" "
+                "stroke=\"" COLOUR_SEGMENT_HIT "\" stroke-width=\"2\"/>\n"
                 "<text x=\"32\" y=\"%.0f\">segment (a line: no thickness)</text>\n"
                 "<text x=\"32\" y=\"%.0f\">segment in a hit</text>\n",
                 at + 4, at + 4, at + 4 + LEGEND_LINE, at + 4 + LEGEND_LINE, at + 8,
@@ -399,9 +401,11 @@ static void svg_legend(FILE *out, const demo *d, const svg_view *v, const svg_co
     fprintf(out,
             "<text x=\"10\" y=\"%.0f\">window: %g x %g units around (%.2f, %.2f),</text>\n"
             "<text x=\"10\" y=\"%.0f\">seen from above</text>\n"
-            "<text id=\"drawn\" x=\"10\" y=\"%.0f\">drawn: %zu shapes, %zu hits (%zu dashed),</text>\n"
+            "<text id=\"drawn\" x=\"10\" y=\"%.0f\">"
+            "drawn: %zu shapes, %zu hits (%zu dashed),</text>\n"
             "<text x=\"10\" y=\"%.0f\">%zu containments</text>\n"
-            "<text id=\"scene\" x=\"10\" y=\"%.0f\">scene: %zu shapes, %zu candidate pairs,</text>\n"
+            "<text id=\"scene\" x=\"10\" y=\"%.0f\">"
+            "scene: %zu shapes, %zu candidate pairs,</text>\n"
             "<text x=\"10\" y=\"%.0f\">%zu hits</text>\n"
             "</g>\n",
             at, (double)v->side, (double)v->side, (double)(v->x0 + 0.5f * v->side),

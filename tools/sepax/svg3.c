@@ -19,7 +19,7 @@
 #define PICTURE_PIXELS 800.0
 #define MARGIN_PIXELS 12.0
 #define LEGEND_WIDTH 350.0
-#define LEGEND_HEIGHT 314.0
+#define LEGEND_HEIGHT 352.0
 #define AZIMUTH_DEGREES 35.0
 #define ELEVATION_DEGREES 30.0
 #define PI 3.14159265358979323846
@@ -28,6 +28,12 @@
 #define COLOUR_CONTAINED "#8ab6e8"
 #define COLOUR_CLEAR "#e4e4e4"
 #define COLOUR_ARROW "#b00020"
+
+/* An arrow's head is the marker's width times the stroke's; a separating
+ * vector shorter than two heads is drawn at that length (svg3_arrow). */
+#define ARROW_STROKE 1.3
+#define ARROW_MARKER 6.0
+#define MIN_ARROW (2.0 * ARROW_STROKE * ARROW_MARKER)
 
 enum { MARK_HIT = 1, MARK_CONTAINED = 2, MARK_DRAWN = 4 };
 
@@ -373,7 +379,8 @@ static void svg3_cube(FILE *out, const view3 *v, const window3 *w)
     for (int k = 0; k < 8; k++)
         project(v, w->centre[0] + (k & 1 ? h : -h), w->centre[1] + (k & 2 ? h : -h),
                 w->centre[2] + (k & 4 ? h : -h), &x[k], &y[k]);
-    fputs("<g id=\"window\" stroke=\"#aaa\" stroke-width=\"1\">\n", out);
+    fputs("<g id=\"window\" clip-path=\"url(#picture-clip)\" stroke=\"#aaa\" "
+          "stroke-width=\"1\">\n", out);
     for (int e = 0; e < 12; e++)
         fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", x[edges[e][0]],
                 y[edges[e][0]], x[edges[e][1]], y[edges[e][1]]);
@@ -398,7 +405,8 @@ static int svg3_shapes(FILE *out, const demo3_state *d, const uint8_t *marks, co
         n++;
     }
     qsort(list, n, sizeof *list, by_depth);
-    fputs("<g id=\"shapes\" stroke=\"#333\" stroke-width=\"0.8\" stroke-linejoin=\"round\" "
+    fputs("<g id=\"shapes\" clip-path=\"url(#picture-clip)\" stroke=\"#333\" "
+          "stroke-width=\"0.8\" stroke-linejoin=\"round\" "
           "fill-opacity=\"0.8\">\n", out);
     for (size_t k = 0; k < n; k++) {
         const sepax_shape_id id = d->ids[list[k].index];
@@ -409,44 +417,63 @@ static int svg3_shapes(FILE *out, const demo3_state *d, const uint8_t *marks, co
     return 0;
 }
 
-/* The minimum translation vector of each hit with both shapes drawn:
- * moving B by it (or A by its opposite) separates the pair. It starts at
- * A's centre, which lies inside A. On top of the shapes, since an arrow
- * is a note on the picture, not a thing in the scene. */
+/* The minimum translation vector of pair i when it is a hit with both
+ * shapes drawn: moving B by it (or A by its opposite) separates the
+ * pair. It starts at A's centre, which lies inside A. Returns 0 for no
+ * arrow, 1 for one at its true length, 2 for one lengthened to
+ * MIN_ARROW along its projected direction (most hits are shallower than
+ * an arrow's head is long, and would show a head alone); xy gets its
+ * ends in pixels. */
+static int svg3_arrow(const demo3_state *d, size_t i, const uint8_t *marks, const view3 *v,
+                      double xy[4])
+{
+    const sepax3_result *r = &d->results[i];
+    sepax3_world_shape a;
+    if (!(r->flags & SEPAX_HIT) || !(marks[SEPAX_ID_SLOT(d->pairs[i].a)] & MARK_DRAWN) ||
+        !(marks[SEPAX_ID_SLOT(d->pairs[i].b)] & MARK_DRAWN) ||
+        sepax3_shape_world(d->store, d->pairs[i].a, &a) != SEPAX_OK)
+        return 0;
+    const double depth = r->separation < 0 ? -(double)r->separation : 0.0;
+    project(v, a.centre.x, a.centre.y, a.centre.z, &xy[0], &xy[1]);
+    project(v, a.centre.x + depth * r->normal.x, a.centre.y + depth * r->normal.y,
+            a.centre.z + depth * r->normal.z, &xy[2], &xy[3]);
+    if (hypot(xy[2] - xy[0], xy[3] - xy[1]) >= MIN_ARROW)
+        return 1;
+    double ux, uy;
+    project(v, a.centre.x + r->normal.x, a.centre.y + r->normal.y, a.centre.z + r->normal.z, &ux,
+            &uy);
+    ux -= xy[0];
+    uy -= xy[1];
+    const double u = hypot(ux, uy);
+    /* A normal along the line of sight has no direction on the picture:
+     * its arrow stays as short as it is. */
+    if (!(u > 1e-9))
+        return 1;
+    xy[2] = xy[0] + ux / u * MIN_ARROW;
+    xy[3] = xy[1] + uy / u * MIN_ARROW;
+    return 2;
+}
+
+/* On top of the shapes, since an arrow is a note on the picture, not a
+ * thing in the scene; the lengthened ones dashed, in a group of their
+ * own, to say that their length is not to scale. */
 static void svg3_arrows(FILE *out, const demo3_state *d, const uint8_t *marks, const view3 *v)
 {
-    fputs("<g id=\"arrows\" stroke=\"" COLOUR_ARROW "\" stroke-width=\"1.3\" "
-          "marker-end=\"url(#head)\">\n", out);
-    for (size_t i = 0; i < d->pair_count; i++) {
-        const sepax3_result *r = &d->results[i];
-        sepax3_world_shape a;
-        if (!(r->flags & SEPAX_HIT) || !(marks[SEPAX_ID_SLOT(d->pairs[i].a)] & MARK_DRAWN) ||
-            !(marks[SEPAX_ID_SLOT(d->pairs[i].b)] & MARK_DRAWN) ||
-            sepax3_shape_world(d->store, d->pairs[i].a, &a) != SEPAX_OK)
-            continue;
-        const double depth = r->separation < 0 ? -(double)r->separation : 0.0;
-        double x0, y0, x1, y1;
-        project(v, a.centre.x, a.centre.y, a.centre.z, &x0, &y0);
-        project(v, a.centre.x + depth * r->normal.x, a.centre.y + depth * r->normal.y,
-                a.centre.z + depth * r->normal.z, &x1, &y1);
-        /* A shallow hit, or one seen end on, would give the marker no
-         * direction: give its shaft a pixel along the projected normal,
-         * which the head covers anyway. */
-        if (hypot(x1 - x0, y1 - y0) < 1.0) {
-            double ux, uy;
-            project(v, a.centre.x + r->normal.x, a.centre.y + r->normal.y,
-                    a.centre.z + r->normal.z, &ux, &uy);
-            ux -= x0;
-            uy -= y0;
-            const double u = hypot(ux, uy);
-            if (u > 1e-9) {
-                x0 = x1 - ux / u;
-                y0 = y1 - uy / u;
-            }
+    for (int kind = 1; kind <= 2; kind++) {
+        fprintf(out,
+                "<g id=\"%s\" clip-path=\"url(#picture-clip)\" stroke=\"" COLOUR_ARROW "\" "
+                "stroke-width=\"%g\" "
+                "marker-end=\"url(#head)\"%s>\n",
+                kind == 1 ? "arrows" : "arrows-lengthened", ARROW_STROKE,
+                kind == 1 ? "" : " stroke-dasharray=\"2,1.5\"");
+        for (size_t i = 0; i < d->pair_count; i++) {
+            double xy[4];
+            if (svg3_arrow(d, i, marks, v, xy) == kind)
+                fprintf(out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", xy[0],
+                        xy[1], xy[2], xy[3]);
         }
-        fprintf(out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", x0, y0, x1, y1);
+        fputs("</g>\n", out);
     }
-    fputs("</g>\n", out);
 }
 
 static void svg3_begin(FILE *out, const window3 *w, double width, double height)
@@ -457,11 +484,14 @@ static void svg3_begin(FILE *out, const window3 *w, double width, double height)
             "<title>sepax demo --3d: %zu shapes and %zu hits in a cube of side %.2f around "
             "(%.2f, %.2f, %.2f), seen from azimuth %.0f and elevation %.0f degrees</title>\n"
             "<defs><marker id=\"head\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" "
-            "markerWidth=\"6\" markerHeight=\"6\" orient=\"auto-start-reverse\">"
-            "<path d=\"M0,0 L10,5 L0,10 z\" fill=\"" COLOUR_ARROW "\"/></marker></defs>\n"
+            "markerWidth=\"%g\" markerHeight=\"%g\" orient=\"auto-start-reverse\">"
+            "<path d=\"M0,0 L10,5 L0,10 z\" fill=\"" COLOUR_ARROW "\"/></marker>\n"
+            "<clipPath id=\"picture-clip\"><rect id=\"picture\" x=\"0\" y=\"0\" "
+            "width=\"%.0f\" height=\"%.0f\"/></clipPath></defs>\n"
             "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
             width, height, width, height, w->count, w->hits, w->side, w->centre[0], w->centre[1],
-            w->centre[2], AZIMUTH_DEGREES, ELEVATION_DEGREES);
+            w->centre[2], AZIMUTH_DEGREES, ELEVATION_DEGREES, ARROW_MARKER, ARROW_MARKER,
+            PICTURE_PIXELS, PICTURE_PIXELS);
 }
 
 /* The legend, beside the picture rather than over it, so that it never
@@ -469,17 +499,19 @@ static void svg3_begin(FILE *out, const window3 *w, double width, double height)
 static void svg3_legend(FILE *out, const view3 *v, const window3 *w)
 {
     fprintf(out,
+            "<rect id=\"legend-box\" x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" height=\"%.0f\" "
+            "fill=\"white\" stroke=\"#999\"/>\n"
             "<g id=\"legend\" font-family=\"sans-serif\" font-size=\"13\" "
-            "transform=\"translate(%.0f,%.0f)\">\n"
-            "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"white\" stroke=\"#999\"/>\n",
-            PICTURE_PIXELS, MARGIN_PIXELS, LEGEND_WIDTH - MARGIN_PIXELS, LEGEND_HEIGHT);
+            "transform=\"translate(%.0f,%.0f)\">\n",
+            PICTURE_PIXELS, MARGIN_PIXELS, LEGEND_WIDTH - MARGIN_PIXELS, LEGEND_HEIGHT,
+            PICTURE_PIXELS, MARGIN_PIXELS);
     /* The key says that a colour counts hits with shapes outside the
      * window too: a filled shape touching nothing drawn looks wrong. */
     fputs("<g stroke=\"#333\" stroke-width=\"0.8\" fill-opacity=\"0.8\">\n"
           "<rect x=\"10\" y=\"10\" width=\"14\" height=\"14\" fill=\"" COLOUR_HIT "\"/>\n"
           "<rect x=\"10\" y=\"48\" width=\"14\" height=\"14\" fill=\"" COLOUR_CONTAINED "\"/>\n"
           "<rect x=\"10\" y=\"70\" width=\"14\" height=\"14\" fill=\"" COLOUR_CLEAR "\"/>\n"
-          "<rect x=\"10\" y=\"136\" width=\"14\" height=\"14\" fill=\"white\" "
+          "<rect x=\"10\" y=\"174\" width=\"14\" height=\"14\" fill=\"white\" "
           "stroke-dasharray=\"3,2\"/>\n"
           "</g>\n"
           "<text x=\"32\" y=\"22\">in a hit (the other shape may lie</text>\n"
@@ -490,11 +522,18 @@ static void svg3_legend(FILE *out, const view3 *v, const window3 *w)
           "stroke-width=\"1.3\" marker-end=\"url(#head)\"/>\n"
           "<text x=\"32\" y=\"104\">separating vector of a hit, from A's</text>\n"
           "<text x=\"32\" y=\"120\">centre: moving B by it separates them</text>\n"
-          "<text x=\"32\" y=\"148\">dashed outline: convex hull</text>\n"
-          "<text x=\"32\" y=\"166\">solid: box, sphere (circle), capsule</text>\n",
+          "<line x1=\"8\" y1=\"138\" x2=\"26\" y2=\"138\" stroke=\"" COLOUR_ARROW "\" "
+          "stroke-width=\"1.3\" stroke-dasharray=\"2,1.5\" marker-end=\"url(#head)\"/>\n",
+          out);
+    fprintf(out,
+            "<text x=\"32\" y=\"142\">dashed: shorter than %.0f pixels, so drawn</text>\n"
+            "<text x=\"32\" y=\"158\">%.0f pixels long to show its direction</text>\n",
+            MIN_ARROW, MIN_ARROW);
+    fputs("<text x=\"32\" y=\"186\">dashed outline: convex hull</text>\n"
+          "<text x=\"32\" y=\"204\">solid: box, sphere (circle), capsule</text>\n",
           out);
     /* the world axes, 24 pixels long, projected as the shapes are */
-    const double cx = 40, cy = 216, len = 24;
+    const double cx = 40, cy = 254, len = 24;
     const char *names[3] = {"x", "y", "z"};
     for (int k = 0; k < 3; k++) {
         const double dx = v->right[k] * len, dy = -v->up[k] * len;
@@ -504,11 +543,11 @@ static void svg3_legend(FILE *out, const view3 *v, const window3 *w)
                 cx, cy, cx + dx, cy + dy, cx + 1.4 * dx, cy + 1.4 * dy + 4, names[k]);
     }
     fprintf(out,
-            "<text x=\"84\" y=\"206\">orthographic, azimuth %.0f\xc2\xb0,</text>\n"
-            "<text x=\"84\" y=\"222\">elevation %.0f\xc2\xb0; far shapes drawn first</text>\n"
-            "<text x=\"10\" y=\"268\">window: cube of side %.2f around</text>\n"
-            "<text x=\"10\" y=\"284\">(%.2f, %.2f, %.2f), by AABB centre;</text>\n"
-            "<text x=\"10\" y=\"300\">drawn: %zu shapes, %zu hits</text>\n"
+            "<text x=\"84\" y=\"244\">orthographic, azimuth %.0f\xc2\xb0,</text>\n"
+            "<text x=\"84\" y=\"260\">elevation %.0f\xc2\xb0; far shapes drawn first</text>\n"
+            "<text x=\"10\" y=\"306\">window: cube of side %.2f around</text>\n"
+            "<text x=\"10\" y=\"322\">(%.2f, %.2f, %.2f), by AABB centre;</text>\n"
+            "<text x=\"10\" y=\"338\">drawn: %zu shapes, %zu hits</text>\n"
             "</g>\n",
             AZIMUTH_DEGREES, ELEVATION_DEGREES, w->side, w->centre[0], w->centre[1],
             w->centre[2], w->count, w->hits);
