@@ -87,7 +87,8 @@ FILE *output_begin(output_file *o)
     struct stat st;
     /* Only a regular file has old content to drop; a pipe or a device
      * (--svg /dev/stdout) is written as it is. */
-    if (fstat(fileno(o->file), &st) == 0 && S_ISREG(st.st_mode) && ftruncate(fileno(o->file), 0) != 0) {
+    if (fstat(fileno(o->file), &st) == 0 && S_ISREG(st.st_mode) &&
+        ftruncate(fileno(o->file), 0) != 0) {
         cannot_write(o->path);
         return NULL;
     }
