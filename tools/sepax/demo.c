@@ -402,7 +402,7 @@ int cmd_demo(int argc, char **argv)
         if (options.mix)
             return usage_error("demo: --mix is a 2D scene; --3d mixes boxes, spheres, hulls and capsules itself");
     }
-    output_file picture = {0};
+    output_file picture = {.path = NULL};
     if (options.svg != NULL && (code = output_open(&picture, options.svg)) != EXIT_GOOD) {
         return code;
     }
