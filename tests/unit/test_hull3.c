@@ -106,7 +106,7 @@ Test(hull3, keeps_corners_faces_and_edges)
     sepax_shape_id box;
     cr_assert_eq(sepax3_add_box(s, (sepax3_vec){0, 0, 0}, (sepax3_vec){1, 1, 1}, ID, &box), SEPAX_OK);
     n = 77;
-    cr_expect_eq(sepax3_hull_vertices(s, box, v, 4, &n), SEPAX_ERR_BAD_ARGUMENT);
+    cr_expect_eq(sepax3_hull_vertices(s, box, v, 4, &n), SEPAX_ERR_WRONG_KIND);
     cr_expect_eq(n, 77u, "a refused call leaves the count as it was");
     sepax3_store_destroy(s);
 }
@@ -156,7 +156,7 @@ Test(hull3, refusals_leave_the_store_as_it_was)
     cr_expect_eq(sepax3_add_capsule(s, (sepax3_vec){1, 2, 3}, (sepax3_vec){1, 2, 3}, 1, &id),
                  SEPAX_ERR_DEGENERATE);
     cr_expect_eq(sepax3_add_capsule(s, (sepax3_vec){0, 0, 0}, (sepax3_vec){1, 0, 0}, 0, &id),
-                 SEPAX_ERR_BAD_ARGUMENT);
+                 SEPAX_ERR_BAD_RADIUS);
     cr_expect_eq(sepax3_add_capsule(s, (sepax3_vec){0, 0, 0}, (sepax3_vec){1, 0, NAN}, 1, &id),
                  SEPAX_ERR_NOT_FINITE);
     cr_expect_eq(id, 0x12345678u, "a refused call wrote an id");
