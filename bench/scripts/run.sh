@@ -98,8 +98,16 @@ fi
 if [ ! -f "$build_dir/build.ninja" ]; then
     meson setup "$build_dir" "$root" --buildtype=release -Dbench=enabled
 fi
-buildtype=$(meson introspect "$build_dir" --buildoptions |
-    python3 -c 'import json, sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == "buildtype"))')
+option_of() {
+    meson introspect "$build_dir" --buildoptions |
+        python3 -c 'import json, sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == sys.argv[1]))' "$1"
+}
+# README's first command configures without the harness: turn it on here
+# rather than fail, as this is the command README names for the bench
+if [ "$(option_of bench)" = disabled ]; then
+    meson configure "$build_dir" -Dbench=enabled
+fi
+buildtype=$(option_of buildtype)
 if [ "$buildtype" != release ]; then
     die "$build_dir is a '$buildtype' build; benchmarks need a release build." \
         "Use --build-dir with a fresh directory, or: meson configure $build_dir -Dbuildtype=release"

@@ -1,8 +1,10 @@
 /* The README's 3D example, compiled and run as a test so that it stays
  * true: a box resting on another, a sphere touching it, the 3D collide
- * call over pairs the caller lists, every status handled. README.md
- * quotes it whole. */
+ * call over pairs the caller lists, then the broadphase into a buffer that
+ * grows and the contact manifolds of its pairs, every status handled.
+ * README.md quotes it whole. */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include <sepax/sepax3d.h>
 
@@ -37,6 +39,35 @@ int main(void)
                    res[i].flags & SEPAX_HIT ? "hit" : "apart", res[i].separation,
                    res[i].normal.x, res[i].normal.y, res[i].normal.z);
 
+    /* Or let the broadphase list the pairs whose bounds overlap. It reports
+     * the full count even when they do not fit: grow and ask again. */
+    size_t cap = 1, n = 0;
+    sepax_pair *found = NULL;
+    sepax3_manifold *m = NULL;
+    if (st == SEPAX_OK) {
+        do {
+            free(found);
+            cap = n > cap ? n : cap;
+            found = malloc(cap * sizeof *found);
+            st = found ? sepax3_broadphase(store, found, cap, &n) : SEPAX_ERR_OUT_OF_MEMORY;
+        } while (st == SEPAX_ERR_CAPACITY);
+    }
+    if (st == SEPAX_OK && !(m = malloc(cap * sizeof *m)))
+        st = SEPAX_ERR_OUT_OF_MEMORY;
+    /* Where each pair touches: up to four points, each with a feature id
+     * that stays the same while the same features touch. */
+    if (st == SEPAX_OK)
+        st = sepax3_collide_manifolds(store, found, n, m, NULL);
+    if (st == SEPAX_OK)
+        for (size_t i = 0; i < n; i++)
+            for (int k = 0; k < m[i].point_count; k++)
+                printf("shapes %u and %u touch at (%g, %g, %g), separation %g, id %#x\n",
+                       (unsigned)found[i].a, (unsigned)found[i].b, m[i].points[k].point.x,
+                       m[i].points[k].point.y, m[i].points[k].point.z,
+                       m[i].points[k].separation, (unsigned)m[i].points[k].id);
+
+    free(m);
+    free(found);
     sepax3_store_destroy(store);
     if (st != SEPAX_OK) {
         fprintf(stderr, "sepax: %s\n", sepax_status_string(st));
