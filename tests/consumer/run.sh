@@ -78,6 +78,38 @@ cc -std=c11 -Wall -Wextra -Werror tests/examples/example3.c -o "$work/example3-s
 LD_LIBRARY_PATH=$libdir "$work/example3-shared" >"$work/shared3.out"
 grep -q '^pair 0: hit, separation -0.1 ' "$work/shared3.out"
 
+echo "== a non-system prefix: the rpath README gives, no LD_LIBRARY_PATH"
+cc -std=c11 -Wall -Wextra -Werror tests/examples/example.c -o "$work/example-rpath" \
+    $(pkg-config --cflags --libs sepax) -Wl,-rpath,"$libdir"
+env -u LD_LIBRARY_PATH "$work/example-rpath" >"$work/rpath.out"
+cmp "$work/shared.out" "$work/rpath.out"
+
+echo "== the build tree without installing: its uninstalled pkg-config file"
+tree=${from:-$work/build}
+tree=$(realpath "$tree")
+test -f "$tree/meson-uninstalled/sepax-uninstalled.pc"
+cflags=$(PKG_CONFIG_PATH=$tree/meson-uninstalled pkg-config --cflags sepax)
+# every folder it puts on the include path is include/ or holds no header:
+# the library's private src/ must stay out of its users' reach
+for flag in $cflags; do
+    case "$flag" in
+    -I*) dir=${flag#-I}
+        case "$dir" in */include) ;; *)
+            if [ -d "$dir" ] && [ -n "$(find "$dir" -name '*.h' -print -quit)" ]; then
+                echo "uninstalled pkg-config file puts $dir, which holds headers, on the include path"
+                exit 1
+            fi ;;
+        esac ;;
+    esac
+done
+cc -std=c11 -Wall -Wextra -Werror tests/examples/example.c -o "$work/example-tree" \
+    $(PKG_CONFIG_PATH=$tree/meson-uninstalled pkg-config --cflags --libs sepax) \
+    -Wl,-rpath,"$tree/src/lib"
+"$work/example-tree" >"$work/tree.out"
+cmp "$work/shared.out" "$work/tree.out"
+ldd "$work/example-tree" >"$work/ldd-tree.out"
+grep -q "$tree/src/lib/libsepax" "$work/ldd-tree.out"
+
 echo "== the examples through CMake's find_package (shared, then static)"
 cmproj=$work/cmake
 mkdir -p "$cmproj"
@@ -106,4 +138,4 @@ meson setup "$proj/build" "$proj" --force-fallback-for=sepax >/dev/null
 meson compile -C "$proj/build" >/dev/null
 "$proj/build/example" >"$work/subproject.out"
 cmp "$work/shared.out" "$work/subproject.out"
-echo "consumer checks: 4 passed, 0 failed"
+echo "consumer checks: 6 passed, 0 failed"
