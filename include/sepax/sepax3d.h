@@ -249,7 +249,10 @@ SEPAX_API sepax_status sepax3_add_sphere(sepax3_store *store, sepax3_vec centre,
  *  box's is. A merged face's plane is its corners' (Newell's normal);
  *  every face's offset is that of the vertex farthest along its normal,
  *  so every vertex lies inside or on every face, and a merged face's
- *  corners lie within the tolerance inside its plane. Points within
+ *  corners lie within the tolerance inside its plane. Merged faces are
+ *  kept only where each holds its edges in its plane (within a sine of
+ *  1e-5); else the hull is built with Qhull's default merging (double
+ *  roundoff only), as needles and plates of aspect 1000 may need. Points within
  *  about the tolerance of a face may be left out of the hull. Points far
  *  from their frame's origin for their size (beyond some 16 diagonals)
  *  round by more than the tolerance, and faces meant flat may stay in

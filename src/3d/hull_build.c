@@ -206,6 +206,34 @@ static int too_thin(const hull_tmp *t)
     return 0;
 }
 
+/* Whether every edge lies in the plane of each merged face beside it to
+ * within HULL_MERGE_TILT (as a sine). A merged face's corners lie up to
+ * the merge tolerance off its plane, which tilts a short edge's
+ * direction against the plane by that over the edge's length; the edge
+ * query reads an edge pair whose arcs cross on the Gauss map (by the
+ * faces' normals) as a face of the Minkowski difference, and measures
+ * its separation from the edges alone, which is no bound when the
+ * normals and the edge disagree: two needles that overlapped read as
+ * 1e-4 apart across an edge of 5e-3 tilted by 8e-4. */
+static int merged_planes_hold_edges(const hull_tmp *t)
+{
+    for (uint32_t e = 0; e < t->ne; e++) {
+        const double *p = t->v[t->e[e][0]], *q = t->v[t->e[e][1]];
+        const double d[3] = {q[0] - p[0], q[1] - p[1], q[2] - p[2]};
+        const double dl = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+        for (int side = 2; side < 4; side++) {
+            const uint32_t f = t->e[e][side];
+            if (!t->merged[f])
+                continue;
+            const double *n = t->n[f];
+            const double nl = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+            if (!(fabs(n[0] * d[0] + n[1] * d[1] + n[2] * d[2]) <= HULL_MERGE_TILT * nl * dl))
+                return 0;
+        }
+    }
+    return 1;
+}
+
 /* t's coordinates are absolute; write the block about their mean. */
 static void write_block(const hull_tmp *t, float *b, float centre[3], float half[3])
 {
@@ -261,46 +289,15 @@ static void write_block(const hull_tmp *t, float *b, float centre[3], float half
     hull3_fill_padding(b);
 }
 
-sepax_status sepax3_hull_build(const sepax_allocator *alloc, const sepax3_vec *points,
-                               size_t count, sepax3_hull_built *out)
+/* One run of Qhull with the given options over coords (count points),
+ * read into t: corners, loops, planes, edges; the flat check. */
+static sepax_status run_qhull(double *coords, size_t count, char *options, hull_tmp *t,
+                              int *corner)
 {
-    /* Qhull's coordinates, a corner map per point, and the hull before it
-     * is rounded, in one allocation from the hooks */
-    const size_t coords_bytes = 3 * count * sizeof(double);
-    const size_t map_bytes = count * sizeof(int);
-    unsigned char *mem = sepax_alloc(alloc, coords_bytes + map_bytes + sizeof(hull_tmp));
-    if (!mem)
-        return SEPAX_ERR_OUT_OF_MEMORY;
-    double *coords = (double *)mem;
-    hull_tmp *t = (hull_tmp *)(mem + coords_bytes);
-    int *corner = (int *)(mem + coords_bytes + sizeof(hull_tmp));
-    for (size_t i = 0; i < count; i++) {
-        coords[3 * i] = points[i].x, coords[3 * i + 1] = points[i].y, coords[3 * i + 2] = points[i].z;
-    }
-
-    /* the merge tolerance, relative to the points' bounding box, as an
-     * integer mantissa and a binary exponent: exact, and read the same
-     * whatever the C locale's decimal point */
-    double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
-    for (size_t i = 0; i < count; i++)
-        for (int k = 0; k < 3; k++)
-            lo[k] = fmin(lo[k], coords[3 * i + k]), hi[k] = fmax(hi[k], coords[3 * i + k]);
-    const double diag = sqrt((hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1]) +
-                             (hi[2] - lo[2]) * (hi[2] - lo[2]));
-    char options[64] = "qhull";
-    if (diag > 0.0) {
-        int e;
-        const double m = frexp(HULL_MERGE_TOLERANCE * diag, &e);
-        snprintf(options, sizeof options, "qhull C-0x%llxp%d", (unsigned long long)ldexp(m, 53),
-                 e - 53);
-    }
-
     char messages[1024];
     FILE *err = fmemopen(messages, sizeof messages, "w");
-    if (!err) {
-        sepax_free(alloc, mem);
+    if (!err)
         return SEPAX_ERR_OUT_OF_MEMORY;
-    }
     qhT qh_storage;
     qhT *qh = &qh_storage;
     qh_zero(qh, err);
@@ -341,6 +338,57 @@ sepax_status sepax3_hull_build(const sepax_allocator *alloc, const sepax3_vec *p
         st = make_edges(t);
     if (st == SEPAX_OK && too_thin(t))
         st = SEPAX_ERR_DEGENERATE;
+    return st;
+}
+
+sepax_status sepax3_hull_build(const sepax_allocator *alloc, const sepax3_vec *points,
+                               size_t count, sepax3_hull_built *out)
+{
+    /* Qhull's coordinates, a corner map per point, and the hull before it
+     * is rounded, in one allocation from the hooks */
+    const size_t coords_bytes = 3 * count * sizeof(double);
+    const size_t map_bytes = count * sizeof(int);
+    unsigned char *mem = sepax_alloc(alloc, coords_bytes + map_bytes + sizeof(hull_tmp));
+    if (!mem)
+        return SEPAX_ERR_OUT_OF_MEMORY;
+    double *coords = (double *)mem;
+    hull_tmp *t = (hull_tmp *)(mem + coords_bytes);
+    int *corner = (int *)(mem + coords_bytes + sizeof(hull_tmp));
+    for (size_t i = 0; i < count; i++) {
+        coords[3 * i] = points[i].x, coords[3 * i + 1] = points[i].y, coords[3 * i + 2] = points[i].z;
+    }
+
+    /* the merge tolerance, relative to the points' bounding box, as an
+     * integer mantissa and a binary exponent: exact, and read the same
+     * whatever the C locale's decimal point */
+    double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+    for (size_t i = 0; i < count; i++)
+        for (int k = 0; k < 3; k++)
+            lo[k] = fmin(lo[k], coords[3 * i + k]), hi[k] = fmax(hi[k], coords[3 * i + k]);
+    const double diag = sqrt((hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1]) +
+                             (hi[2] - lo[2]) * (hi[2] - lo[2]));
+    char options[64] = "qhull";
+    if (diag > 0.0) {
+        int e;
+        const double m = frexp(HULL_MERGE_TOLERANCE * diag, &e);
+        snprintf(options, sizeof options, "qhull C-0x%llxp%d", (unsigned long long)ldexp(m, 53),
+                 e - 53);
+    }
+
+    sepax_status st = run_qhull(coords, count, options, t, corner);
+    /* Merging is kept only where every merged face's plane holds its
+     * edges: else Qhull's default merging, as before. Any other failure
+     * of the merging run also gets the default one, so that merging never
+     * refuses a hull the default accepts. */
+    const int again = diag > 0.0 && (st == SEPAX_OK ? !merged_planes_hold_edges(t)
+                                                   : st != SEPAX_ERR_OUT_OF_MEMORY);
+    if (again) {
+        for (size_t i = 0; i < count; i++)
+            coords[3 * i] = points[i].x, coords[3 * i + 1] = points[i].y,
+            coords[3 * i + 2] = points[i].z;
+        char plain[] = "qhull";
+        st = run_qhull(coords, count, plain, t, corner);
+    }
     if (st == SEPAX_OK) {
         out->floats = hull3_block_floats(t->nv, t->nf, t->ne);
         out->block = sepax_alloc(alloc, out->floats * sizeof(float));

@@ -14,6 +14,11 @@
  * accepted never has its rim (whose facets' centrums lie a third of its
  * thickness or more from the top's plane) merged into its top. */
 #define HULL_MERGE_TOLERANCE 1e-6
+/* Merged faces are kept only when each holds its edges in its plane
+ * within this (the sine of the angle between an edge and the plane);
+ * else the hull is built with Qhull's default merging (hull_build.c says
+ * why). The turned and rounded cube's edges tilt by about 1e-7. */
+#define HULL_MERGE_TILT 1e-5
 
 typedef struct sepax3_hull_built {
     float *block;  /* from the hooks; the caller keeps or frees it */

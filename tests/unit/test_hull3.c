@@ -1014,11 +1014,13 @@ Test(hull3, turned_rounded_cube_is_the_box)
 
 /* What merging keeps, on hulls built straight from points (hull_build.h):
  * the turned and rounded cube, prisms turned and rounded, such solids
- * with points jittered by rounding-sized amounts on their faces, and
- * clouds of random points. For each: every vertex inside or on every
+ * with points jittered by rounding-sized amounts on their faces, needles
+ * and plates of aspect 1000, and clouds of random points. For each: every vertex inside or on every
  * face plane (the block's own expression, in double: what the kernels'
  * inner-radius bounds and containment rely on), every face's corners
- * within the merge tolerance of its plane, every vertex one of the
+ * within the merge tolerance of its plane, every edge of a face of more
+ * than three corners in its plane within HULL_MERGE_TILT (the edge
+ * query's Gauss map reads the faces' normals as the edges' own), every vertex one of the
  * points, every point within twice the tolerance of the hull (Qhull may
  * leave out a point that near a face), and a second build giving the
  * same bytes. Solids whose faces are meant flat have their faces'
@@ -1070,7 +1072,7 @@ static void merge_case_make(int which, uint64_t *seed, merge_case *c)
     double pts[96][3];
     const double scale = which % 3 == 0 ? 1.0 : which % 3 == 1 ? 1e-3 : 250.0;
     c->faces = c->edges = -1;
-    switch (which % 4) {
+    switch (which % 5) {
     case 0: { /* a box of random extents, its corners and its face centres */
         const double h[3] = {0.2 + rand01(seed), 0.2 + rand01(seed), 0.2 + rand01(seed)};
         unsigned n = 0;
@@ -1116,6 +1118,28 @@ static void merge_case_make(int which, uint64_t *seed, merge_case *c)
         c->faces = 8, c->edges = 12;
         break;
     }
+    case 4: { /* a needle or a plate of aspect 1000, 8 to 16 points on
+               * it (test_precision3's): merged faces there may hold
+               * their short edges badly, and are then not kept */
+        const int keep = (int)(rand01(seed) * 3), plate = rand01(seed) < 0.5;
+        double ax[3] = {1e-3, 1e-3, 1e-3};
+        ax[keep] = 1;
+        if (plate)
+            ax[(keep + 1) % 3] = 1;
+        const unsigned n = 8 + (unsigned)(rand01(seed) * 9);
+        for (unsigned k = 0; k < n; k++) {
+            double d[3], r2;
+            do {
+                for (int i = 0; i < 3; i++)
+                    d[i] = 2 * rand01(seed) - 1;
+                r2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+            } while (r2 > 1 || r2 < 0.01);
+            for (int i = 0; i < 3; i++)
+                pts[k][i] = ax[i] * d[i] / sqrt(r2);
+        }
+        turn_and_round((const double (*)[3])pts, n, seed, scale, c);
+        break;
+    }
     default: /* random points in a ball */
         for (unsigned k = 0; k < 40; k++) {
             double r2;
@@ -1134,8 +1158,8 @@ Test(hull3, merged_faces_bound_every_vertex)
 {
     const sepax_allocator alloc = sepax_default_allocator();
     uint64_t seed = 46;
-    double worst_inside = 0, worst_corner = 0, worst_point = 0;
-    for (int which = 0; which < 400; which++) {
+    double worst_inside = 0, worst_corner = 0, worst_point = 0, worst_tilt = 0;
+    for (int which = 0; which < 500; which++) {
         merge_case c;
         merge_case_make(which, &seed, &c);
         sepax3_hull_built b1, b2;
@@ -1167,9 +1191,21 @@ Test(hull3, merged_faces_bound_every_vertex)
                 cr_expect(h <= p.d[f], "case %d: vertex %u stands %.3g above face %u", which, v,
                           h - p.d[f], f);
             }
+            uint32_t corners = 0;
+            for (uint32_t e = 0; e < p.ne; e++)
+                corners += (uint32_t)p.fa[e] == f || (uint32_t)p.fb[e] == f;
             for (uint32_t e = 0; e < p.ne; e++) {
                 if ((uint32_t)p.fa[e] != f && (uint32_t)p.fb[e] != f)
                     continue;
+                /* a merged face holds its edges in its plane */
+                if (corners > 3) {
+                    const double tilt =
+                        fabs((double)p.nx[f] * p.ux[e] + (double)p.ny[f] * p.uy[e] +
+                             (double)p.nz[f] * p.uz[e]);
+                    worst_tilt = fmax(worst_tilt, tilt);
+                    cr_expect(tilt <= HULL_MERGE_TILT + 1e-6,
+                              "case %d: edge %u leans %.3g out of its face %u", which, e, tilt, f);
+                }
                 const uint32_t v = (uint32_t)p.i0[e];
                 const double h = (double)p.nx[f] * p.vx[v] + (double)p.ny[f] * p.vy[v] +
                                  (double)p.nz[f] * p.vz[v];
@@ -1199,6 +1235,7 @@ Test(hull3, merged_faces_bound_every_vertex)
         sepax_free(&alloc, b1.block), sepax_free(&alloc, b2.block);
     }
     cr_log_info("merged hulls: vertices above a face by %.3g of the diagonal at most (want <= 0), "
-                "corners below their face's plane by %.3g, points outside the hull by %.3g",
-                worst_inside, worst_corner, worst_point);
+                "corners below their face's plane by %.3g, points outside the hull by %.3g, "
+                "edges leaning out of a merged face by %.3g",
+                worst_inside, worst_corner, worst_point, worst_tilt);
 }
