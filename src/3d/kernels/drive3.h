@@ -3,8 +3,9 @@
  * its own.
  *
  *   collide: for each pair, in order
- *       class = box-box, sphere-sphere or box-sphere (a sphere-box pair
- *               goes in as (B, A) and its lanes are turned round after);
+ *       class = box-box, sphere-sphere, box-sphere (a sphere-box pair
+ *               goes in as (B, A) and its lanes are turned round after)
+ *               or two round shapes with a capsule (round_lanes3.h);
  *               a pair with a hull or capsule is done at once: two
  *               polyhedra by poly3.h, a pair with a round shape by
  *               round3.h (its faces and edges across the lanes); the
@@ -26,6 +27,7 @@
 
 #include "pair3.h"
 #include "poly3.h"
+#include "round_lanes3.h"
 #include "world3.h"
 
 /* drive3_code lays the byte fields out as a little-endian word */
@@ -165,15 +167,24 @@ static inline void drive3_run(const drive3_tile *t, uint32_t cls, sepax3_result 
     drive3_gather(ra, A);
     drive3_gather(rb, B);
     pair3_out o;
+    uint32_t rare = 0;
     if (cls == PAIR3_BOX_BOX) {
         pair3_box_box(A, B, &o);
     } else if (cls == PAIR3_SPHERE_SPHERE) {
         pair3_sphere_sphere(A, B, &o);
+    } else if (cls == PAIR3_ROUND_ROUND) {
+        lm r;
+        pair3_round_round(A, B, &o, &r);
+        rare = lm_bits(r);
     } else {
         pair3_box_sphere(A, B, &o);
         pair3_turn(lf_gt(lf_load(swap), lf_set1(0.5f)), &o);
     }
     drive3_write(&o, pair3_flags(&o), dst);
+    /* the lanes the round port does not follow, by the scalar routine */
+    for (uint32_t l = 0; rare && l < t->n; l++)
+        if (rare >> l & 1u)
+            round3_pair_of(ra[l], rb[l], dst[l]);
 }
 
 /* A store of boxes only: every pair is box-box, LANES pairs at a time in
@@ -270,8 +281,9 @@ static inline void drive3_collide(const sepax3_view *view, const sepax_pair *pai
 }
 
 /* Pairs of one group (sepax3_pair_group) only, as the grouped calls hand
- * them over: box pairs as in a store of boxes only, sphere pairs into one
- * tile, the rest one at a time; no pair is looked at for its class (a
+ * them over: box pairs as in a store of boxes only, pairs of a sphere or
+ * capsule with a sphere or capsule (and box-sphere) into one tile, the
+ * rest one at a time; no pair is looked at for its class (a
  * box-sphere pair only for which side is the sphere). */
 static inline void drive3_collide_group(const sepax3_view *view, uint32_t group,
                                         const sepax_pair *pairs, size_t n, sepax3_result *out)
@@ -280,9 +292,11 @@ static inline void drive3_collide_group(const sepax3_view *view, uint32_t group,
         drive3_collide_boxes(view, pairs, n, out);
         return;
     }
-    if (group == SEPAX3_GROUP_BOX_SPHERE || group == SEPAX3_GROUP_SPHERE_SPHERE) {
-        const uint32_t cls =
-            group == SEPAX3_GROUP_BOX_SPHERE ? PAIR3_BOX_SPHERE : PAIR3_SPHERE_SPHERE;
+    if (group == SEPAX3_GROUP_BOX_SPHERE || group == SEPAX3_GROUP_SPHERE_SPHERE ||
+        group == SEPAX3_GROUP_CAPSULE_SPHERE || group == SEPAX3_GROUP_CAPSULE_CAPSULE) {
+        const uint32_t cls = group == SEPAX3_GROUP_BOX_SPHERE      ? PAIR3_BOX_SPHERE
+                             : group == SEPAX3_GROUP_SPHERE_SPHERE ? PAIR3_SPHERE_SPHERE
+                                                                   : PAIR3_ROUND_ROUND;
         drive3_tile t;
         t.n = 0;
         for (size_t i = 0; i < n; i++) {

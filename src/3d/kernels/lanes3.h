@@ -33,6 +33,9 @@ typedef wm lm;
 #define lf_lt(a, b) wf_gt_m(b, a)
 #define lf_ge(a, b) wf_le_m(b, a)
 #define lm_and(a, b) wm_and(a, b)
+#define lm_or(a, b) wm_or(a, b)
+/* a and not b */
+#define lm_andnot(a, b) wm_andnot(a, b)
 #define lm_bits(m) wm_bits(m)
 /* lanes of m take a, the others b */
 #define lf_sel(m, a, b) wf_keep(m, a, b)
@@ -58,6 +61,8 @@ typedef int lm;
 #define lf_lt(a, b) ((a) < (b))
 #define lf_ge(a, b) ((a) >= (b))
 #define lm_and(a, b) ((a) && (b))
+#define lm_or(a, b) ((a) || (b))
+#define lm_andnot(a, b) ((a) && !(b))
 #define lm_bits(m) ((uint32_t)((m) != 0))
 #define lf_sel(m, a, b) ((m) ? (a) : (b))
 

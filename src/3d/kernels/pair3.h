@@ -299,24 +299,26 @@ static LANES3_INLINE void pair3_box_sphere(const lf *X, const lf *S, pair3_out *
 
 /* Pair classes: which test, and (the low bit of pair3_class) whether the
  * lanes hold (B, A) because the pair's A is the sphere of a box-sphere
- * pair. A pair with a hull or a capsule is of the general class: it does
- * not go into lanes but to poly3_general (poly3.h). */
+ * pair. Two round shapes of which one is a capsule run in lanes by
+ * round_lanes3.h, in either order. A pair with a hull, or a box and a
+ * capsule, is of the general class: it does not go into lanes but to
+ * poly3_general (poly3.h). */
 enum {
-    PAIR3_BOX_BOX = 0, PAIR3_SPHERE_SPHERE = 1, PAIR3_BOX_SPHERE = 2, PAIR3_CLASSES = 3,
-    PAIR3_GENERAL = 3
+    PAIR3_BOX_BOX = 0, PAIR3_SPHERE_SPHERE = 1, PAIR3_BOX_SPHERE = 2, PAIR3_ROUND_ROUND = 3,
+    PAIR3_CLASSES = 4, PAIR3_GENERAL = 4
 };
 
 static inline uint32_t pair3_class(uint8_t ka, uint8_t kb)
 {
     /* class << 1 | swap, by the slots' kinds (free, box, sphere, hull,
      * capsule); a free slot never reaches a kernel */
-    enum { G = PAIR3_GENERAL << 1 };
+    enum { G = PAIR3_GENERAL << 1, R = PAIR3_ROUND_ROUND << 1 };
     static const uint8_t table[SEPAX3_KINDS][SEPAX3_KINDS] = {
         {0, 0, 0, 0, 0},
         {0, PAIR3_BOX_BOX << 1, PAIR3_BOX_SPHERE << 1, G, G},
-        {0, PAIR3_BOX_SPHERE << 1 | 1, PAIR3_SPHERE_SPHERE << 1, G, G},
+        {0, PAIR3_BOX_SPHERE << 1 | 1, PAIR3_SPHERE_SPHERE << 1, G, R},
         {0, G, G, G, G},
-        {0, G, G, G, G},
+        {0, G, R, G, R},
     };
     return table[ka][kb];
 }

@@ -23,6 +23,8 @@
  *       its faces' planes put farther than the best so far is skipped),
  *       minus r
  *   capsule or sphere, capsule or sphere: closest points of the segments
+ *   (the specification: the drivers run such pairs in lanes by
+ *   round_lanes3.h, which computes the same bits)
  *
  * A pair whose A is round and whose B is not is run as (B, A) and turned
  * round. */
@@ -486,6 +488,16 @@ static void round_round(const float *wa, const float *wb, sepax3_result *o)
                        sqrtf(seg3_point(f1, e0, e1)) + rb <= ra;
     o->normal = (sepax3_vec){n[0], n[1], n[2]};
     side3_finish(o, dist - (ra + rb), SEPAX3_AXIS_POINTS, NONE, NONE, a_in_b, b_in_a);
+}
+
+/* two round shapes from their world records: what the lanes of
+ * round_lanes3.h compute, for the lanes they mark rare */
+static inline void round3_pair_of(const float *wa, const float *wb, sepax3_result *out)
+{
+    sepax3_result o;
+    memset(&o, 0, sizeof o);
+    round_round(wa, wb, &o);
+    *out = o;
 }
 
 /* the answer for (B, A) made the answer for (A, B) */
