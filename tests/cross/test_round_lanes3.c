@@ -156,7 +156,7 @@ Test(round_lanes3, lanes_equal_round_round)
 {
     cases_rng r;
     cases_rng_seed(&r, 0x726f756eu);
-    const int n = 400000;
+    const int n = 200000;
     int rare_lanes = 0, mismatched = 0, hits = 0, contained = 0, coincident = 0;
     for (int i = 0; i < n; i++) {
         float wa[SEPAX3_RECORD], wb[SEPAX3_RECORD];
