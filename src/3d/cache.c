@@ -208,7 +208,7 @@ static int cached_apart(const sepax3_view *v, sepax_pair pair, const sepax3_pair
         return 0;
     const uint32_t sa = SEPAX_ID_SLOT(pair.a), sb = SEPAX_ID_SLOT(pair.b);
     const uint8_t ka = v->kind[sa], kb = v->kind[sb];
-    if (pair3_class(ka, kb) >> 1 != PAIR3_GENERAL)
+    if (!pair3_cached_class(pair3_class(ka, kb) >> 1))
         return 0;
     if (rec[0] == TAG_EDGES)
         return side3_is_poly(ka) && side3_is_poly(kb) && edges_apart(v, sa, sb, rec);
@@ -348,7 +348,7 @@ void sepax3_cache_refresh(const sepax3_view *v, const sepax_pair *live, size_t m
         sepax3_pair_cache *out = caches + at[k];
         memset(out->bytes, 0, sizeof out->bytes);
         const uint32_t sa = SEPAX_ID_SLOT(live[k].a), sb = SEPAX_ID_SLOT(live[k].b);
-        if (pair3_class(v->kind[sa], v->kind[sb]) >> 1 != PAIR3_GENERAL)
+        if (!pair3_cached_class(pair3_class(v->kind[sa], v->kind[sb]) >> 1))
             continue;
         switch (r->axis) {
         case SEPAX3_AXIS_FACE_A:

@@ -5,7 +5,9 @@
  *   collide: for each pair, in order
  *       class = box-box, sphere-sphere, box-sphere (a sphere-box pair
  *               goes in as (B, A) and its lanes are turned round after)
- *               or two round shapes with a capsule (round_lanes3.h);
+ *               two round shapes with a capsule (round_lanes3.h) or a
+ *               box and a capsule (box_capsule_lanes3.h: the box's faces
+ *               in lanes; the pairs they do not settle one at a time);
  *               a pair with a hull or capsule is done at once: two
  *               polyhedra by poly3.h, a pair with a round shape by
  *               round3.h (its faces and edges across the lanes); the
@@ -26,6 +28,7 @@
 #define SEPAX_DRIVE3_H
 
 #include "pair3.h"
+#include "box_capsule_lanes3.h"
 #include "poly3.h"
 #include "round_lanes3.h"
 #include "world3.h"
@@ -151,7 +154,8 @@ static inline void drive3_write(const pair3_out *o, lf flags, sepax3_result *con
         memcpy(&dst[l]->axis, &code[l], sizeof code[l]);
 }
 
-static inline void drive3_run(const drive3_tile *t, uint32_t cls, sepax3_result *out)
+static inline void drive3_run(const sepax3_view *view, const drive3_tile *t, uint32_t cls,
+                              sepax3_result *out)
 {
     const float *ra[LANES], *rb[LANES];
     sepax3_result spare, *dst[LANES];
@@ -176,6 +180,23 @@ static inline void drive3_run(const drive3_tile *t, uint32_t cls, sepax3_result 
         lm r;
         pair3_round_round(A, B, &o, &r);
         rare = lm_bits(r);
+    } else if (cls == PAIR3_BOX_CAPSULE) {
+        lm done;
+        pair3_box_capsule_faces(A, B, lf_gt(lf_load(swap), lf_set1(0.5f)), &o, &done);
+        drive3_write(&o, pair3_flags(&o), dst);
+        /* the pairs no box face settled, one at a time in their own order */
+        const uint32_t settled = lm_bits(done);
+        for (uint32_t l = 0; l < t->n; l++) {
+            if (settled >> l & 1u)
+                continue;
+            const uint32_t sa = (uint32_t)((ra[l] - view->world) / SEPAX3_RECORD);
+            const uint32_t sb = (uint32_t)((rb[l] - view->world) / SEPAX3_RECORD);
+            if (t->swap[l])
+                poly3_general(view, sb, sa, dst[l]);
+            else
+                poly3_general(view, sa, sb, dst[l]);
+        }
+        return;
     } else {
         pair3_box_sphere(A, B, &o);
         pair3_turn(lf_gt(lf_load(swap), lf_set1(0.5f)), &o);
@@ -251,7 +272,7 @@ static inline void drive3_put(drive3_tile *t, const sepax3_view *view, uint32_t 
     t->at[t->n] = (uint32_t)i;
     t->swap[t->n] = (uint8_t)swap;
     if (++t->n == LANES) {
-        drive3_run(t, code >> 1, out);
+        drive3_run(view, t, code >> 1, out);
         t->n = 0;
     }
 }
@@ -277,7 +298,7 @@ static inline void drive3_collide(const sepax3_view *view, const sepax_pair *pai
     }
     for (uint32_t c = 0; c < PAIR3_CLASSES; c++)
         if (tiles[c].n)
-            drive3_run(&tiles[c], c, out);
+            drive3_run(view, &tiles[c], c, out);
 }
 
 /* Pairs of one group (sepax3_pair_group) only, as the grouped calls hand
@@ -293,20 +314,23 @@ static inline void drive3_collide_group(const sepax3_view *view, uint32_t group,
         return;
     }
     if (group == SEPAX3_GROUP_BOX_SPHERE || group == SEPAX3_GROUP_SPHERE_SPHERE ||
-        group == SEPAX3_GROUP_CAPSULE_SPHERE || group == SEPAX3_GROUP_CAPSULE_CAPSULE) {
+        group == SEPAX3_GROUP_CAPSULE_SPHERE || group == SEPAX3_GROUP_CAPSULE_CAPSULE ||
+        group == SEPAX3_GROUP_BOX_CAPSULE) {
         const uint32_t cls = group == SEPAX3_GROUP_BOX_SPHERE      ? PAIR3_BOX_SPHERE
                              : group == SEPAX3_GROUP_SPHERE_SPHERE ? PAIR3_SPHERE_SPHERE
+                             : group == SEPAX3_GROUP_BOX_CAPSULE   ? PAIR3_BOX_CAPSULE
                                                                    : PAIR3_ROUND_ROUND;
         drive3_tile t;
         t.n = 0;
         for (size_t i = 0; i < n; i++) {
             drive3_prefetch_ahead(view, pairs, n, i);
             const uint32_t sa = SEPAX_ID_SLOT(pairs[i].a), sb = SEPAX_ID_SLOT(pairs[i].b);
-            const uint32_t swap = cls == PAIR3_BOX_SPHERE && view->kind[sa] == SEPAX3_KIND_SPHERE;
+            const uint32_t swap = (cls == PAIR3_BOX_SPHERE && view->kind[sa] == SEPAX3_KIND_SPHERE) ||
+                                  (cls == PAIR3_BOX_CAPSULE && view->kind[sa] == SEPAX3_KIND_CAPSULE);
             drive3_put(&t, view, sa, sb, cls << 1 | swap, i, out);
         }
         if (t.n)
-            drive3_run(&t, cls, out);
+            drive3_run(view, &t, cls, out);
         return;
     }
     for (size_t i = 0; i < n; i++) {

@@ -299,26 +299,35 @@ static LANES3_INLINE void pair3_box_sphere(const lf *X, const lf *S, pair3_out *
 
 /* Pair classes: which test, and (the low bit of pair3_class) whether the
  * lanes hold (B, A) because the pair's A is the sphere of a box-sphere
- * pair. Two round shapes of which one is a capsule run in lanes by
- * round_lanes3.h, in either order. A pair with a hull, or a box and a
- * capsule, is of the general class: it does not go into lanes but to
- * poly3_general (poly3.h). */
+ * pair or the capsule of a box-capsule pair. Two round shapes of which
+ * one is a capsule run in lanes by round_lanes3.h, in either order; a
+ * box and a capsule by box_capsule_lanes3.h where a box face settles
+ * them, else one at a time. A pair with a hull is of the general class:
+ * it does not go into lanes but to poly3_general (poly3.h). */
 enum {
     PAIR3_BOX_BOX = 0, PAIR3_SPHERE_SPHERE = 1, PAIR3_BOX_SPHERE = 2, PAIR3_ROUND_ROUND = 3,
-    PAIR3_CLASSES = 4, PAIR3_GENERAL = 4
+    PAIR3_BOX_CAPSULE = 4, PAIR3_CLASSES = 5, PAIR3_GENERAL = 5
 };
+
+/* The classes whose pairs the 3D cache keeps a record for: those that
+ * may take the general route (a box and a capsule go there unless a box
+ * face settles them in lanes). */
+static inline int pair3_cached_class(uint32_t cls)
+{
+    return cls == PAIR3_GENERAL || cls == PAIR3_BOX_CAPSULE;
+}
 
 static inline uint32_t pair3_class(uint8_t ka, uint8_t kb)
 {
     /* class << 1 | swap, by the slots' kinds (free, box, sphere, hull,
      * capsule); a free slot never reaches a kernel */
-    enum { G = PAIR3_GENERAL << 1, R = PAIR3_ROUND_ROUND << 1 };
+    enum { G = PAIR3_GENERAL << 1, R = PAIR3_ROUND_ROUND << 1, C = PAIR3_BOX_CAPSULE << 1 };
     static const uint8_t table[SEPAX3_KINDS][SEPAX3_KINDS] = {
         {0, 0, 0, 0, 0},
-        {0, PAIR3_BOX_BOX << 1, PAIR3_BOX_SPHERE << 1, G, G},
+        {0, PAIR3_BOX_BOX << 1, PAIR3_BOX_SPHERE << 1, G, C},
         {0, PAIR3_BOX_SPHERE << 1 | 1, PAIR3_SPHERE_SPHERE << 1, G, R},
         {0, G, G, G, G},
-        {0, G, R, G, R},
+        {0, C | 1, R, G, R},
     };
     return table[ka][kb];
 }
