@@ -151,7 +151,7 @@ static void make_pair(cases_rng *r, int which, float *wa, float *wb)
         break;
     }
     /* a sphere's axes are the world's */
-    static const double world[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    double world[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
     frame_of(da, axes);
     record(ca, ha > 0.0f ? axes : world, ha, ra, wa);
     frame_of(db, axes);
