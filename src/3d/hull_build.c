@@ -341,6 +341,12 @@ static sepax_status run_qhull(double *coords, size_t count, char *options, hull_
     return st;
 }
 
+static void load_coords(const sepax3_vec *points, size_t count, double *coords)
+{
+    for (size_t i = 0; i < count; i++)
+        coords[3 * i] = points[i].x, coords[3 * i + 1] = points[i].y, coords[3 * i + 2] = points[i].z;
+}
+
 sepax_status sepax3_hull_build(const sepax_allocator *alloc, const sepax3_vec *points,
                                size_t count, sepax3_hull_built *out)
 {
@@ -354,9 +360,7 @@ sepax_status sepax3_hull_build(const sepax_allocator *alloc, const sepax3_vec *p
     double *coords = (double *)mem;
     hull_tmp *t = (hull_tmp *)(mem + coords_bytes);
     int *corner = (int *)(mem + coords_bytes + sizeof(hull_tmp));
-    for (size_t i = 0; i < count; i++) {
-        coords[3 * i] = points[i].x, coords[3 * i + 1] = points[i].y, coords[3 * i + 2] = points[i].z;
-    }
+    load_coords(points, count, coords);
 
     /* the merge tolerance, relative to the points' bounding box, as an
      * integer mantissa and a binary exponent: exact, and read the same
@@ -383,9 +387,7 @@ sepax_status sepax3_hull_build(const sepax_allocator *alloc, const sepax3_vec *p
     const int again = diag > 0.0 && (st == SEPAX_OK ? !merged_planes_hold_edges(t)
                                                    : st != SEPAX_ERR_OUT_OF_MEMORY);
     if (again) {
-        for (size_t i = 0; i < count; i++)
-            coords[3 * i] = points[i].x, coords[3 * i + 1] = points[i].y,
-            coords[3 * i + 2] = points[i].z;
+        load_coords(points, count, coords); /* Qhull's run may have moved them */
         char plain[] = "qhull";
         st = run_qhull(coords, count, plain, t, corner);
     }

@@ -20,7 +20,6 @@
 #include "kernel3.h"
 #include "lanes3.h"
 #include "pair3.h"
-#include "round_lanes3.h"
 
 /* X: the box's record in lanes, S: the capsule's; turned: lanes whose
  * pair has the capsule as A. *done: the lanes answered. */
@@ -64,7 +63,7 @@ static LANES3_INLINE void pair3_box_capsule_faces(const lf *X, const lf *S, lm t
         const lf w = lf_add(lf_add(lf_mul(X[SEPAX3_W_A + c], bn[0]),
                                    lf_mul(X[SEPAX3_W_A + 3 + c], bn[1])),
                             lf_mul(X[SEPAX3_W_A + 6 + c], bn[2]));
-        n[c] = lf_sel(turned, rl3_neg(w), w);
+        n[c] = lf_sel(turned, lf_flip(w), w);
     }
     const lf none = lf_set1(255.0f);
     o->sep = sep;

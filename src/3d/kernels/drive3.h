@@ -304,8 +304,8 @@ static inline void drive3_collide(const sepax3_view *view, const sepax_pair *pai
 /* Pairs of one group (sepax3_pair_group) only, as the grouped calls hand
  * them over: box pairs as in a store of boxes only, pairs of a sphere or
  * capsule with a sphere or capsule (and box-sphere) into one tile, the
- * rest one at a time; no pair is looked at for its class (a
- * box-sphere pair only for which side is the sphere). */
+ * rest one at a time; a tiled pair's class and order come from
+ * pair3_class's table. */
 static inline void drive3_collide_group(const sepax3_view *view, uint32_t group,
                                         const sepax_pair *pairs, size_t n, sepax3_result *out)
 {
@@ -316,18 +316,17 @@ static inline void drive3_collide_group(const sepax3_view *view, uint32_t group,
     if (group == SEPAX3_GROUP_BOX_SPHERE || group == SEPAX3_GROUP_SPHERE_SPHERE ||
         group == SEPAX3_GROUP_CAPSULE_SPHERE || group == SEPAX3_GROUP_CAPSULE_CAPSULE ||
         group == SEPAX3_GROUP_BOX_CAPSULE) {
-        const uint32_t cls = group == SEPAX3_GROUP_BOX_SPHERE      ? PAIR3_BOX_SPHERE
-                             : group == SEPAX3_GROUP_SPHERE_SPHERE ? PAIR3_SPHERE_SPHERE
-                             : group == SEPAX3_GROUP_BOX_CAPSULE   ? PAIR3_BOX_CAPSULE
-                                                                   : PAIR3_ROUND_ROUND;
+        /* every pair of the group has one class; pair3_class says which
+         * side goes first */
         drive3_tile t;
         t.n = 0;
+        uint32_t cls = 0;
         for (size_t i = 0; i < n; i++) {
             drive3_prefetch_ahead(view, pairs, n, i);
             const uint32_t sa = SEPAX_ID_SLOT(pairs[i].a), sb = SEPAX_ID_SLOT(pairs[i].b);
-            const uint32_t swap = (cls == PAIR3_BOX_SPHERE && view->kind[sa] == SEPAX3_KIND_SPHERE) ||
-                                  (cls == PAIR3_BOX_CAPSULE && view->kind[sa] == SEPAX3_KIND_CAPSULE);
-            drive3_put(&t, view, sa, sb, cls << 1 | swap, i, out);
+            const uint32_t code = pair3_class(view->kind[sa], view->kind[sb]);
+            cls = code >> 1;
+            drive3_put(&t, view, sa, sb, code, i, out);
         }
         if (t.n)
             drive3_run(view, &t, cls, out);

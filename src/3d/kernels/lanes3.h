@@ -79,6 +79,9 @@ typedef int lm;
 
 /* -a, exact */
 #define lf_neg(a) lf_sub(lf_set1(0.0f), a)
+/* -a with C's unary minus's sign of zero (lf_neg gives +0 for +0): for
+ * ports of scalar code that must keep its bits */
+#define lf_flip(a) lf_mul(lf_set1(-1.0f), a)
 
 /* dot products in one fixed order: (x + y) + z */
 #define lf_dot3(ax, ay, az, bx, by, bz)                                                        \

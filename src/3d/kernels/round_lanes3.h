@@ -29,10 +29,6 @@
 #include "lanes3.h"
 #include "pair3.h"
 
-/* exact -x, with the sign of a zero flipped as C's unary minus flips it
- * (0 - x, which lf_neg is, gives +0 for +0) */
-#define rl3_neg(x) lf_mul(lf_set1(-1.0f), x)
-
 /* x with its mantissa cleared: 2^floor(log2 x) for a normal x */
 static inline lf rl3_exponent(lf x)
 {
@@ -117,7 +113,7 @@ static LANES3_INLINE lf rl3_closest(const lf p1[3], const lf q1[3], const lf p2[
      * re-solves where t leaves [0, 1] */
     const lf s_free = lf_sel(lf_gt(ll, zero), rl3_clamp01(lf_div(rl3_dot(L, m), ll)), zero);
     const lf t_free = lf_div(lf_add(lf_mul(b, s_free), f), e);
-    const lf s_lo = rl3_clamp01(lf_div(rl3_neg(c), a));
+    const lf s_lo = rl3_clamp01(lf_div(lf_flip(c), a));
     const lf s_hi = rl3_clamp01(lf_div(lf_sub(b, c), a));
     const lm below = lf_lt(t_free, zero), above = lf_gt(t_free, one);
     lf s = lf_sel(below, s_lo, lf_sel(above, s_hi, s_free));
@@ -183,7 +179,7 @@ static LANES3_INLINE void pair3_round_round(const lf *A, const lf *B, pair3_out 
         d[c] = lf_sub(B[SEPAX3_W_C + c], A[SEPAX3_W_C + c]);
         a0[c] = A[SEPAX3_W_A + c];
         b0[c] = B[SEPAX3_W_A + c];
-        e0[c] = rl3_neg(lf_mul(ha, a0[c])), e1[c] = lf_mul(ha, a0[c]);
+        e0[c] = lf_flip(lf_mul(ha, a0[c])), e1[c] = lf_mul(ha, a0[c]);
         f0[c] = lf_sub(d[c], lf_mul(hb, b0[c])), f1[c] = lf_add(d[c], lf_mul(hb, b0[c]));
     }
     lf w[3], n[3];
@@ -193,7 +189,7 @@ static LANES3_INLINE void pair3_round_round(const lf *A, const lf *B, pair3_out 
      * (round3.h says why it may not) */
     lf lo = lf_set1(INFINITY), hi = lf_set1(-INFINITY), scale = zero;
     for (int c = 0; c < 3; c++)
-        n[c] = lf_div(rl3_neg(w[c]), dist);
+        n[c] = lf_div(lf_flip(w[c]), dist);
     const lf *ends[4] = {e0, e1, f0, f1};
     for (int k = 0; k < 4; k++) {
         const lf x = rl3_dot(n, ends[k]);
