@@ -25,6 +25,7 @@
 #include "3d/kernels/box_capsule_lanes3.h"
 #include "3d/kernels/round3.h"
 #include "3d/kernels/round_lanes3.h"
+#include "3d/store.h"
 #include "support/cases.h"
 
 /* a world record: centre, axes (rows of a rotation), half length, radius */
@@ -268,4 +269,143 @@ Test(round_lanes3, box_faces_equal_poly_round)
     cr_expect_eq(mismatched, 0);
     cr_expect_gt(settled, n / 10); /* the draws are mostly near or touching */
     cr_expect_lt(settled, 2 * n);
+}
+
+/* The face distances poly_round hands to the closest-feature search:
+ * both ends against every face plane, by poly_round's expression at one
+ * lane. */
+static void face_distances(const poly3 *P, const float e0[3], const float e1[3], float *s0,
+                           float *s1)
+{
+    for (uint32_t f = 0; f < P->nf; f++) {
+        const float n[3] = {P->nx[f], P->ny[f], P->nz[f]};
+        s0[f] = (seg3_dot(n, e0) - P->d[f]) + 0.0f;
+        s1[f] = (seg3_dot(n, e1) - P->d[f]) + 0.0f;
+    }
+}
+
+/* A segment near X's surface, in X's frame: its centre beyond the
+ * support point along a random direction by -0.2 to 1.5 of X's size (or
+ * by 1e-7 to 1e-2 of it, or at a vertex), turned at random or lying
+ * along one of X's faces or edges, of length 0 (a sphere) to twice the
+ * size. */
+static void near_segment(cases_rng *r, const poly3 *P, double size, float e0[3], float e1[3])
+{
+    double dir[3], c[3], u[3];
+    random_dir(r, dir);
+    double h = -INFINITY;
+    uint32_t top = 0;
+    for (uint32_t v = 0; v < P->nv; v++) {
+        const double x = dir[0] * P->vx[v] + dir[1] * P->vy[v] + dir[2] * P->vz[v];
+        if (x > h)
+            h = x, top = v;
+    }
+    const double pick = cases_rng_unit(r);
+    const double t = pick < 0.6   ? cases_rng_range(r, -0.2, 1.5)
+                     : pick < 0.8 ? pow(10.0, -cases_rng_range(r, 2.0, 7.0))
+                                  : 0.0;
+    const double at[3] = {P->vx[top], P->vy[top], P->vz[top]};
+    const double off = pick < 0.8 ? 0.0 : size * cases_rng_range(r, 0.0, 0.3);
+    for (int k = 0; k < 3; k++)
+        c[k] = pick < 0.8 ? dir[k] * (h + t * size) : at[k] + dir[k] * off;
+    const double lie = cases_rng_unit(r);
+    if (lie < 0.3) {
+        const uint32_t f = (uint32_t)(cases_rng_unit(r) * P->nf) % P->nf;
+        const double n[3] = {P->nx[f], P->ny[f], P->nz[f]};
+        double q[3];
+        random_dir(r, q);
+        u[0] = n[1] * q[2] - n[2] * q[1], u[1] = n[2] * q[0] - n[0] * q[2];
+        u[2] = n[0] * q[1] - n[1] * q[0];
+        unit(u);
+    } else if (lie < 0.45) {
+        const uint32_t e = (uint32_t)(cases_rng_unit(r) * P->ne) % P->ne;
+        u[0] = P->ux[e], u[1] = P->uy[e], u[2] = P->uz[e];
+    } else {
+        random_dir(r, u);
+    }
+    const double len = cases_rng_unit(r) < 0.25 ? 0.0 : size * cases_rng_range(r, 0.01, 2.0);
+    for (int k = 0; k < 3; k++) {
+        e0[k] = (float)(c[k] - 0.5 * len * u[k]);
+        e1[k] = len > 0.0 ? (float)(c[k] + 0.5 * len * u[k]) : e0[k];
+    }
+}
+
+/* round3.h's closest-feature search with X's edges across the lanes
+ * (near_lanes) against the one edge at a time (near_scalar), byte for
+ * byte, at one lane (the backends are held to the reference by
+ * test_backends and selftest3): hulls of 4 to 64 points on ellipsoids of
+ * aspect 1 to 100 (plates and needles among them) and boxes, with
+ * segments and points near their surfaces. */
+Test(round_lanes3, near_lanes_equal_near_scalar)
+{
+    cases_rng r;
+    cases_rng_seed(&r, 0x6e656172u);
+    const unsigned points[] = {4, 5, 6, 8, 12, 16, 24, 32, 48, 64};
+    int compared = 0, declined = 0, mismatched = 0, faces = 0, edges = 0;
+    for (int shape = 0; shape < 160; shape++) {
+        const double size = pow(10.0, cases_rng_range(&r, -3.0, 3.0));
+        float box[HULL3_BOX_FLOATS];
+        sepax3_store *s = NULL;
+        poly3 P;
+        if (shape % 8 == 7) {
+            const float h[3] = {(float)(size * cases_rng_range(&r, 0.01, 1.0)),
+                                (float)(size * cases_rng_range(&r, 0.01, 1.0)), (float)size};
+            hull3_box_block(h, box);
+            P = poly3_of(box);
+        } else {
+            cr_assert_eq(sepax3_store_create(NULL, &s), SEPAX_OK);
+            const unsigned n = points[shape % 10];
+            const double aspect = pow(10.0, cases_rng_range(&r, 0.0, 2.0));
+            const double axes[3] = {size, size / (shape % 3 == 0 ? aspect : 1.0),
+                                    size / (shape % 3 == 1 ? aspect : 1.0)};
+            sepax3_vec pts[64];
+            for (unsigned i = 0; i < n; i++) {
+                double d[3];
+                random_dir(&r, d);
+                pts[i] = (sepax3_vec){(float)(d[0] * axes[0]), (float)(d[1] * axes[1]),
+                                      (float)(d[2] * axes[2])};
+            }
+            sepax_shape_id id;
+            if (sepax3_add_hull(s, pts, n, &id) != SEPAX_OK) { /* too flat: another draw */
+                sepax3_store_destroy(s);
+                continue;
+            }
+            const sepax3_view v = sepax3_store_view(s);
+            P = poly3_of(v.pool + v.pool_at[0]);
+        }
+        for (int i = 0; i < 2000; i++) {
+            float e0[3], e1[3], s0[HULL3_MAX_FACES + 16], s1[HULL3_MAX_FACES + 16];
+            near_segment(&r, &P, size, e0, e1);
+            face_distances(&P, e0, e1, s0, s1);
+            const float bn[3] = {P.nx[0], P.ny[0], P.nz[0]};
+            round3_near want, got;
+            memset(&want, 0, sizeof want);
+            memset(&got, 0, sizeof got);
+            near_scalar(&P, s0, s1, e0, e1, bn, &want);
+            if (!near_lanes(&P, s0, s1, e0, e1, bn, &got)) {
+                declined++;
+                continue;
+            }
+            compared++;
+            faces += want.face2 < INFINITY;
+            edges += want.edge2 < INFINITY;
+            if (memcmp(&want, &got, sizeof want) != 0 && mismatched++ < 5)
+                cr_log_error("shape %d draw %d: want face2 %a fdist %a edge2 %a nl (%a %a %a), "
+                             "got face2 %a fdist %a edge2 %a nl (%a %a %a)",
+                             shape, i, (double)want.face2, (double)want.fdist,
+                             (double)want.edge2, (double)want.nl[0], (double)want.nl[1],
+                             (double)want.nl[2], (double)got.face2, (double)got.fdist,
+                             (double)got.edge2, (double)got.nl[0], (double)got.nl[1],
+                             (double)got.nl[2]);
+        }
+        if (s)
+            sepax3_store_destroy(s);
+    }
+    cr_log_info("near features: %d searches compared, %d declined to near_scalar, %d with a "
+                "face, %d with an edge, %d mismatched",
+                compared, declined, faces, edges, mismatched);
+    cr_expect_eq(mismatched, 0);
+    cr_expect_gt(compared, 250000);
+    cr_expect_gt(faces, compared / 10);
+    cr_expect_gt(edges, compared / 4);
 }

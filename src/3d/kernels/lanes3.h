@@ -39,6 +39,8 @@ typedef wm lm;
 #define lm_bits(m) wm_bits(m)
 /* lanes of m take a, the others b */
 #define lf_sel(m, a, b) wf_keep(m, a, b)
+/* base[idx] per lane, idx small whole numbers held as floats */
+#define lf_gather(base, idx) wi_gather_f(base, wi_from_f(idx))
 
 #else
 
@@ -65,6 +67,7 @@ typedef int lm;
 #define lm_andnot(a, b) ((a) && !(b))
 #define lm_bits(m) ((uint32_t)((m) != 0))
 #define lf_sel(m, a, b) ((m) ? (a) : (b))
+#define lf_gather(base, idx) ((base)[(uint32_t)(idx)])
 
 #endif
 

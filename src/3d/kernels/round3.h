@@ -36,6 +36,7 @@
 #include <string.h>
 
 #include "lanes3.h"
+#include "segment_lanes3.h"
 #include "side3.h"
 
 #define NONE SIDE3_NONE
@@ -213,84 +214,20 @@ static int parts(const side3 *X, const float e0[3], const float e1[3], const flo
     return gap_parts(lo, hi, dist, extent + 0.5f * sqrtf(seg3_dot(seg, seg)), scale);
 }
 
-static void poly_round(const side3 *X, const float *ws, sepax3_result *o)
-{
-    const poly3 *P = &X->p;
-    const float r = ws[SEPAX3_W_R];
-    float e0[3], e1[3];
-    segment_in(X->w, ws, e0, e1);
-    const float seg[3] = {e1[0] - e0[0], e1[1] - e0[1], e1[2] - e0[2]};
-    /* per lane one of X's faces: both ends' signed distances, kept for
-     * what follows (s0, s1; room for the padded last chunk) */
-    float s0[HULL3_MAX_FACES + 16], s1[HULL3_MAX_FACES + 16];
-    const lf zero = lf_set1(0.0f), rr = lf_set1(r);
-    const lf ax = lf_set1(e0[0]), ay = lf_set1(e0[1]), az = lf_set1(e0[2]);
-    const lf bx = lf_set1(e1[0]), by = lf_set1(e1[1]), bz = lf_set1(e1[2]);
-    lf best_lo = lf_set1(-INFINITY), face_at = zero;
-    lm inside = lf_le(zero, zero); /* all lanes */
-    for (uint32_t f = 0; f < P->nf; f += LANES) {
-        const lf nx = lf_load(P->nx + f), ny = lf_load(P->ny + f), nz = lf_load(P->nz + f);
-        const lf d = lf_load(P->d + f);
-        const lf a = lf_add(lf_sub(lf_dot3(nx, ny, nz, ax, ay, az), d), zero);
-        const lf b = lf_add(lf_sub(lf_dot3(nx, ny, nz, bx, by, bz), d), zero);
-        lf_store(s0 + f, a);
-        lf_store(s1 + f, b);
-        const lm a_lo = lf_lt(a, b);
-        const lf lo = lf_sel(a_lo, a, b), hi = lf_sel(a_lo, b, a);
-        const lm win = lf_gt(lo, best_lo);
-        best_lo = lf_sel(win, lo, best_lo);
-        face_at = lf_sel(win, lf_add(lf_set1((float)f), lf_load(lanes3_iota)), face_at);
-        inside = lm_and(inside, lf_le(lf_add(hi, rr), zero));
-    }
-    float best, bf_f;
-    lanes3_argmax(best_lo, face_at, &best, &bf_f);
-    const uint32_t bf = (uint32_t)bf_f;
-    const int s_in_x = lm_bits(inside) == lm_bits(lf_le(zero, zero));
-    const float bn[3] = {P->nx[bf], P->ny[bf], P->nz[bf]};
-    if (best - r > 0.0f) {
-        /* apart by more than the radius on a face axis of X: that axis,
-         * as for two polyhedra (most candidate pairs end here, before
-         * anything below is computed) */
-        side3_to_world(X->w, bn, &o->normal);
-        side3_finish(o, best - r, SEPAX3_AXIS_FACE_A, bf, NONE, 0, 0);
-        return;
-    }
-    /* Cyrus-Beck: where e0 + t seg is inside every face's plane; a
-     * segment wholly outside one face's plane (best > 0) cannot meet X */
-    int meets = !(best > 0.0f);
-    float tmin = 0.0f, tmax = 1.0f;
-    if (meets) {
-        const lf sx = lf_set1(seg[0]), sy = lf_set1(seg[1]), sz = lf_set1(seg[2]);
-        lf lo_t = zero, hi_t = lf_set1(1.0f);
-        lf parallel_out = zero; /* 1 in a lane that found den == 0 with num < 0 */
-        for (uint32_t f = 0; f < P->nf; f += LANES) {
-            const lf den = lf_dot3(lf_load(P->nx + f), lf_load(P->ny + f), lf_load(P->nz + f), sx,
-                                   sy, sz);
-            const lf num = lf_sub(zero, lf_load(s0 + f));
-            const lf t = lf_div(num, den);
-            const lm enter = lf_lt(den, zero), leave = lf_gt(den, zero);
-            lo_t = lf_sel(lm_and(enter, lf_gt(t, lo_t)), t, lo_t);
-            hi_t = lf_sel(lm_and(leave, lf_lt(t, hi_t)), t, hi_t);
-            /* den == 0: the segment is inside that face's plane or never */
-            const lm out = lm_and(lm_and(lf_le(den, zero), lf_ge(den, zero)), lf_lt(num, zero));
-            parallel_out = lf_sel(out, lf_set1(1.0f), parallel_out);
-        }
-        meets = !(lanes3_hmax(parallel_out) > 0.0f);
-        float lt[LANES], ht[LANES];
-        lf_store(lt, lo_t);
-        lf_store(ht, hi_t);
-        for (uint32_t l = 0; l < LANES; l++) {
-            tmin = lt[l] > tmin ? lt[l] : tmin;
-            tmax = ht[l] < tmax ? ht[l] : tmax;
-        }
-    }
-    meets &= tmin <= tmax;
-    const int x_in_s = poly_in_round(P, e0, e1, r);
-    if (meets) {
-        deep(X, e0, e1, best, bf, r, x_in_s, s_in_x, o);
-        return;
-    }
+/* What the closest-feature search finds (poly_round, apart): the
+ * nearest face whose foot an end reaches (face2, its signed distance
+ * fdist and normal fn; face2 infinite when none), the nearest edge (edge2
+ * squared, w = the segment's point less the edge's in nl; edge2 infinite
+ * when none was measured). */
+typedef struct round3_near {
+    float face2, fdist, fn[3], edge2, nl[3];
+} round3_near;
 
+/* The search one edge at a time: the specification, and the answer for
+ * the pairs whose edges the lanes mark rare. */
+static void near_scalar(const poly3 *P, const float *s0, const float *s1, const float e0[3],
+                        const float e1[3], const float bn[3], round3_near *nr)
+{
     /* apart: the nearest of X's edges, and of its faces where an end's
      * foot falls inside the face (inside every side plane of its edges).
      * The closest point of X lies on a face that some point of the
@@ -387,6 +324,247 @@ static void poly_round(const side3 *X, const float *ws, sepax3_result *o)
                 nl[c] = w[c];
         }
     }
+    nr->face2 = face2, nr->fdist = fdist, nr->edge2 = edge2;
+    memcpy(nr->fn, fn, sizeof fn);
+    memcpy(nr->nl, nl, sizeof nl);
+}
+
+/* near_scalar with X's edges across the lanes, the same answer bit for
+ * bit; 0 (nothing written) when a lane's closest points are rare for
+ * segment_lanes3.h, and near_scalar answers.
+ *
+ *   per edge, in lanes: seen (a face beside it has an end outside its
+ *       plane), the four side-plane bits (each end against the planes
+ *       n_fa x u and u x n_fb, into the faces), the planes' bound
+ *   the bits or-ed into the faces (one at a time: a scatter), then the
+ *       faces as near_scalar reads them
+ *   unless a point found a face: every seen edge's squared distance in
+ *       lanes (most of near_scalar's cost: its bounds exclude few
+ *       edges); then near_scalar's order of measuring replayed on
+ *       them, the least bound first and the others in index order,
+ *       each against the nearest so far by near_scalar's test; the
+ *       winner's w once more, in scalar */
+static int near_lanes(const poly3 *P, const float *s0, const float *s1, const float e0[3],
+                      const float e1[3], const float bn[3], round3_near *nr)
+{
+    enum { PAD = HULL3_MAX_EDGES + 16, CHUNKS = PAD / LANES + 1, FPAD = HULL3_MAX_FACES + 16 };
+    const uint32_t ne = P->ne, nf = P->nf;
+    const int point = e0[0] == e1[0] && e0[1] == e1[1] && e0[2] == e1[2];
+    /* per edge: the side bits (1 out0[fa], 2 out0[fb], 4 out1[fa],
+     * 8 out1[fb]) and the bound (infinite when unseen); per chunk of
+     * LANES edges the seen ones as bits */
+    float bits[PAD], bound[PAD];
+    uint32_t seen[CHUNKS];
+    const lf zero = lf_set1(0.0f), one = lf_set1(1.0f), inf = lf_set1(INFINITY);
+    const lm none = lm_andnot(lf_le(zero, zero), lf_le(zero, zero));
+    const lf ex[3] = {lf_set1(e0[0]), lf_set1(e0[1]), lf_set1(e0[2])};
+    const lf fx[3] = {lf_set1(e1[0]), lf_set1(e1[1]), lf_set1(e1[2])};
+    int any = 0;
+    for (uint32_t e = 0, c = 0; e < ne; e += LANES, c++) {
+        const lf fa = lf_load(P->fa + e), fb = lf_load(P->fb + e);
+        const lf a0 = lf_gather(s0, fa), a1 = lf_gather(s1, fa);
+        const lf b0 = lf_gather(s0, fb), b1 = lf_gather(s1, fb);
+        const lm sn = lm_or(lm_or(lf_gt(a0, zero), lf_gt(a1, zero)),
+                            lm_or(lf_gt(b0, zero), lf_gt(b1, zero)));
+        const lf u[3] = {lf_load(P->ux + e), lf_load(P->uy + e), lf_load(P->uz + e)};
+        const lf na[3] = {lf_gather(P->nx, fa), lf_gather(P->ny, fa), lf_gather(P->nz, fa)};
+        const lf nb[3] = {lf_gather(P->nx, fb), lf_gather(P->ny, fb), lf_gather(P->nz, fb)};
+        lf ia[3], ib[3];
+        rl3_cross(na, u, ia);
+        rl3_cross(u, nb, ib);
+        const lf i0 = lf_load(P->i0 + e);
+        const lf p[3] = {lf_gather(P->vx, i0), lf_gather(P->vy, i0), lf_gather(P->vz, i0)};
+        lf w0[3], w1[3];
+        for (int k = 0; k < 3; k++)
+            w0[k] = lf_sub(ex[k], p[k]), w1[k] = lf_sub(fx[k], p[k]);
+        lf b = lf_sel(lf_lt(rl3_dot(w0, ia), zero), one, zero);
+        b = lf_add(b, lf_sel(lf_lt(rl3_dot(w0, ib), zero), lf_set1(2.0f), zero));
+        b = lf_add(b, lf_sel(lf_lt(rl3_dot(w1, ia), zero), lf_set1(4.0f), zero));
+        b = lf_add(b, lf_sel(lf_lt(rl3_dot(w1, ib), zero), lf_set1(8.0f), zero));
+        const lf la = lf_sel(lf_lt(a0, a1), a0, a1), lb = lf_sel(lf_lt(b0, b1), b0, b1);
+        lf_store(bits + e, b);
+        lf_store(bound + e, lf_sel(sn, lf_sel(lf_gt(la, lb), la, lb), inf));
+        const uint32_t left = ne - e;
+        seen[c] = lm_bits(sn) & (left >= 32u ? ~0u : (1u << left) - 1u);
+        any |= seen[c] != 0;
+    }
+    /* by face: whether end 0 (out0) and end 1 (out1) fall outside a side
+     * plane, as 1 or 0 */
+    float out0[FPAD], out1[FPAD];
+    for (uint32_t f = 0; f < nf; f += LANES)
+        lf_store(out0 + f, zero), lf_store(out1 + f, zero);
+    for (uint32_t c = 0; c * LANES < ne; c++)
+        for (uint32_t m = seen[c]; m; m &= m - 1u) {
+            const uint32_t e = c * LANES + (uint32_t)__builtin_ctz(m);
+            const uint32_t fa = (uint32_t)P->fa[e], fb = (uint32_t)P->fb[e], k = (uint32_t)bits[e];
+            out0[fa] = (k & 1u) ? 1.0f : out0[fa], out0[fb] = (k & 2u) ? 1.0f : out0[fb];
+            out1[fa] = (k & 4u) ? 1.0f : out1[fa], out1[fb] = (k & 8u) ? 1.0f : out1[fb];
+        }
+    /* the nearest face an end reaches: near_scalar's first strictly
+     * least of s^2 over faces in order, end 0 before end 1, as the
+     * least (value, face) with end 0 kept on a tie */
+    lf fbest = inf, fat = zero;
+    const lf last = lf_set1((float)nf - 0.5f); /* padding lanes lie past it */
+    for (uint32_t f = 0; f < nf; f += LANES) {
+        const lf a = lf_load(s0 + f), b = lf_load(s1 + f);
+        const lf at = lf_add(lf_set1((float)f), lf_load(lanes3_iota));
+        const lm real = lf_lt(at, last);
+        const lm ok0 = lm_and(lm_and(real, lf_le(lf_load(out0 + f), zero)), lf_gt(a, zero));
+        const lm ok1 = lm_and(lm_and(real, lf_le(lf_load(out1 + f), zero)), lf_gt(b, zero));
+        const lf v0 = lf_sel(ok0, lf_mul(a, a), inf), v1 = lf_sel(ok1, lf_mul(b, b), inf);
+        const lf v = lf_sel(lf_lt(v1, v0), v1, v0);
+        const lm win = lf_lt(v, fbest);
+        fbest = lf_sel(win, v, fbest);
+        fat = lf_sel(win, at, fat);
+    }
+    float face2, fidx;
+    lanes3_argmax(lf_sub(zero, fbest), fat, &face2, &fidx);
+    face2 = -face2;
+    float fdist = 0.0f, fn[3] = {bn[0], bn[1], bn[2]};
+    if (face2 < INFINITY) {
+        const uint32_t f = (uint32_t)fidx;
+        const float v0 = out0[f] == 0.0f && s0[f] > 0.0f ? s0[f] * s0[f] : INFINITY;
+        fdist = out1[f] == 0.0f && s1[f] > 0.0f && s1[f] * s1[f] < v0 ? s1[f] : s0[f];
+        fn[0] = P->nx[f], fn[1] = P->ny[f], fn[2] = P->nz[f];
+    }
+    float edge2 = INFINITY, nl[3] = {bn[0], bn[1], bn[2]};
+    if (any && !(point && face2 < INFINITY)) {
+        float d2[PAD];
+        lm rare = none;
+        lf lead = lf_set1(-INFINITY), lead_at = zero;
+        for (uint32_t e = 0, c = 0; e < ne; e += LANES, c++) {
+            if (!seen[c])
+                continue;
+            const lf i0 = lf_load(P->i0 + e), i1 = lf_load(P->i1 + e);
+            const lf p[3] = {lf_gather(P->vx, i0), lf_gather(P->vy, i0), lf_gather(P->vz, i0)};
+            const lf q[3] = {lf_gather(P->vx, i1), lf_gather(P->vy, i1), lf_gather(P->vz, i1)};
+            lm r = none;
+            lf w[3];
+            const lf d = point ? rl3_point(ex, p, q, &r) : rl3_closest(ex, fx, p, q, w, &r);
+            const lf bd = lf_load(bound + e);
+            rare = lm_or(rare, lm_and(r, lf_lt(bd, inf)));
+            lf_store(d2 + e, d);
+            /* the least bound, lowest index on ties, as the largest of
+             * its negation (exact, ties kept) */
+            const lf nb = lf_sub(zero, bd);
+            const lm win = lf_gt(nb, lead);
+            lead = lf_sel(win, nb, lead);
+            lead_at = lf_sel(win, lf_add(lf_set1((float)e), lf_load(lanes3_iota)), lead_at);
+        }
+        float lv, lat;
+        lanes3_argmax(lead, lead_at, &lv, &lat);
+        if (lm_bits(rare) || !(lv > -INFINITY))
+            return 0; /* rare closest points, or a seen edge's bound infinite */
+        const uint32_t first = (uint32_t)lat;
+        uint32_t at = first;
+        edge2 = d2[first];
+        for (uint32_t c = 0; c * LANES < ne; c++)
+            for (uint32_t m = seen[c]; m; m &= m - 1u) {
+                const uint32_t e = c * LANES + (uint32_t)__builtin_ctz(m);
+                const float near2 = face2 < edge2 ? face2 : edge2;
+                if (e == first || (bound[e] > 0.0f && bound[e] * bound[e] > near2 * (1.0f + 1e-4f)))
+                    continue;
+                if (d2[e] < edge2 || (d2[e] == edge2 && e < at))
+                    edge2 = d2[e], at = e;
+            }
+        const uint32_t a = (uint32_t)P->i0[at], b = (uint32_t)P->i1[at];
+        const float p[3] = {P->vx[a], P->vy[a], P->vz[a]};
+        const float q[3] = {P->vx[b], P->vy[b], P->vz[b]};
+        (void)(point ? seg3_point_closest(e0, p, q, nl) : seg3_closest(e0, e1, p, q, nl));
+    }
+    nr->face2 = face2, nr->fdist = fdist, nr->edge2 = edge2;
+    memcpy(nr->fn, fn, sizeof fn);
+    memcpy(nr->nl, nl, sizeof nl);
+    return 1;
+}
+
+static void poly_round(const side3 *X, const float *ws, sepax3_result *o)
+{
+    const poly3 *P = &X->p;
+    const float r = ws[SEPAX3_W_R];
+    float e0[3], e1[3];
+    segment_in(X->w, ws, e0, e1);
+    const float seg[3] = {e1[0] - e0[0], e1[1] - e0[1], e1[2] - e0[2]};
+    /* per lane one of X's faces: both ends' signed distances, kept for
+     * what follows (s0, s1; room for the padded last chunk) */
+    float s0[HULL3_MAX_FACES + 16], s1[HULL3_MAX_FACES + 16];
+    const lf zero = lf_set1(0.0f), rr = lf_set1(r);
+    const lf ax = lf_set1(e0[0]), ay = lf_set1(e0[1]), az = lf_set1(e0[2]);
+    const lf bx = lf_set1(e1[0]), by = lf_set1(e1[1]), bz = lf_set1(e1[2]);
+    lf best_lo = lf_set1(-INFINITY), face_at = zero;
+    lm inside = lf_le(zero, zero); /* all lanes */
+    for (uint32_t f = 0; f < P->nf; f += LANES) {
+        const lf nx = lf_load(P->nx + f), ny = lf_load(P->ny + f), nz = lf_load(P->nz + f);
+        const lf d = lf_load(P->d + f);
+        const lf a = lf_add(lf_sub(lf_dot3(nx, ny, nz, ax, ay, az), d), zero);
+        const lf b = lf_add(lf_sub(lf_dot3(nx, ny, nz, bx, by, bz), d), zero);
+        lf_store(s0 + f, a);
+        lf_store(s1 + f, b);
+        const lm a_lo = lf_lt(a, b);
+        const lf lo = lf_sel(a_lo, a, b), hi = lf_sel(a_lo, b, a);
+        const lm win = lf_gt(lo, best_lo);
+        best_lo = lf_sel(win, lo, best_lo);
+        face_at = lf_sel(win, lf_add(lf_set1((float)f), lf_load(lanes3_iota)), face_at);
+        inside = lm_and(inside, lf_le(lf_add(hi, rr), zero));
+    }
+    float best, bf_f;
+    lanes3_argmax(best_lo, face_at, &best, &bf_f);
+    const uint32_t bf = (uint32_t)bf_f;
+    const int s_in_x = lm_bits(inside) == lm_bits(lf_le(zero, zero));
+    const float bn[3] = {P->nx[bf], P->ny[bf], P->nz[bf]};
+    if (best - r > 0.0f) {
+        /* apart by more than the radius on a face axis of X: that axis,
+         * as for two polyhedra (most candidate pairs end here, before
+         * anything below is computed) */
+        side3_to_world(X->w, bn, &o->normal);
+        side3_finish(o, best - r, SEPAX3_AXIS_FACE_A, bf, NONE, 0, 0);
+        return;
+    }
+    /* Cyrus-Beck: where e0 + t seg is inside every face's plane; a
+     * segment wholly outside one face's plane (best > 0) cannot meet X */
+    int meets = !(best > 0.0f);
+    float tmin = 0.0f, tmax = 1.0f;
+    if (meets) {
+        const lf sx = lf_set1(seg[0]), sy = lf_set1(seg[1]), sz = lf_set1(seg[2]);
+        lf lo_t = zero, hi_t = lf_set1(1.0f);
+        lf parallel_out = zero; /* 1 in a lane that found den == 0 with num < 0 */
+        for (uint32_t f = 0; f < P->nf; f += LANES) {
+            const lf den = lf_dot3(lf_load(P->nx + f), lf_load(P->ny + f), lf_load(P->nz + f), sx,
+                                   sy, sz);
+            const lf num = lf_sub(zero, lf_load(s0 + f));
+            const lf t = lf_div(num, den);
+            const lm enter = lf_lt(den, zero), leave = lf_gt(den, zero);
+            lo_t = lf_sel(lm_and(enter, lf_gt(t, lo_t)), t, lo_t);
+            hi_t = lf_sel(lm_and(leave, lf_lt(t, hi_t)), t, hi_t);
+            /* den == 0: the segment is inside that face's plane or never */
+            const lm out = lm_and(lm_and(lf_le(den, zero), lf_ge(den, zero)), lf_lt(num, zero));
+            parallel_out = lf_sel(out, lf_set1(1.0f), parallel_out);
+        }
+        meets = !(lanes3_hmax(parallel_out) > 0.0f);
+        float lt[LANES], ht[LANES];
+        lf_store(lt, lo_t);
+        lf_store(ht, hi_t);
+        for (uint32_t l = 0; l < LANES; l++) {
+            tmin = lt[l] > tmin ? lt[l] : tmin;
+            tmax = ht[l] < tmax ? ht[l] : tmax;
+        }
+    }
+    meets &= tmin <= tmax;
+    const int x_in_s = poly_in_round(P, e0, e1, r);
+    if (meets) {
+        deep(X, e0, e1, best, bf, r, x_in_s, s_in_x, o);
+        return;
+    }
+
+    round3_near nr;
+    /* the reference keeps the search one edge at a time, which is the
+     * specification and cheaper at one lane */
+    if (LANES == 1 || !near_lanes(P, s0, s1, e0, e1, bn, &nr))
+        near_scalar(P, s0, s1, e0, e1, bn, &nr);
+    const float face2 = nr.face2, fdist = nr.fdist, edge2 = nr.edge2;
+    float fn[3], nl[3];
+    memcpy(fn, nr.fn, sizeof fn);
+    memcpy(nl, nr.nl, sizeof nl);
     float dist = 0.0f;
     int touching = 0;
     if (face2 < edge2) { /* an edge as near as a face wins, as it always has */
