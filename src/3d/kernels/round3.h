@@ -8,7 +8,8 @@
  * largest by index or an all-of, none of which depends on how elements
  * were spread over lanes; the arrays' padding repeats element 0
  * (hull3.h), which never beats it. The closest-feature search when apart
- * is scalar code, the same in every backend. The contract is in
+ * is near_scalar (one edge at a time, the reference's) or near_lanes (X's
+ * edges across the lanes, the same bits). The contract is in
  * sepax3d.h; the hull layout in hull3.h.
  *
  *   box or hull X, sphere or capsule S (segment e0-e1, radius r):
