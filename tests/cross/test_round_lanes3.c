@@ -342,6 +342,8 @@ Test(round_lanes3, near_lanes_equal_near_scalar)
     cases_rng_seed(&r, 0x6e656172u);
     const unsigned points[] = {4, 5, 6, 8, 12, 16, 24, 32, 48, 64};
     int compared = 0, declined = 0, mismatched = 0, faces = 0, edges = 0;
+    /* 320,000 searches, fewer under valgrind (SEPAX_TEST_SCALE) */
+    const int draws = (int)(cases_scaled(320000) / 160u);
     for (int shape = 0; shape < 160; shape++) {
         const double size = pow(10.0, cases_rng_range(&r, -3.0, 3.0));
         float box[HULL3_BOX_FLOATS];
@@ -373,7 +375,7 @@ Test(round_lanes3, near_lanes_equal_near_scalar)
             const sepax3_view v = sepax3_store_view(s);
             P = poly3_of(v.pool + v.pool_at[0]);
         }
-        for (int i = 0; i < 2000; i++) {
+        for (int i = 0; i < draws; i++) {
             float e0[3], e1[3], s0[HULL3_MAX_FACES + 16], s1[HULL3_MAX_FACES + 16];
             near_segment(&r, &P, size, e0, e1);
             face_distances(&P, e0, e1, s0, s1);
@@ -405,7 +407,7 @@ Test(round_lanes3, near_lanes_equal_near_scalar)
                 "face, %d with an edge, %d mismatched",
                 compared, declined, faces, edges, mismatched);
     cr_expect_eq(mismatched, 0);
-    cr_expect_gt(compared, 250000);
+    cr_expect_gt(compared, 120 * draws); /* a few hulls are drawn too flat */
     cr_expect_gt(faces, compared / 10);
     cr_expect_gt(edges, compared / 4);
 }
