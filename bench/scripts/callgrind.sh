@@ -15,6 +15,12 @@
 #       order, default 2000); ENTRY is pruned, unpruned, pruned_avx2 or
 #       unpruned_avx2 (default: all four). Generating the 20,000 hulls
 #       under valgrind takes a minute or two per entry.
+#   WHAT=collide3 CLASS=7 [NEAR=near] bench/scripts/callgrind.sh [BUILD_DIR] [BACKEND...]
+#       instructions per pair of one sepax3_collide call over one class of
+#       mixed3's pairs at 6,000 shapes (collide3_once: CLASS a
+#       sepax3_pair_group number, 7 sphere-hull, 8 capsule-hull; NEAR=near
+#       only the pairs answered by closest points); default backends
+#       scalar sse2 avx2
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=${1:-build}
@@ -36,6 +42,20 @@ if [ "${WHAT:-collide}" = prune ]; then
     exit 0
 fi
 [ ${#backends[@]} -gt 0 ] || backends=(scalar sse2 avx2)
+if [ "${WHAT:-collide}" = collide3 ]; then
+    exe=$build/bench/collide3_once
+    [ -x "$exe" ] || { echo "callgrind.sh: build $exe first (meson compile -C $build)" >&2; exit 2; }
+    out=$(mktemp -d)
+    trap 'rm -rf "$out"' EXIT
+    printf '%-8s %14s %8s %12s\n' backend instructions pairs "per pair"
+    for b in "${backends[@]}"; do
+        pairs=$(SEPAX_BACKEND=$b valgrind --tool=callgrind --toggle-collect=measured_call \
+            --callgrind-out-file="$out/$b" "$exe" "${CLASS:-7}" ${NEAR:-} 2>/dev/null | awk '{print $2}')
+        ir=$(callgrind_annotate "$out/$b" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1}')
+        awk -v b="$b" -v ir="$ir" -v n="$pairs" 'BEGIN { printf "%-8s %14.0f %8d %12.1f\n", b, ir, n, ir / n }'
+    done
+    exit 0
+fi
 exe=$build/bench/collide_once
 [ -x "$exe" ] || { echo "callgrind.sh: build $exe first (meson compile -C $build)" >&2; exit 2; }
 out=$(mktemp -d)
