@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pairs3_once.h"
 #include "scene3.h"
 
 __attribute__((noinline)) static void measured_call(const sepax3_store *store,
@@ -38,18 +39,10 @@ int main(int argc, char **argv)
         p.shapes = 6000;
     sepax_scene3 scene;
     sepax3_store *store;
-    sepax_status st = sepax3_store_create(NULL, &store);
-    if (st != SEPAX_OK || sepax_scene3_generate(&p, &scene) != 0) {
-        fprintf(stderr, "collide3_once: %s\n", sepax_status_string(st));
-        return 2;
-    }
-    sepax_scene3_load(&scene, store, NULL, NULL);
-    sepax3_update_world(store);
-    size_t n = 0;
-    sepax3_broadphase(store, NULL, 0, &n);
-    sepax_pair *pairs = malloc((n ? n : 1) * sizeof *pairs);
-    sepax3_result *out = malloc((n ? n : 1) * sizeof *out);
-    if (!pairs || !out || sepax3_broadphase(store, pairs, n, &n) != SEPAX_OK)
+    sepax_pair *pairs;
+    sepax3_result *out;
+    size_t n;
+    if (pairs3_once(&p, &scene, &store, &pairs, &out, &n) != 0)
         return 2;
     size_t m = 0;
     for (size_t i = 0; i < n; i++) {

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pairs3_once.h"
 #include "scene3.h"
 #include "floors/unpruned3.h"
 
@@ -68,17 +69,11 @@ int main(int argc, char **argv)
         p.shapes = 4000;
     }
     sepax_scene3 scene;
-    memset(&scene, 0, sizeof scene);
-    sepax3_store *store = NULL;
-    if (sepax_scene3_generate(&p, &scene) != 0 || sepax3_store_create(NULL, &store) != SEPAX_OK)
-        return 2;
-    sepax_scene3_load(&scene, store, NULL, NULL);
-    sepax3_update_world(store);
-    size_t n = 0;
-    sepax3_broadphase(store, NULL, 0, &n);
-    sepax_pair *pairs = malloc((n ? n : 1) * sizeof *pairs);
-    sepax3_result *res = malloc((n ? n : 1) * sizeof *res);
-    if (!pairs || !res || sepax3_broadphase(store, pairs, n, &n) != SEPAX_OK)
+    sepax3_store *store;
+    sepax_pair *pairs;
+    sepax3_result *res;
+    size_t n;
+    if (pairs3_once(&p, &scene, &store, &pairs, &res, &n) != 0)
         return 2;
     if (want < n)
         n = want;
