@@ -55,7 +55,13 @@
  * Capsules (a segment grown by a radius) and spheres against hulls and
  * boxes: when a face axis of the polyhedron separates the segment (a
  * sphere's: its centre) by more than the radius, the best such face
- * (apart); when the segment meets the polyhedron, SAT of segment and
+ * (apart); else, when a direction found from the polyhedron's vertices
+ * alone parts them by more than 64 float spacings of the pair's scale
+ * (the centres' direction, then one step: from the polyhedron's vertex
+ * farthest along it to the segment's point nearest that vertex), that
+ * direction (SEPAX3_AXIS_SUPPORT, apart: the gap between the shapes'
+ * projections on it, at most the distance, where earlier versions gave
+ * the distance itself); when the segment meets the polyhedron, SAT of segment and
  * polyhedron over its face axes and the segment's cross products with
  * its edges (a cross product whose squared length is not a normal
  * float, as for a segment under about 1e-19 long, adds no axis), minus
@@ -378,6 +384,10 @@ SEPAX_API sepax_status sepax3_update_world(sepax3_store *store);
 #define SEPAX3_AXIS_FACE_B 1u /**< a face normal of B (a box or hull), negated */
 #define SEPAX3_AXIS_EDGES 2u  /**< an edge direction of A crossed with one of B */
 #define SEPAX3_AXIS_POINTS 3u /**< the line through two closest points (round kinds) */
+/** A direction along which the shapes' projections leave a gap, found
+ *  from the vertices alone (apart pairs only; round kinds against a box
+ *  or hull): the separation is that gap, at most the distance. */
+#define SEPAX3_AXIS_SUPPORT 4u
 /** A feature index that names nothing (a sphere's, or the other shape's
  *  on a face axis). */
 #define SEPAX3_FEATURE_NONE 0xFFu
@@ -394,7 +404,7 @@ SEPAX_API sepax_status sepax3_update_world(sepax3_store *store);
  *  SEPAX3_AXIS_EDGES, feature_a = i and feature_b = j: for two boxes the
  *  axes whose edges were crossed, otherwise edge indices (a box's edge
  *  4k + m runs along axis k, m's bits giving the signs of axes k + 1
- *  and k + 2, mod 3); on SEPAX3_AXIS_POINTS both are NONE. */
+ *  and k + 2, mod 3); on SEPAX3_AXIS_POINTS and SEPAX3_AXIS_SUPPORT both are NONE. */
 typedef struct sepax3_result {
     /** Signed distance along the winning axis; < 0 is penetration depth. */
     float separation;

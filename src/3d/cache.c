@@ -19,6 +19,10 @@
  *   a polyhedron X and a sphere or capsule S (round3.h): face i of X:
  *       S's segment in X's frame, lo = the smaller of its ends'
  *       (n_i.e - d_i) + 0; apart when lo - r > 0
+ *       support: the support direction of round3.h's apart step
+ *       (support3.h: the centres' direction, then one step) found again
+ *       from the shapes as they are now; apart when its gap passes
+ *       the margin
  *   anything else, or an index past the shape's count: full test
  *
  * Why "apart" here is always "no hit" in the kernels' own arithmetic:
@@ -38,12 +42,18 @@
  *     EDGE_TOLERANCE * size as the kernel forms it): s > T gives a
  *     separation se > T > 0. An ill-conditioned pair (len < 1/32) is
  *     measured by the kernel from every vertex: left to the full test.
+ *   - A support direction: the kernel computes the same direction and
+ *     gap right after X's faces, and answers "apart" by one or the
+ *     other.
  * A wrong, stale or foreign record can only fail these tests (a full
  * test) or pass them (a true answer); every index is checked against the
  * shape's counts before use. So the hits never depend on the records.
  *
  * The record (8 bytes): byte 0 the tag (0 empty, 1 a face of A, 2 a face
- * of B, 3 an edge pair), byte 1 A's face or edge, byte 2 B's; the rest 0.
+ * of B, 3 an edge pair, 4 a support direction), byte 1 A's face or edge,
+ * byte 2 B's; the rest 0. A support record keeps no direction: the one
+ * the kernel would find now is found again, which costs X's vertices
+ * once, what a face record's test costs.
  * Compiled once (its face test in four lanes, each lane computing one
  * vertex's value exactly as the kernels do): the filter's choices, and so
  * the records, are the same whatever the backend. */
@@ -59,7 +69,7 @@
 #include "kernels/pair3.h"
 #include "kernels/poly3.h"
 
-enum { TAG_EMPTY = 0, TAG_FACE_A = 1, TAG_FACE_B = 2, TAG_EDGES = 3 };
+enum { TAG_EMPTY = 0, TAG_FACE_A = 1, TAG_FACE_B = 2, TAG_EDGES = 3, TAG_SUPPORT = 4 };
 
 /* min over Y's vertices, placed by f into X's frame, of face i of X, as
  * poly3_place and poly3_faces compute each value; Y's vertices across
@@ -180,6 +190,22 @@ static float face_value(const sepax3_view *v, uint32_t sa, uint32_t sb, const ui
     return NAN;
 }
 
+/* The support test of a polyhedron and a round shape (either order): the
+ * gap when the kernel's support step parts them, else NaN */
+static float support_value(const sepax3_view *v, uint32_t sa, uint32_t sb)
+{
+    const int pa = side3_is_poly(v->kind[sa]), pb = side3_is_poly(v->kind[sb]);
+    if (pa == pb)
+        return NAN;
+    const uint32_t sx = pa ? sa : sb, ss = pa ? sb : sa;
+    side3 X;
+    side3_of(v, sx, &X);
+    const float *ws = v->world + SEPAX3_RECORD * (size_t)ss;
+    float e0[3], e1[3], d[3], gap;
+    segment_in(X.w, ws, e0, e1);
+    return support3_round(&X.p, X.w + SEPAX3_W_H, e0, e1, ws[SEPAX3_W_R], d, &gap) ? gap : NAN;
+}
+
 static int edges_apart(const sepax3_view *v, uint32_t sa, uint32_t sb, const uint8_t *rec)
 {
     side3 A, B;
@@ -204,7 +230,7 @@ static int cached_apart(const sepax3_view *v, sepax_pair pair, const sepax3_pair
 {
     const uint8_t *rec = cache->bytes;
     *value = NAN;
-    if (rec[0] == TAG_EMPTY || rec[0] > TAG_EDGES)
+    if (rec[0] == TAG_EMPTY || rec[0] > TAG_SUPPORT)
         return 0;
     const uint32_t sa = SEPAX_ID_SLOT(pair.a), sb = SEPAX_ID_SLOT(pair.b);
     const uint8_t ka = v->kind[sa], kb = v->kind[sb];
@@ -212,7 +238,7 @@ static int cached_apart(const sepax3_view *v, sepax_pair pair, const sepax3_pair
         return 0;
     if (rec[0] == TAG_EDGES)
         return side3_is_poly(ka) && side3_is_poly(kb) && edges_apart(v, sa, sb, rec);
-    *value = face_value(v, sa, sb, rec);
+    *value = rec[0] == TAG_SUPPORT ? support_value(v, sa, sb) : face_value(v, sa, sb, rec);
     return *value > 0.0f;
 }
 
@@ -223,11 +249,16 @@ float sepax3_cache_gap(const sepax3_view *v, sepax_pair pair, const sepax3_pair_
     const uint8_t ka = v->kind[sa], kb = v->kind[sb];
     *side = SEPAX_MOTION_DISTANCE;
     if (!r) {
-        *side = cache->bytes[0] == TAG_FACE_B ? SEPAX_MOTION_FACE_B : SEPAX_MOTION_FACE_A;
+        *side = cache->bytes[0] == TAG_FACE_B   ? SEPAX_MOTION_FACE_B
+                : cache->bytes[0] == TAG_SUPPORT ? SEPAX_MOTION_DISTANCE
+                                                 : SEPAX_MOTION_FACE_A;
         return value;
     }
     if (r->flags & SEPAX_HIT)
         return NAN;
+    /* a support gap is at most the distance, and above the rounding */
+    if (r->axis == SEPAX3_AXIS_SUPPORT)
+        return r->separation;
     if (r->axis == SEPAX3_AXIS_FACE_A || r->axis == SEPAX3_AXIS_FACE_B) {
         *side = r->axis == SEPAX3_AXIS_FACE_B ? SEPAX_MOTION_FACE_B : SEPAX_MOTION_FACE_A;
         return r->separation;
@@ -280,7 +311,7 @@ static void prefetch_lines(const sepax3_view *v, sepax_pair pair, const uint8_t 
     const int ha = v->kind[sa] == SEPAX3_KIND_HULL, hb = v->kind[sb] == SEPAX3_KIND_HULL;
     if (!ha && !hb)
         return;
-    poly3 A, B;
+    poly3 A = {0}, B = {0};
     if (ha)
         A = poly3_of(v->pool + v->pool_at[sa]);
     if (hb)
@@ -297,6 +328,12 @@ static void prefetch_lines(const sepax3_view *v, sepax_pair pair, const uint8_t 
             prefetch_face(&B, rec[2]);
         if (ha)
             prefetch_vertices(&A);
+        break;
+    case TAG_SUPPORT:
+        if (ha)
+            prefetch_vertices(&A);
+        if (hb)
+            prefetch_vertices(&B);
         break;
     case TAG_EDGES:
         if (ha && rec[1] < A.ne)
@@ -356,6 +393,9 @@ void sepax3_cache_refresh(const sepax3_view *v, const sepax_pair *live, size_t m
             break;
         case SEPAX3_AXIS_FACE_B:
             out->bytes[0] = TAG_FACE_B, out->bytes[2] = r->feature_b;
+            break;
+        case SEPAX3_AXIS_SUPPORT:
+            out->bytes[0] = TAG_SUPPORT;
             break;
         case SEPAX3_AXIS_EDGES:
             /* a capsule's edge axis (its segment across X's edge) is no

@@ -367,7 +367,7 @@ static void check_result(const sepax3_result *r, size_t i)
     FUZZ_CHECK(fabs(len - 1.0) <= 1e-5, "pair %zu: |normal| = %.9g", i, len);
     FUZZ_CHECK(((r->flags & SEPAX_HIT) != 0) == (r->separation <= 0.0f),
                "pair %zu: flags %u, separation %g", i, r->flags, r->separation);
-    FUZZ_CHECK(r->axis <= SEPAX3_AXIS_POINTS, "pair %zu: axis %u", i, r->axis);
+    FUZZ_CHECK(r->axis <= SEPAX3_AXIS_SUPPORT, "pair %zu: axis %u", i, r->axis);
     FUZZ_CHECK((r->flags & ~(unsigned)(SEPAX_HIT | SEPAX_A_IN_B | SEPAX_B_IN_A)) == 0,
                "pair %zu: flags %u", i, r->flags);
 }

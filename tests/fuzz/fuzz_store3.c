@@ -113,7 +113,7 @@ static void check_results(const sepax3_result *r, size_t n)
         FUZZ_CHECK(fabs(len - 1.0) <= 1e-5, "pair %zu: |normal| = %.9g", i, len);
         FUZZ_CHECK(((r[i].flags & SEPAX_HIT) != 0) == (r[i].separation <= 0.0f),
                    "pair %zu: flags %u, separation %g", i, r[i].flags, r[i].separation);
-        FUZZ_CHECK(r[i].axis <= SEPAX3_AXIS_POINTS, "pair %zu: axis %u", i, r[i].axis);
+        FUZZ_CHECK(r[i].axis <= SEPAX3_AXIS_SUPPORT, "pair %zu: axis %u", i, r[i].axis);
     }
 }
 

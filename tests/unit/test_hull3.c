@@ -770,7 +770,10 @@ Test(hull3, sphere_at_a_vertex_and_points)
     NEAR(r.normal.x, k, 1e-6);
     NEAR(r.normal.y, k, 1e-6);
     NEAR(r.normal.z, k, 1e-6);
-    cr_expect_eq(r.axis, SEPAX3_AXIS_POINTS);
+    /* the centres' direction, -(1, 1, 1) / sqrt 3 from the vertex mean
+     * (0.25, 0.25, 0.25), runs through the nearest vertex: the support
+     * test's gap there, sqrt 3 - 1.5, is the distance itself */
+    cr_expect_eq(r.axis, SEPAX3_AXIS_SUPPORT);
     cr_expect_eq(r.flags, 0);
     r = collide(s, h, small);
     NEAR(r.separation, 0.5, 1e-6);
@@ -786,6 +789,49 @@ Test(hull3, sphere_at_a_vertex_and_points)
     cr_expect_eq(in[0], 1);
     cr_expect_eq(in[1], 0);
     cr_expect_eq(in[2], 1);
+    sepax3_store_destroy(s);
+}
+
+/* A sphere beside an edge of the hull of (+-2, +-1, +-1), centre
+ * (2.5, 1.5, 0): no face parts it by its radius (x: 0.5, y: 0.5), the
+ * edge at (2, 1) lies sqrt 0.5 = 0.7071 away.
+ *   radius 0.6: the centres' direction d = (2.5, 1.5, 0) / sqrt 8.5 parts
+ *   them: d.c - r = sqrt 8.5 - 0.6 = 2.315476, the box's farthest corner
+ *   (2, 1, z) gives 6.5 / sqrt 8.5 = 2.229482, gap 0.085994, below the
+ *   distance less the radius, 0.107107, as a support answer may be.
+ *   radius 0.69: that gap is -0.0040; the support step from the corner
+ *   (2, 1, +-1) towards the centre, (0.5, 0.5, -+1) / sqrt 1.5, leaves no
+ *   gap either: the closest points answer, 0.7071068 - 0.69. */
+Test(hull3, sphere_beside_an_edge_support_or_points)
+{
+    sepax3_store *s = store();
+    sepax3_vec p[8];
+    for (int j = 0; j < 8; j++)
+        p[j] = (sepax3_vec){(j & 1) ? 2.0f : -2.0f, (j & 2) ? 1.0f : -1.0f, (j & 4) ? 1.0f : -1.0f};
+    sepax_shape_id h, near, nearer;
+    cr_assert_eq(sepax3_add_hull(s, p, 8, &h), SEPAX_OK);
+    cr_assert_eq(sepax3_add_sphere(s, (sepax3_vec){2.5f, 1.5f, 0}, 0.6f, &near), SEPAX_OK);
+    cr_assert_eq(sepax3_add_sphere(s, (sepax3_vec){2.5f, 1.5f, 0}, 0.69f, &nearer), SEPAX_OK);
+    sepax3_result r = collide(s, h, near);
+    cr_expect_eq(r.axis, SEPAX3_AXIS_SUPPORT);
+    NEAR(r.separation, 0.085994, 2e-6);
+    NEAR(r.normal.x, 2.5 / sqrt(8.5), 1e-6);
+    NEAR(r.normal.y, 1.5 / sqrt(8.5), 1e-6);
+    NEAR(r.normal.z, 0.0, 1e-6);
+    cr_expect(r.separation <= sqrtf(0.5f) - 0.6f, "a support gap %g above the distance", r.separation);
+    cr_expect_eq(r.feature_a, SEPAX3_FEATURE_NONE);
+    cr_expect_eq(r.feature_b, SEPAX3_FEATURE_NONE);
+    cr_expect_eq(r.flags, 0);
+    /* turned round: the same gap, the normal negated */
+    sepax3_result t = collide(s, near, h);
+    cr_expect_eq(t.axis, SEPAX3_AXIS_SUPPORT);
+    cr_expect_eq(t.separation, r.separation);
+    cr_expect(t.normal.x == -r.normal.x && t.normal.y == -r.normal.y && t.normal.z == -r.normal.z);
+    r = collide(s, h, nearer);
+    cr_expect_eq(r.axis, SEPAX3_AXIS_POINTS);
+    NEAR(r.separation, sqrt(0.5) - 0.69, 2e-6);
+    NEAR(r.normal.x, sqrt(0.5), 1e-6);
+    NEAR(r.normal.y, sqrt(0.5), 1e-6);
     sepax3_store_destroy(s);
 }
 

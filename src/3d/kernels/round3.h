@@ -15,8 +15,9 @@
  *   box or hull X, sphere or capsule S (segment e0-e1, radius r):
  *       the segment in X's frame; apart by more than r on one of X's face
  *       axes: that face (the first family that separates, as for two
- *       polyhedra); else Cyrus-Beck clipping against X's planes says
- *       whether it meets X
+ *       polyhedra); else apart along a support direction from X's
+ *       vertices (support3.h): that direction; else Cyrus-Beck clipping
+ *       against X's planes says whether it meets X
  *       meets: SAT of segment and X on X's faces and the segment's cross
  *       products with X's edges (deep()), minus r
  *       apart: the least distance over X's faces (an end whose foot lies
@@ -39,6 +40,7 @@
 #include "lanes3.h"
 #include "segment_lanes3.h"
 #include "side3.h"
+#include "support3.h"
 
 #define NONE SIDE3_NONE
 
@@ -519,6 +521,15 @@ static void poly_round(const side3 *X, const float *ws, sepax3_result *o)
          * anything below is computed) */
         side3_to_world(X->w, bn, &o->normal);
         side3_finish(o, best - r, SEPAX3_AXIS_FACE_A, bf, NONE, 0, 0);
+        return;
+    }
+    /* apart along a support direction from X's vertices alone: what
+     * follows (the clip, the nearest features) is most of a near pair's
+     * cost, and a certified gap is all an apart answer promises */
+    float sd[3], sgap;
+    if (support3_round(P, X->w + SEPAX3_W_H, e0, e1, r, sd, &sgap)) {
+        side3_to_world(X->w, sd, &o->normal);
+        side3_finish(o, sgap, SEPAX3_AXIS_SUPPORT, NONE, NONE, 0, 0);
         return;
     }
     /* Cyrus-Beck: where e0 + t seg is inside every face's plane; a

@@ -1,0 +1,113 @@
+/* A pair proved apart from the vertices alone, before any closest-feature
+ * search: a direction along which the shapes' projections leave a gap.
+ * Written once over the lane type (lanes3.h), X's vertices across the
+ * lanes; every reduction is a maximum with ties to the lowest index, so
+ * the reference at one lane and every width find the same vertex and the
+ * same bits.
+ *
+ *   X a box or hull (centre at its frame's origin), S a segment e0-e1
+ *   grown by r, both in X's frame; margin: rounding of the pair's scale
+ *       d = unit(midpoint of S)                    the centres' direction
+ *       gap = min(d.e0, d.e1) - max over X's vertices of d.v - r
+ *       gap > margin: apart along d
+ *       else one support step: v = the first vertex reaching that
+ *       maximum, w = the point of S nearest v, d = unit(w - v), the gap
+ *       again along it
+ *   a gap along a unit direction is at most the distance between the
+ *   shapes, which is what an apart answer promises (sepax3d.h); above the
+ *   margin it is no rounding, so such a pair is apart in every route
+ *   that measures it and no hit's answer depends on this test.
+ *
+ * On mixed3 the centres' direction alone settles three quarters of the
+ * apart pairs that no face of X parts by the radius, the support step
+ * half the rest; a second step settles almost none (docs/notes/3d.md). */
+#ifndef SEPAX_SUPPORT3_H
+#define SEPAX_SUPPORT3_H
+
+#include <float.h>
+#include <math.h>
+
+#include "hull3.h"
+#include "lanes3.h"
+#include "segment3.h"
+
+/* c / |c| into d; 0 when |c|^2 is not a normal float (no direction, or
+ * one whose rounding is not bounded by FLT_EPSILON) */
+static inline int support3_unit(const float c[3], float d[3])
+{
+    const float cc = seg3_dot(c, c);
+    if (!(cc >= FLT_MIN) || !(cc <= FLT_MAX))
+        return 0;
+    const float len = sqrtf(cc);
+    for (int k = 0; k < 3; k++)
+        d[k] = c[k] / len;
+    return 1;
+}
+
+/* max over P's vertices of d.v ((x + y) + z, as lf_dot3), the first
+ * vertex reaching it into *at; the padding repeats vertex 0, which
+ * never beats it */
+static LANES3_INLINE float support3_max(const poly3 *P, const float d[3], uint32_t *at)
+{
+    const lf dx = lf_set1(d[0]), dy = lf_set1(d[1]), dz = lf_set1(d[2]);
+    lf best = lf_set1(-INFINITY), where = lf_set1(0.0f);
+    for (uint32_t j = 0; j < P->nv; j += LANES) {
+        const lf x = lf_dot3(dx, dy, dz, lf_load(P->vx + j), lf_load(P->vy + j),
+                             lf_load(P->vz + j));
+        const lm win = lf_gt(x, best);
+        best = lf_sel(win, x, best);
+        where = lf_sel(win, lf_add(lf_set1((float)j), lf_load(lanes3_iota)), where);
+    }
+    float value, index;
+    lanes3_argmax(best, where, &value, &index);
+    *at = (uint32_t)index;
+    return value;
+}
+
+/* the gap along the unit d between X (P) and the segment grown by r */
+static LANES3_INLINE float support3_gap(const poly3 *P, const float e0[3], const float e1[3],
+                                        float r, const float d[3], uint32_t *at)
+{
+    const float hi = support3_max(P, d, at);
+    const float a = seg3_dot(d, e0), b = seg3_dot(d, e1);
+    return ((a < b ? a : b) - hi) - r;
+}
+
+/* The rounding a gap carries: 64 float spacings of the largest
+ * magnitudes it is formed from (X's half extents h, the segment's ends) */
+static inline float support3_margin(const float h[3], const float e0[3], const float e1[3],
+                                    float r)
+{
+    float scale = r;
+    for (int k = 0; k < 3; k++)
+        scale = scale + ((h[k] + fabsf(e0[k])) + fabsf(e1[k]));
+    return 64.0f * FLT_EPSILON * scale;
+}
+
+/* Whether a support direction parts X and the round shape by more than
+ * the margin: then 1, the direction (X's frame) into d and its gap into
+ * *gap. */
+static LANES3_INLINE int support3_round(const poly3 *P, const float h[3], const float e0[3],
+                                        const float e1[3], float r, float d[3], float *gap)
+{
+    const float margin = support3_margin(h, e0, e1, r);
+    const float mid[3] = {(e0[0] + e1[0]) * 0.5f, (e0[1] + e1[1]) * 0.5f,
+                          (e0[2] + e1[2]) * 0.5f};
+    if (!support3_unit(mid, d))
+        return 0;
+    uint32_t at;
+    float g = support3_gap(P, e0, e1, r, d, &at);
+    if (!(g > margin)) {
+        const float v[3] = {P->vx[at], P->vy[at], P->vz[at]};
+        float w[3];
+        (void)seg3_point_closest(v, e0, e1, w); /* w = v - the segment's nearest */
+        const float c[3] = {0.0f - w[0], 0.0f - w[1], 0.0f - w[2]};
+        if (!support3_unit(c, d))
+            return 0;
+        g = support3_gap(P, e0, e1, r, d, &at);
+    }
+    *gap = g;
+    return g > margin;
+}
+
+#endif
