@@ -57,8 +57,10 @@
  * sphere's: its centre) by more than the radius, the best such face
  * (apart); else, when a direction found from the polyhedron's vertices
  * alone parts them by more than 64 float spacings of the pair's scale
- * (the centres' direction, then one step: from the polyhedron's vertex
- * farthest along it to the segment's point nearest that vertex), that
+ * (the polyhedron's half extents, the segment's end coordinates in its
+ * frame and the radius, summed; the direction: the centres', then one
+ * step, from the polyhedron's vertex farthest along it, the first on
+ * ties, to the segment's point nearest that vertex), that
  * direction (SEPAX3_AXIS_SUPPORT, apart: the gap between the shapes'
  * projections on it, at most the distance, where earlier versions gave
  * the distance itself); when the segment meets the polyhedron, SAT of segment and

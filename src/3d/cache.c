@@ -199,6 +199,7 @@ static float support_value(const sepax3_view *v, uint32_t sa, uint32_t sb)
         return NAN;
     const uint32_t sx = pa ? sa : sb, ss = pa ? sb : sa;
     side3 X;
+    X.p.nv = 0, X.p.rin = 0.0f; /* side3_of sets them for a polyhedron, which X is */
     side3_of(v, sx, &X);
     const float *ws = v->world + SEPAX3_RECORD * (size_t)ss;
     float e0[3], e1[3], d[3], gap;

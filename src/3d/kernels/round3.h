@@ -527,7 +527,9 @@ static void poly_round(const side3 *X, const float *ws, sepax3_result *o)
      * follows (the clip, the nearest features) is most of a near pair's
      * cost, and a certified gap is all an apart answer promises */
     float sd[3], sgap;
-    if (support3_round(P, X->w + SEPAX3_W_H, e0, e1, r, sd, &sgap)) {
+    const int point = seg[0] == 0.0f && seg[1] == 0.0f && seg[2] == 0.0f;
+    /* a sphere's centre inside every face's plane is inside X: a hit */
+    if ((best > 0.0f || !point) && support3_round(P, X->w + SEPAX3_W_H, e0, e1, r, sd, &sgap)) {
         side3_to_world(X->w, sd, &o->normal);
         side3_finish(o, sgap, SEPAX3_AXIS_SUPPORT, NONE, NONE, 0, 0);
         return;

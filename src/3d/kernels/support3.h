@@ -7,12 +7,14 @@
  *
  *   X a box or hull (centre at its frame's origin), S a segment e0-e1
  *   grown by r, both in X's frame; margin: rounding of the pair's scale
- *       d = unit(midpoint of S)                    the centres' direction
+ *       c = the point of S nearest X's centre (a sphere's: its centre)
+ *       |c| <= r + rin (rin: X's inner radius): a hit, no gap anywhere
+ *       d = unit(c)                                the centres' direction
  *       gap = min(d.e0, d.e1) - max over X's vertices of d.v - r
  *       gap > margin: apart along d
  *       else one support step: v = the first vertex reaching that
- *       maximum, w = the point of S nearest v, d = unit(w - v), the gap
- *       again along it
+ *       maximum, w = the point of S nearest v; |w - v| <= r: a hit, no
+ *       gap anywhere; else d = unit(w - v), the gap again along it
  *   a gap along a unit direction is at most the distance between the
  *   shapes, which is what an apart answer promises (sepax3d.h); above the
  *   margin it is no rounding, so such a pair is apart in every route
@@ -30,6 +32,7 @@
 #include "hull3.h"
 #include "lanes3.h"
 #include "segment3.h"
+
 
 /* c / |c| into d; 0 when |c|^2 is not a normal float (no direction, or
  * one whose rounding is not bounded by FLT_EPSILON) */
@@ -84,24 +87,44 @@ static inline float support3_margin(const float h[3], const float e0[3], const f
     return 64.0f * FLT_EPSILON * scale;
 }
 
+/* The segment's point nearest x less x, into c (a plain projection:
+ * any direction serves, its gap is measured again); returns c.c */
+static inline float support3_nearest(const float e0[3], const float e1[3], const float x[3],
+                                     float c[3])
+{
+    const float u[3] = {e1[0] - e0[0], e1[1] - e0[1], e1[2] - e0[2]};
+    const float w[3] = {x[0] - e0[0], x[1] - e0[1], x[2] - e0[2]};
+    const float uu = seg3_dot(u, u);
+    const float t = uu > 0.0f ? seg3_clamp01(seg3_dot(w, u) / uu) : 0.0f;
+    for (int k = 0; k < 3; k++)
+        c[k] = (e0[k] + t * u[k]) - x[k];
+    return seg3_dot(c, c);
+}
+
 /* Whether a support direction parts X and the round shape by more than
  * the margin: then 1, the direction (X's frame) into d and its gap into
  * *gap. */
 static LANES3_INLINE int support3_round(const poly3 *P, const float h[3], const float e0[3],
                                         const float e1[3], float r, float d[3], float *gap)
 {
+    /* X holds the ball of radius rin about its centre: a segment that
+     * near the centre is a hit */
+    const float origin[3] = {0.0f, 0.0f, 0.0f};
+    float c[3];
+    const float reach = r + P->rin;
+    if (support3_nearest(e0, e1, origin, c) <= reach * reach)
+        return 0;
     const float margin = support3_margin(h, e0, e1, r);
-    const float mid[3] = {(e0[0] + e1[0]) * 0.5f, (e0[1] + e1[1]) * 0.5f,
-                          (e0[2] + e1[2]) * 0.5f};
-    if (!support3_unit(mid, d))
+    if (!support3_unit(c, d))
         return 0;
     uint32_t at;
     float g = support3_gap(P, e0, e1, r, d, &at);
     if (!(g > margin)) {
         const float v[3] = {P->vx[at], P->vy[at], P->vz[at]};
-        float w[3];
-        (void)seg3_point_closest(v, e0, e1, w); /* w = v - the segment's nearest */
-        const float c[3] = {0.0f - w[0], 0.0f - w[1], 0.0f - w[2]};
+        /* within r of the segment the pair is a hit, which no direction
+         * parts */
+        if (support3_nearest(e0, e1, v, c) <= r * r)
+            return 0;
         if (!support3_unit(c, d))
             return 0;
         g = support3_gap(P, e0, e1, r, d, &at);
