@@ -58,9 +58,12 @@
  * (apart); else, when a direction found from the polyhedron's vertices
  * alone parts them by more than 64 float spacings of the pair's scale
  * (the polyhedron's half extents, the segment's end coordinates in its
- * frame and the radius, summed; the direction: the centres', then one
- * step, from the polyhedron's vertex farthest along it, the first on
- * ties, to the segment's point nearest that vertex), that
+ * frame and the radius, summed; the direction: from the polyhedron's
+ * centre to the segment's point nearest it, then one step, from the
+ * polyhedron's vertex farthest along that, the first on ties, to the
+ * segment's point nearest that vertex; neither is tried when the
+ * segment comes within the radius of the polyhedron's inner ball or of
+ * that vertex, which makes a hit), that
  * direction (SEPAX3_AXIS_SUPPORT, apart: the gap between the shapes'
  * projections on it, at most the distance, where earlier versions gave
  * the distance itself); when the segment meets the polyhedron, SAT of segment and

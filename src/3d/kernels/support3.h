@@ -20,9 +20,9 @@
  *   margin it is no rounding, so such a pair is apart in every route
  *   that measures it and no hit's answer depends on this test.
  *
- * On mixed3 the centres' direction alone settles three quarters of the
- * apart pairs that no face of X parts by the radius, the support step
- * half the rest; a second step settles almost none (docs/notes/3d.md). */
+ * On mixed3 the two directions settle 80 to 90% of the apart pairs that
+ * no face of X parts by the radius; a second step settles almost none
+ * (docs/notes/3d.md, "Apart pairs from the vertices alone"). */
 #ifndef SEPAX_SUPPORT3_H
 #define SEPAX_SUPPORT3_H
 
