@@ -24,7 +24,9 @@ for ((r = 0; r < rounds; r++)); do
     for i in "${!bins[@]}"; do
         "${bins[$i]}" --benchmark_filter="$filter" --benchmark_min_time=0.2 2>/dev/null |
             awk -v b="$i" '/^(sepax|box2d|chipmunk|ccd)/ { for (f = 1; f <= NF; f++)
-                if ($f ~ /^ns_per_(pair|shape)=/) { split($f, kv, "="); sub("s$", "", kv[2]); print b, $1, kv[2] } }'
+                if ($f ~ /^ns_per_(pair|shape)=/) { split($f, kv, "="); sub("s$", "", kv[2]); m = 1
+                    if (kv[2] ~ /k$/) { m = 1000; sub("k$", "", kv[2]) }
+                    print b, $1, kv[2] * m } }'
     done
 done | sort -k1,1n -k2,2 -k3,3g | awk '
     { key = $1 " " $2; n[key]++; v[key, n[key]] = $3 }
