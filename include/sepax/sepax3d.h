@@ -46,11 +46,18 @@
  * then as for boxes: the largest face separation (A's before B's, lowest
  * index on ties), and an edge axis only when it beats it by more than
  * SEPAX3_EDGE_TOLERANCE times the sum of both shapes' half extents (a
- * hull's: of its local bounding box about its vertex mean). Apart, the
- * first family that separates answers: A's faces when their best is
- * above 0, else B's, else the edges. A separation above 0 is then a gap
- * along the normal, at most the distance; a depth (0 or below) is always
- * the full SAT over all three families.
+ * hull's: of its local bounding box about its vertex mean). Apart,
+ * first the centres' direction (from A's centre, its vertex mean or the
+ * box's centre, to B's), unless the centres lie within the sum of both
+ * inner radii (a hit): when the gap between both shapes' vertices'
+ * projections on it passes 64 float spacings of the pair's scale (the
+ * sum of both shapes' half extents and of the centres' offset's
+ * coordinates in A's frame), it answers (SEPAX3_AXIS_SUPPORT, no
+ * features; earlier versions answered such pairs by a face or edge
+ * pair); else the first family that separates: A's faces when their
+ * best is above 0, else B's, else the edges. A separation above 0 is
+ * then a gap along the normal, at most the distance; a depth (0 or
+ * below) is always the full SAT over all three families.
  *
  * Capsules (a segment grown by a radius) and spheres against hulls and
  * boxes: when a face axis of the polyhedron separates the segment (a
@@ -390,8 +397,9 @@ SEPAX_API sepax_status sepax3_update_world(sepax3_store *store);
 #define SEPAX3_AXIS_EDGES 2u  /**< an edge direction of A crossed with one of B */
 #define SEPAX3_AXIS_POINTS 3u /**< the line through two closest points (round kinds) */
 /** A direction along which the shapes' projections leave a gap, found
- *  from the vertices alone (apart pairs only; round kinds against a box
- *  or hull): the separation is that gap, at most the distance. */
+ *  from the vertices alone (apart pairs only; two hulls or a hull and a
+ *  box, and round kinds against a box or hull): the separation is that
+ *  gap, at most the distance. */
 #define SEPAX3_AXIS_SUPPORT 4u
 /** A feature index that names nothing (a sphere's, or the other shape's
  *  on a face axis). */

@@ -19,10 +19,11 @@
  *   a polyhedron X and a sphere or capsule S (round3.h): face i of X:
  *       S's segment in X's frame, lo = the smaller of its ends'
  *       (n_i.e - d_i) + 0; apart when lo - r > 0
- *       support: the support direction of round3.h's apart step
- *       (support3.h: the centres' direction, then one step) found again
- *       from the shapes as they are now; apart when its gap passes
- *       the margin
+ *       support: the kernel's support test (support3.h: for two
+ *       polyhedra the centres' direction, poly3.h's first test; for a
+ *       round shape the two directions round3.h tries after X's faces)
+ *       found again from the shapes as they are now; apart when its gap
+ *       passes the margin
  *   anything else, or an index past the shape's count: full test
  *
  * Why "apart" here is always "no hit" in the kernels' own arithmetic:
@@ -43,8 +44,8 @@
  *     separation se > T > 0. An ill-conditioned pair (len < 1/32) is
  *     measured by the kernel from every vertex: left to the full test.
  *   - A support direction: the kernel computes the same direction and
- *     gap right after X's faces, and answers "apart" by one or the
- *     other.
+ *     gap (for two polyhedra before any face, for a round shape right
+ *     after X's faces) and answers "apart" by it or by a face before it.
  * A wrong, stale or foreign record can only fail these tests (a full
  * test) or pass them (a true answer); every index is checked against the
  * shape's counts before use. So the hits never depend on the records.
@@ -190,13 +191,27 @@ static float face_value(const sepax3_view *v, uint32_t sa, uint32_t sb, const ui
     return NAN;
 }
 
-/* The support test of a polyhedron and a round shape (either order): the
- * gap when the kernel's support step parts them, else NaN */
+/* The support test of two polyhedra (A as X, as the kernel takes them),
+ * or of a polyhedron and a round shape (either order): the gap when the
+ * kernel's support test parts them, else NaN */
 static float support_value(const sepax3_view *v, uint32_t sa, uint32_t sb)
 {
     const int pa = side3_is_poly(v->kind[sa]), pb = side3_is_poly(v->kind[sb]);
-    if (pa == pb)
+    if (!pa && !pb)
         return NAN;
+    if (pa && pb) {
+        side3 A, B;
+        side3_of(v, sa, &A);
+        side3_of(v, sb, &B);
+        frame3 f;
+        side3_frame(A.w, B.w, &f);
+        float qx[POLY3_V], qy[POLY3_V], qz[POLY3_V], d[3], gap;
+        poly3_place(&f, &B.p, qx, qy, qz);
+        return support3_polys(&A.p, qx, qy, qz, B.p.nv, f.t, B.p.rin, poly3_margin(&A, &B, &f),
+                              d, &gap)
+                   ? gap
+                   : NAN;
+    }
     const uint32_t sx = pa ? sa : sb, ss = pa ? sb : sa;
     side3 X;
     X.p.nv = 0, X.p.rin = 0.0f; /* side3_of sets them for a polyhedron, which X is */

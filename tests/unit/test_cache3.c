@@ -386,13 +386,15 @@ Test(cache3, hull_apart_on_a_face_skips_once_cached)
     sepax3_store *s = scalar_store3();
     const sepax_shape_id a = add_octahedron(s), b = add_octahedron(s);
     /* B's vertex (-1, 0, 0) + (2.6, 0.1, 0.1) against A's face
-     * x + y + z <= 1: A's face (1, 1, 1)/sqrt 3 separates them */
+     * x + y + z <= 1: A's face (1, 1, 1)/sqrt 3 separates them, and so
+     * does the centres' direction, the same one, which is tried first:
+     * a support record (tag 4) */
     place(s, b, 1.3f, 1.3f, 1.3f, Z, 0.0f);
     sepax3_pair_cache c;
     memset(&c, 0, sizeof c);
     cr_assert_not(skips(s, a, b, &c), "an empty record skips nothing");
     cr_assert_eq(cached_call(s, a, b, &c), 0u);
-    cr_assert(c.bytes[0] == 1 || c.bytes[0] == 2, "a face was cached (tag %u)", c.bytes[0]);
+    cr_assert_eq(c.bytes[0], 4, "a support direction was cached (tag %u)", c.bytes[0]);
     place(s, b, 1.25f, 1.3f, 1.28f, Z, 0.05f);
     cr_assert(skips(s, a, b, &c), "still apart along the cached face");
     cr_assert_eq(cached_call(s, a, b, &c), 0u);
@@ -406,7 +408,9 @@ Test(cache3, cubes_apart_on_an_edge_pair_skip_once_cached)
 {
     /* Two cubes of half side 1 (hulls of their corners: two boxes would
      * take the box lanes), A turned 45 degrees about z, B 45 degrees about
-     * y: A's edge along z at x = sqrt 2 faces B's edge along y. */
+     * y: A's edge along z at x = sqrt 2 faces B's edge along y. B sits
+     * 0.5 off in y and z, so that the centres' direction, tilted by
+     * that, leaves no gap and the edge pair answers. */
     sepax3_store *s = scalar_store3();
     const sepax3_vec cube[8] = {{-1, -1, -1}, {1, -1, -1}, {-1, 1, -1}, {1, 1, -1},
                                 {-1, -1, 1},  {1, -1, 1},  {-1, 1, 1},  {1, 1, 1}};
@@ -419,15 +423,15 @@ Test(cache3, cubes_apart_on_an_edge_pair_skip_once_cached)
      * x = 2 r2 + 0.1 - r2 = r2 + 0.1; A's vertical edge at x = r2: apart
      * by 0.1 along x, edge against edge */
     const sepax3_vec y = {0, 1, 0};
-    place(s, b, 2.0f * r2 + 0.1f, 0, 0, y, 0.78539816f);
+    place(s, b, 2.0f * r2 + 0.1f, 0.5f, 0.5f, y, 0.78539816f);
     sepax3_pair_cache c;
     memset(&c, 0, sizeof c);
     cr_assert_eq(cached_call(s, a, b, &c), 0u);
     cr_assert_eq(c.bytes[0], 3, "the edge pair was cached (tag %u)", c.bytes[0]);
-    place(s, b, 2.0f * r2 + 0.09f, 0.01f, 0.0f, y, 0.78539816f + 0.01f);
+    place(s, b, 2.0f * r2 + 0.09f, 0.51f, 0.5f, y, 0.78539816f + 0.01f);
     cr_assert(skips(s, a, b, &c), "still apart along the cached edge pair");
     cr_assert_eq(cached_call(s, a, b, &c), 0u);
-    place(s, b, 2.0f * r2 - 0.1f, 0, 0, y, 0.78539816f); /* edges cross by 0.1 */
+    place(s, b, 2.0f * r2 - 0.1f, 0.5f, 0.5f, y, 0.78539816f); /* edges cross by 0.1 */
     cr_assert_not(skips(s, a, b, &c));
     cr_assert_eq(cached_call(s, a, b, &c), 1u);
     sepax3_store_destroy(s);
@@ -480,9 +484,10 @@ Test(cache3, records_past_the_shapes_counts_take_the_full_test)
             sepax3_pair_cache c;
             memset(&c, 0, sizeof c);
             c.bytes[0] = (uint8_t)tag, c.bytes[1] = (uint8_t)i, c.bytes[2] = (uint8_t)(255 - i);
-            /* an octahedron has 8 faces and 12 edges */
+            /* an octahedron has 8 faces and 12 edges; a support record
+             * names no feature, and the centres' direction parts them */
             const int in_range = (tag == 1 && i < 8) || (tag == 2 && 255 - i < 8) ||
-                                 (tag == 3 && i < 12 && 255 - i < 12);
+                                 (tag == 3 && i < 12 && 255 - i < 12) || tag == 4;
             if (!in_range)
                 cr_assert_not(skips(s, a, b, &c), "tag %u, %u, %u", tag, i, 255 - i);
             /* two boxes take their own lanes: never skipped by a record */

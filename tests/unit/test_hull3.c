@@ -835,6 +835,56 @@ Test(hull3, sphere_beside_an_edge_support_or_points)
     sepax3_store_destroy(s);
 }
 
+/* Two cubes of half side 0.5 as hulls of their corners, apart:
+ *   B at (2, 0, 0): the centres' direction is +x, A reaches 0.5 along it
+ *   and B starts at 1.5: gap 1, the distance, normal +x.
+ *   B at (2, 2, 2): along (1, 1, 1) / sqrt 3 A reaches 1.5 / sqrt 3 and B
+ *   starts at 4.5 / sqrt 3: gap sqrt 3, the corners' distance, where A's
+ *   best face (x = 0.5 against B's x >= 1.5) would give 1.
+ *   B at (0.9, 0.3, 0): the centres lie within both inner radii (0.5
+ *   each): a hit, which the faces answer, depth 0.1 along +x. */
+Test(hull3, two_cubes_apart_along_the_centres)
+{
+    sepax3_store *s = store();
+    sepax3_vec p[8];
+    for (int j = 0; j < 8; j++)
+        p[j] = (sepax3_vec){(j & 1) ? 0.5f : -0.5f, (j & 2) ? 0.5f : -0.5f, (j & 4) ? 0.5f : -0.5f};
+    sepax_shape_id a, b, c, d;
+    cr_assert_eq(sepax3_add_hull(s, p, 8, &a), SEPAX_OK);
+    cr_assert_eq(sepax3_add_hull(s, p, 8, &b), SEPAX_OK);
+    cr_assert_eq(sepax3_add_hull(s, p, 8, &c), SEPAX_OK);
+    cr_assert_eq(sepax3_add_hull(s, p, 8, &d), SEPAX_OK);
+    const sepax_shape_id ids[3] = {b, c, d};
+    const sepax3_transform t[3] = {sepax3_transform_make((sepax3_vec){2, 0, 0}, (sepax3_vec){0, 0, 1}, 0),
+                                   sepax3_transform_make((sepax3_vec){2, 2, 2}, (sepax3_vec){0, 0, 1}, 0),
+                                   sepax3_transform_make((sepax3_vec){0.9f, 0.3f, 0}, (sepax3_vec){0, 0, 1}, 0)};
+    cr_assert_eq(sepax3_set_transforms(s, ids, t, 3), SEPAX_OK);
+    sepax3_result r = collide(s, a, b);
+    cr_expect_eq(r.axis, SEPAX3_AXIS_SUPPORT);
+    NEAR(r.separation, 1.0, 1e-6);
+    NEAR(r.normal.x, 1.0, 1e-6);
+    cr_expect_eq(r.feature_a, SEPAX3_FEATURE_NONE);
+    cr_expect_eq(r.feature_b, SEPAX3_FEATURE_NONE);
+    cr_expect_eq(r.flags, 0);
+    r = collide(s, a, c);
+    cr_expect_eq(r.axis, SEPAX3_AXIS_SUPPORT);
+    NEAR(r.separation, sqrt(3.0), 2e-6);
+    NEAR(r.normal.x, 1 / sqrt(3.0), 1e-6);
+    NEAR(r.normal.y, 1 / sqrt(3.0), 1e-6);
+    NEAR(r.normal.z, 1 / sqrt(3.0), 1e-6);
+    /* the other way round: the same gap, the normal from c to a */
+    r = collide(s, c, a);
+    cr_expect_eq(r.axis, SEPAX3_AXIS_SUPPORT);
+    NEAR(r.separation, sqrt(3.0), 2e-6);
+    NEAR(r.normal.x, -1 / sqrt(3.0), 1e-6);
+    r = collide(s, a, d);
+    cr_expect_eq(r.axis, SEPAX3_AXIS_FACE_A);
+    NEAR(r.separation, -0.1, 1e-6);
+    NEAR(r.normal.x, 1.0, 1e-6);
+    cr_expect(r.flags & SEPAX_HIT);
+    sepax3_store_destroy(s);
+}
+
 /* ---- a box given as a hull answers as the box ------------------------------ */
 
 /* The unit cube (half extent 0.5) turned 0.5 rad about (1, 2, 3) / |.|, as

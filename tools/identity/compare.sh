@@ -9,8 +9,8 @@
 #   each a build directory of this tree holding tools/sepax
 # --apart-may-move: for a change that may move apart answers only (a
 #   support direction's gap in place of a distance), rows that are apart
-#   in both builds may differ if the new separation stays above 0 and not
-#   above the old (tools/identity/moved.py); every hit row, every
+#   in both builds may differ if the new separation stays above 0
+#   (tools/identity/moved.py); every hit row, every
 #   manifold and every exit status must still be identical. Prints how
 #   many rows moved per backend.
 set -euo pipefail

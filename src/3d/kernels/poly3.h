@@ -50,6 +50,11 @@
 
 #include "side3.h"
 #include "lanes3.h"
+#include "support3.h"
+
+#ifndef POLY3_SUPPORT
+#define POLY3_SUPPORT 1
+#endif
 
 #ifndef POLY3_PRUNE
 #define POLY3_PRUNE 1
@@ -474,6 +479,16 @@ static LANES3_INLINE void poly3_pair(const side3 *X, const side3 *Y, sepax3_resu
 
     uint32_t fx, fy, ei, ej;
     const float margin = poly3_margin(X, Y, &yx);
+#if POLY3_SUPPORT
+    /* apart along the centres' direction: both vertex sets, about half
+     * the lines the face query reads (support3.h) */
+    float sd[3], sgap;
+    if (support3_polys(P, qx, qy, qz, Q->nv, yx.t, Q->rin, margin, sd, &sgap)) {
+        side3_to_world(X->w, sd, &o->normal);
+        side3_finish(o, sgap, SEPAX3_AXIS_SUPPORT, SIDE3_NONE, SIDE3_NONE, 0, 0);
+        return;
+    }
+#endif
     const float sx = poly3_faces(P, qx, qy, qz, Q->nv, yx.t, Q->rin, margin, &fx);
     if (sx > 0.0f) { /* apart on a face of X: no need to look further */
         const float n[3] = {P->nx[fx], P->ny[fx], P->nz[fx]};

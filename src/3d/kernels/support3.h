@@ -133,4 +133,33 @@ static LANES3_INLINE int support3_round(const poly3 *P, const float h[3], const 
     return g > margin;
 }
 
+/* min over n placed vertices (x, y, z; padded to the lanes) of d.v */
+static LANES3_INLINE float support3_min(const float *x, const float *y, const float *z,
+                                        uint32_t n, const float d[3])
+{
+    const lf dx = lf_set1(d[0]), dy = lf_set1(d[1]), dz = lf_set1(d[2]);
+    lf lo = lf_set1(INFINITY);
+    for (uint32_t j = 0; j < n; j += LANES)
+        lo = lf_min(lf_dot3(dx, dy, dz, lf_load(x + j), lf_load(y + j), lf_load(z + j)), lo);
+    return lanes3_hmin(lo);
+}
+
+/* Two polyhedra: X (P, centre at the origin) and Y, whose n vertices are
+ * placed in X's frame (x, y, z) and whose centre is t there; rin_y its
+ * inner radius. Whether the centres' direction parts them by more than
+ * margin: then 1, the direction into d and the gap into *gap. Centres
+ * within both inner radii make a hit, and are not tried. */
+static LANES3_INLINE int support3_polys(const poly3 *P, const float *x, const float *y,
+                                        const float *z, uint32_t n, const float t[3],
+                                        float rin_y, float margin, float d[3], float *gap)
+{
+    const float reach = P->rin + rin_y;
+    if (seg3_dot(t, t) <= reach * reach || !support3_unit(t, d))
+        return 0;
+    uint32_t at;
+    const float hi = support3_max(P, d, &at);
+    *gap = support3_min(x, y, z, n, d) - hi;
+    return *gap > margin;
+}
+
 #endif
