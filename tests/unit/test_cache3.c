@@ -387,14 +387,14 @@ Test(cache3, hull_apart_on_a_face_skips_once_cached)
     const sepax_shape_id a = add_octahedron(s), b = add_octahedron(s);
     /* B's vertex (-1, 0, 0) + (2.6, 0.1, 0.1) against A's face
      * x + y + z <= 1: A's face (1, 1, 1)/sqrt 3 separates them, and so
-     * does the centres' direction, the same one, which is tried first:
-     * a support record (tag 4) */
+     * does the centres' direction, the same one, which the kernel tries
+     * first; the record keeps A's face, whose test reads less */
     place(s, b, 1.3f, 1.3f, 1.3f, Z, 0.0f);
     sepax3_pair_cache c;
     memset(&c, 0, sizeof c);
     cr_assert_not(skips(s, a, b, &c), "an empty record skips nothing");
     cr_assert_eq(cached_call(s, a, b, &c), 0u);
-    cr_assert_eq(c.bytes[0], 4, "a support direction was cached (tag %u)", c.bytes[0]);
+    cr_assert_eq(c.bytes[0], 1, "A's face was cached (tag %u)", c.bytes[0]);
     place(s, b, 1.25f, 1.3f, 1.28f, Z, 0.05f);
     cr_assert(skips(s, a, b, &c), "still apart along the cached face");
     cr_assert_eq(cached_call(s, a, b, &c), 0u);
@@ -469,6 +469,34 @@ Test(cache3, sphere_off_a_face_and_capsule_off_a_box)
     place(s, cap, 10.0f, 0.0f, 1.2f, Z, 0.0f); /* 0.05 into the box */
     cr_assert_not(skips(s, cap, box, &c[1]));
     cr_assert_eq(cached_call(s, cap, box, &c[1]), 1u);
+    sepax3_store_destroy(s);
+}
+
+/* A sphere of radius 0.6 beside an edge of the hull of (+-2, +-1, +-1),
+ * centre (2.5, 1.5, 0): no face parts it by its radius, the centres'
+ * direction does (gap 0.086, test_hull3's case), and the record is a
+ * support record (tag 4), found again at the next call; moved into the
+ * edge (0.42 from it) the pair takes its full test and is a hit. */
+Test(cache3, sphere_beside_an_edge_keeps_a_support_record)
+{
+    sepax3_store *s = scalar_store3();
+    sepax3_vec p[8];
+    for (int j = 0; j < 8; j++)
+        p[j] = (sepax3_vec){(j & 1) ? 2.0f : -2.0f, (j & 2) ? 1.0f : -1.0f, (j & 4) ? 1.0f : -1.0f};
+    sepax_shape_id h = 0, ball = 0;
+    cr_assert_eq(sepax3_add_hull(s, p, 8, &h), SEPAX_OK);
+    cr_assert_eq(sepax3_add_sphere(s, (sepax3_vec){0, 0, 0}, 0.6f, &ball), SEPAX_OK);
+    place(s, ball, 2.5f, 1.5f, 0.0f, Z, 0.0f);
+    sepax3_pair_cache c;
+    memset(&c, 0, sizeof c);
+    cr_assert_eq(cached_call(s, h, ball, &c), 0u);
+    cr_assert_eq(c.bytes[0], 4, "a support record (tag %u)", c.bytes[0]);
+    cr_assert(skips(s, h, ball, &c), "still apart along the centres' direction");
+    place(s, ball, 2.49f, 1.51f, 0.02f, Z, 0.0f);
+    cr_assert(skips(s, h, ball, &c), "moved a little, still apart");
+    place(s, ball, 2.3f, 1.3f, 0.0f, Z, 0.0f);
+    cr_assert_not(skips(s, h, ball, &c));
+    cr_assert_eq(cached_call(s, h, ball, &c), 1u);
     sepax3_store_destroy(s);
 }
 
