@@ -200,25 +200,41 @@ typedef struct poly3_edges {
     float qx[POLY3_E], qy[POLY3_E], qz[POLY3_E];
 } poly3_edges;
 
-static inline void poly3_edges_of(const frame3 *f, const poly3 *Q, const float *qvx,
-                                  const float *qvy, const float *qvz, poly3_edges *e)
+static LANES3_INLINE void poly3_edges_of(const frame3 *f, const poly3 *Q, const float *qvx,
+                                         const float *qvy, const float *qvz, poly3_edges *e)
 {
-    float nx[POLY3_F], ny[POLY3_F], nz[POLY3_F];
-    for (uint32_t k = 0; k < Q->nf; k++) {
-        float n[3];
-        side3_turn(f, Q->nx[k], Q->ny[k], Q->nz[k], n);
-        nx[k] = n[0], ny[k] = n[1], nz[k] = n[2];
+    /* lanes over Q's faces, then its edges: side3_turn's expression in
+     * each lane; past the last edge the block's padding repeats edge 0,
+     * as the lanes' padding must */
+    lf R[3][3];
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            R[i][j] = lf_set1(f->R[i][j]);
+    float tx[POLY3_F], ty[POLY3_F], tz[POLY3_F];
+    float *const n[3] = {tx, ty, tz};
+    const float *nx = tx, *ny = ty, *nz = tz; /* the gathers take const */
+    for (uint32_t k = 0; k < Q->nf; k += LANES) {
+        const lf x = lf_load(Q->nx + k), y = lf_load(Q->ny + k), z = lf_load(Q->nz + k);
+        for (int i = 0; i < 3; i++)
+            lf_store(n[i] + k, lf_add(lf_add(lf_mul(R[i][0], x), lf_mul(R[i][1], y)),
+                                      lf_mul(R[i][2], z)));
     }
-    const uint32_t padded = (Q->ne + LANES - 1u) / LANES * LANES;
-    for (uint32_t j = 0; j < padded; j++) {
-        const uint32_t s = j < Q->ne ? j : 0u;
-        float u[3];
-        side3_turn(f, Q->ux[s], Q->uy[s], Q->uz[s], u);
-        const uint32_t c = (uint32_t)Q->fa[s], d = (uint32_t)Q->fb[s], q = (uint32_t)Q->i0[s];
-        e->ux[j] = u[0], e->uy[j] = u[1], e->uz[j] = u[2];
-        e->cx[j] = nx[c], e->cy[j] = ny[c], e->cz[j] = nz[c];
-        e->dx[j] = nx[d], e->dy[j] = ny[d], e->dz[j] = nz[d];
-        e->qx[j] = qvx[q], e->qy[j] = qvy[q], e->qz[j] = qvz[q];
+    float *const u[3] = {e->ux, e->uy, e->uz};
+    for (uint32_t j = 0; j < Q->ne; j += LANES) {
+        const lf x = lf_load(Q->ux + j), y = lf_load(Q->uy + j), z = lf_load(Q->uz + j);
+        for (int i = 0; i < 3; i++)
+            lf_store(u[i] + j, lf_add(lf_add(lf_mul(R[i][0], x), lf_mul(R[i][1], y)),
+                                      lf_mul(R[i][2], z)));
+        const lf c = lf_load(Q->fa + j), d = lf_load(Q->fb + j), q = lf_load(Q->i0 + j);
+        lf_store(e->cx + j, lf_gather(nx, c));
+        lf_store(e->cy + j, lf_gather(ny, c));
+        lf_store(e->cz + j, lf_gather(nz, c));
+        lf_store(e->dx + j, lf_gather(nx, d));
+        lf_store(e->dy + j, lf_gather(ny, d));
+        lf_store(e->dz + j, lf_gather(nz, d));
+        lf_store(e->qx + j, lf_gather(qvx, q));
+        lf_store(e->qy + j, lf_gather(qvy, q));
+        lf_store(e->qz + j, lf_gather(qvz, q));
     }
 }
 
