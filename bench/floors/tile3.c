@@ -8,6 +8,8 @@
  * order, so the results are bit-identical to the library's (the bench
  * row counts any that are not).
  *
+ *   first, one pair at a time, the library's support test (support3.h):
+ *       the pairs it parts are answered there
  *   face stage, a tile of LANES pairs:
  *       per lane: both frames (scalar, as poly3.h)
  *       Q's vertices into P's frame                     (k < tile's max nv)
@@ -330,6 +332,24 @@ static void tile3_face_stage(tile3_lanes *t, tile3_lanes *q, tile3_faces *qf, se
     t->n = 0;
 }
 
+/* The library's first test, one pair at a time (support3.h, poly3_pair's
+ * expressions): the pairs it parts never reach the tile, as they never
+ * reach poly3.h's faces */
+static int tile3_support(const side3 *X, const side3 *Y, sepax3_result *o)
+{
+    frame3 yx;
+    side3_frame(X->w, Y->w, &yx);
+    float qx[POLY3_V], qy[POLY3_V], qz[POLY3_V], d[3], gap;
+    poly3_place(&yx, &Y->p, qx, qy, qz);
+    if (!support3_polys(&X->p, qx, qy, qz, Y->p.nv, yx.t, Y->p.rin, poly3_margin(X, Y, &yx), d,
+                        &gap))
+        return 0;
+    memset(o, 0, sizeof *o);
+    side3_to_world(X->w, d, &o->normal);
+    side3_finish(o, gap, SEPAX3_AXIS_SUPPORT, SIDE3_NONE, SIDE3_NONE, 0, 0);
+    return 1;
+}
+
 void TILE3_ENTRY(const sepax3_store *store, const sepax_pair *pairs, size_t n, sepax3_result *out)
 {
     const sepax3_view v = sepax3_store_view(store);
@@ -341,6 +361,10 @@ void TILE3_ENTRY(const sepax3_store *store, const sepax_pair *pairs, size_t n, s
         side3_of(&v, SEPAX_ID_SLOT(pairs[i].a), &t.X[k]);
         side3_of(&v, SEPAX_ID_SLOT(pairs[i].b), &t.Y[k]);
         t.at[k] = (uint32_t)i;
+        if (tile3_support(&t.X[k], &t.Y[k], &out[i])) {
+            t.n--;
+            continue;
+        }
         if (t.n == LANES)
             tile3_face_stage(&t, &q, qf, out);
     }

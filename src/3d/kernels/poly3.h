@@ -364,43 +364,58 @@ static LANES3_INLINE void poly3_measure(const poly3 *P, const poly3_edges *e, co
  * n.(c - p) - rin, p the edge's first vertex. Over the arc, n.w (w =
  * c - p) is largest at w's part square to u when that part lies within
  * the arc, else at a or b. */
-static inline float poly3_edge_bound(const poly3 *P, uint32_t i, const float c[3], float rin)
+static LANES3_INLINE void poly3_edge_bounds(const poly3 *P, const float c[3], float rin,
+                                            float *out)
 {
-    const uint32_t fa = (uint32_t)P->fa[i], fb = (uint32_t)P->fb[i], v0 = (uint32_t)P->i0[i];
-    const float u[3] = {P->ux[i], P->uy[i], P->uz[i]};
-    const float a[3] = {P->nx[fa], P->ny[fa], P->nz[fa]}, b[3] = {P->nx[fb], P->ny[fb], P->nz[fb]};
-    const float w[3] = {c[0] - P->vx[v0], c[1] - P->vy[v0], c[2] - P->vz[v0]};
-    const float wu = seg3_dot(w, u);
-    const float wp[3] = {w[0] - wu * u[0], w[1] - wu * u[1], w[2] - wu * u[2]};
-    float x[3], y[3];
-    side3_cross(a, wp, x);
-    side3_cross(wp, b, y);
-    float most;
-    if (seg3_dot(x, u) >= 0.0f && seg3_dot(y, u) >= 0.0f) {
-        /* |wp|, its coordinates divided by the largest first: for shapes
-         * near the smallest the store holds their squares underflow, and
-         * a length of 0 skipped the edge that separated two hulls 1e-23
-         * across (found by fuzz_collide3) */
-        float big = fabsf(wp[0]) > fabsf(wp[1]) ? fabsf(wp[0]) : fabsf(wp[1]);
-        big = fabsf(wp[2]) > big ? fabsf(wp[2]) : big;
-        if (big > 0.0f) {
-            const float q[3] = {wp[0] / big, wp[1] / big, wp[2] / big};
-            most = big * sqrtf(seg3_dot(q, q));
-        } else {
-            most = 0.0f;
-        }
-    } else {
-        const float aw = seg3_dot(a, w), bw = seg3_dot(b, w);
-        most = aw > bw ? aw : bw;
+    /* lanes over P's edges, both branches computed and one kept: the
+     * scalar expressions per lane (seg3_dot and side3_cross's order) */
+    const lf zero = lf_set1(0.0f), r = lf_set1(rin);
+    const lf cx = lf_set1(c[0]), cy = lf_set1(c[1]), cz = lf_set1(c[2]);
+    for (uint32_t i = 0; i < P->ne; i += LANES) {
+        const lf fa = lf_load(P->fa + i), fb = lf_load(P->fb + i), v0 = lf_load(P->i0 + i);
+        const lf u[3] = {lf_load(P->ux + i), lf_load(P->uy + i), lf_load(P->uz + i)};
+        const lf a[3] = {lf_gather(P->nx, fa), lf_gather(P->ny, fa), lf_gather(P->nz, fa)};
+        const lf b[3] = {lf_gather(P->nx, fb), lf_gather(P->ny, fb), lf_gather(P->nz, fb)};
+        const lf w[3] = {lf_sub(cx, lf_gather(P->vx, v0)), lf_sub(cy, lf_gather(P->vy, v0)),
+                         lf_sub(cz, lf_gather(P->vz, v0))};
+        const lf wu = lf_dot3(w[0], w[1], w[2], u[0], u[1], u[2]);
+        const lf wp[3] = {lf_sub(w[0], lf_mul(wu, u[0])), lf_sub(w[1], lf_mul(wu, u[1])),
+                          lf_sub(w[2], lf_mul(wu, u[2]))};
+        /* x = a x wp, y = wp x b, as side3_cross */
+        const lf x[3] = {lf_sub(lf_mul(a[1], wp[2]), lf_mul(a[2], wp[1])),
+                         lf_sub(lf_mul(a[2], wp[0]), lf_mul(a[0], wp[2])),
+                         lf_sub(lf_mul(a[0], wp[1]), lf_mul(a[1], wp[0]))};
+        const lf y[3] = {lf_sub(lf_mul(wp[1], b[2]), lf_mul(wp[2], b[1])),
+                         lf_sub(lf_mul(wp[2], b[0]), lf_mul(wp[0], b[2])),
+                         lf_sub(lf_mul(wp[0], b[1]), lf_mul(wp[1], b[0]))};
+        const lm inside = lm_and(lf_ge(lf_dot3(x[0], x[1], x[2], u[0], u[1], u[2]), zero),
+                                 lf_ge(lf_dot3(y[0], y[1], y[2], u[0], u[1], u[2]), zero));
+        /* inside the arc: |wp|, its coordinates divided by the largest
+         * first (for shapes near the smallest the store holds their
+         * squares underflow, and a length of 0 skipped the edge that
+         * separated two hulls 1e-23 across, found by fuzz_collide3); 0
+         * for wp = 0 */
+        const lf p0 = lf_abs(wp[0]), p1 = lf_abs(wp[1]), p2 = lf_abs(wp[2]);
+        lf big = lf_sel(lf_gt(p0, p1), p0, p1);
+        big = lf_sel(lf_gt(p2, big), p2, big);
+        const lm some = lf_gt(big, zero);
+        const lf by = lf_sel(some, big, lf_set1(1.0f)); /* no 0 / 0 in the lanes not kept */
+        const lf q[3] = {lf_div(wp[0], by), lf_div(wp[1], by), lf_div(wp[2], by)};
+        const lf len = lf_sel(some, lf_mul(big, lf_sqrt(lf_dot3(q[0], q[1], q[2], q[0], q[1], q[2]))),
+                              zero);
+        /* else: the larger of a.w and b.w */
+        const lf aw = lf_dot3(a[0], a[1], a[2], w[0], w[1], w[2]);
+        const lf bw = lf_dot3(b[0], b[1], b[2], w[0], w[1], w[2]);
+        const lf most = lf_sel(inside, len, lf_sel(lf_gt(aw, bw), aw, bw));
+        lf_store(out + i, lf_sub(most, r));
     }
-    return most - rin;
 }
 
 /* the best edge axis of P x Q (-inf when no edge pair is a face of the
  * Minkowski difference); qv: Q's vertices in P's frame (brute force only).
  * Only edge pairs that can separate by more than beat (the best face
  * plus the edge tolerance: less can never win) need measuring: P's edges
- * whose bound (poly3_edge_bound, with Q's centre c and inner radius rin)
+ * whose bound (poly3_edge_bounds, with Q's centre c and inner radius rin)
  * plus margin is not above it are skipped. The best of the others is the
  * best of all whenever it beats beat, bit for bit, and otherwise both
  * lose. */
@@ -412,9 +427,17 @@ static LANES3_INLINE float poly3_edge_query(const poly3 *P, const poly3 *Q, cons
     const lf zero = lf_set1(0.0f);
     poly3_best b = {lf_set1(-INFINITY), zero};
     uint32_t cand[POLY3_BATCH + 2u * 16u], n = 0;
+#if POLY3_PRUNE
+    float bound[POLY3_E];
+    poly3_edge_bounds(P, c, rin, bound);
+#else
+    (void)c, (void)rin, (void)margin, (void)beat;
+#endif
     for (uint32_t i = 0; i < P->ne; i++) {
-        if (POLY3_PRUNE && !(poly3_edge_bound(P, i, c, rin) + margin > beat))
+#if POLY3_PRUNE
+        if (!(bound[i] + margin > beat))
             continue;
+#endif
         const uint32_t fa = (uint32_t)P->fa[i], fb = (uint32_t)P->fb[i];
         const lf ux = lf_set1(P->ux[i]), uy = lf_set1(P->uy[i]), uz = lf_set1(P->uz[i]);
         const lf ax = lf_set1(P->nx[fa]), ay = lf_set1(P->ny[fa]), az = lf_set1(P->nz[fa]);
