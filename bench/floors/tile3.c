@@ -339,15 +339,10 @@ static int tile3_support(const side3 *X, const side3 *Y, sepax3_result *o)
 {
     frame3 yx;
     side3_frame(X->w, Y->w, &yx);
-    float qx[POLY3_V], qy[POLY3_V], qz[POLY3_V], d[3], gap;
+    float qx[POLY3_V], qy[POLY3_V], qz[POLY3_V];
     poly3_place(&yx, &Y->p, qx, qy, qz);
-    if (!support3_polys(&X->p, qx, qy, qz, Y->p.nv, yx.t, Y->p.rin, poly3_margin(X, Y, &yx), d,
-                        &gap))
-        return 0;
     memset(o, 0, sizeof *o);
-    side3_to_world(X->w, d, &o->normal);
-    side3_finish(o, gap, SEPAX3_AXIS_SUPPORT, SIDE3_NONE, SIDE3_NONE, 0, 0);
-    return 1;
+    return poly3_support(X, Y, &yx, qx, qy, qz, poly3_margin(X, Y, &yx), o);
 }
 
 void TILE3_ENTRY(const sepax3_store *store, const sepax_pair *pairs, size_t n, sepax3_result *out)

@@ -191,6 +191,17 @@ static float face_value(const sepax3_view *v, uint32_t sa, uint32_t sb, const ui
     return NAN;
 }
 
+/* Two polyhedra (slots sa, sb) as poly3_pair takes them: B's frame in
+ * A's, and B's vertices placed there */
+static void polys_placed(const sepax3_view *v, uint32_t sa, uint32_t sb, side3 *A, side3 *B,
+                         frame3 *f, float *qx, float *qy, float *qz)
+{
+    side3_of(v, sa, A);
+    side3_of(v, sb, B);
+    side3_frame(A->w, B->w, f);
+    poly3_place(f, &B->p, qx, qy, qz);
+}
+
 /* The support test of two polyhedra (A as X, as the kernel takes them),
  * or of a polyhedron and a round shape (either order): the gap when the
  * kernel's support test parts them, else NaN */
@@ -201,12 +212,9 @@ static float support_value(const sepax3_view *v, uint32_t sa, uint32_t sb)
         return NAN;
     if (pa && pb) {
         side3 A, B;
-        side3_of(v, sa, &A);
-        side3_of(v, sb, &B);
         frame3 f;
-        side3_frame(A.w, B.w, &f);
         float qx[POLY3_V], qy[POLY3_V], qz[POLY3_V], d[3], gap;
-        poly3_place(&f, &B.p, qx, qy, qz);
+        polys_placed(v, sa, sb, &A, &B, &f, qx, qy, qz);
         return support3_polys(&A.p, qx, qy, qz, B.p.nv, f.t, B.p.rin, poly3_margin(&A, &B, &f),
                               d, &gap)
                    ? gap
@@ -404,12 +412,9 @@ static void support_record(const sepax3_view *v, uint32_t sa, uint32_t sb, uint8
     if (!side3_is_poly(v->kind[sa]) || !side3_is_poly(v->kind[sb]))
         return;
     side3 A, B;
-    side3_of(v, sa, &A);
-    side3_of(v, sb, &B);
     frame3 f;
-    side3_frame(A.w, B.w, &f);
     float qx[POLY3_V], qy[POLY3_V], qz[POLY3_V];
-    poly3_place(&f, &B.p, qx, qy, qz);
+    polys_placed(v, sa, sb, &A, &B, &f, qx, qy, qz);
     uint32_t face;
     if (poly3_faces(&A.p, qx, qy, qz, B.p.nv, f.t, B.p.rin, poly3_margin(&A, &B, &f), &face) >
         0.0f)

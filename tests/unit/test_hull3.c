@@ -24,14 +24,20 @@ static sepax3_store *store(void)
     return s;
 }
 
-static sepax_shape_id cube_hull(sepax3_store *s, float h)
+/* the hull of the corners (+-hx, +-hy, +-hz) */
+static sepax_shape_id box_hull(sepax3_store *s, float hx, float hy, float hz)
 {
     sepax3_vec c[8];
     for (int k = 0; k < 8; k++)
-        c[k] = (sepax3_vec){(k & 1) ? h : -h, (k & 2) ? h : -h, (k & 4) ? h : -h};
+        c[k] = (sepax3_vec){(k & 1) ? hx : -hx, (k & 2) ? hy : -hy, (k & 4) ? hz : -hz};
     sepax_shape_id id;
     cr_assert_eq(sepax3_add_hull(s, c, 8, &id), SEPAX_OK);
     return id;
+}
+
+static sepax_shape_id cube_hull(sepax3_store *s, float h)
+{
+    return box_hull(s, h, h, h);
 }
 
 static void place(sepax3_store *s, sepax_shape_id id, float x, float y, float z, sepax3_quat q)
@@ -805,11 +811,8 @@ Test(hull3, sphere_at_a_vertex_and_points)
 Test(hull3, sphere_beside_an_edge_support_or_points)
 {
     sepax3_store *s = store();
-    sepax3_vec p[8];
-    for (int j = 0; j < 8; j++)
-        p[j] = (sepax3_vec){(j & 1) ? 2.0f : -2.0f, (j & 2) ? 1.0f : -1.0f, (j & 4) ? 1.0f : -1.0f};
-    sepax_shape_id h, near, nearer;
-    cr_assert_eq(sepax3_add_hull(s, p, 8, &h), SEPAX_OK);
+    const sepax_shape_id h = box_hull(s, 2.0f, 1.0f, 1.0f);
+    sepax_shape_id near, nearer;
     cr_assert_eq(sepax3_add_sphere(s, (sepax3_vec){2.5f, 1.5f, 0}, 0.6f, &near), SEPAX_OK);
     cr_assert_eq(sepax3_add_sphere(s, (sepax3_vec){2.5f, 1.5f, 0}, 0.69f, &nearer), SEPAX_OK);
     sepax3_result r = collide(s, h, near);
@@ -846,19 +849,11 @@ Test(hull3, sphere_beside_an_edge_support_or_points)
 Test(hull3, two_cubes_apart_along_the_centres)
 {
     sepax3_store *s = store();
-    sepax3_vec p[8];
-    for (int j = 0; j < 8; j++)
-        p[j] = (sepax3_vec){(j & 1) ? 0.5f : -0.5f, (j & 2) ? 0.5f : -0.5f, (j & 4) ? 0.5f : -0.5f};
-    sepax_shape_id a, b, c, d;
-    cr_assert_eq(sepax3_add_hull(s, p, 8, &a), SEPAX_OK);
-    cr_assert_eq(sepax3_add_hull(s, p, 8, &b), SEPAX_OK);
-    cr_assert_eq(sepax3_add_hull(s, p, 8, &c), SEPAX_OK);
-    cr_assert_eq(sepax3_add_hull(s, p, 8, &d), SEPAX_OK);
-    const sepax_shape_id ids[3] = {b, c, d};
-    const sepax3_transform t[3] = {sepax3_transform_make((sepax3_vec){2, 0, 0}, (sepax3_vec){0, 0, 1}, 0),
-                                   sepax3_transform_make((sepax3_vec){2, 2, 2}, (sepax3_vec){0, 0, 1}, 0),
-                                   sepax3_transform_make((sepax3_vec){0.9f, 0.3f, 0}, (sepax3_vec){0, 0, 1}, 0)};
-    cr_assert_eq(sepax3_set_transforms(s, ids, t, 3), SEPAX_OK);
+    const sepax_shape_id a = cube_hull(s, 0.5f), b = cube_hull(s, 0.5f), c = cube_hull(s, 0.5f),
+                         d = cube_hull(s, 0.5f);
+    place(s, b, 2, 0, 0, ID);
+    place(s, c, 2, 2, 2, ID);
+    place(s, d, 0.9f, 0.3f, 0, ID);
     sepax3_result r = collide(s, a, b);
     cr_expect_eq(r.axis, SEPAX3_AXIS_SUPPORT);
     NEAR(r.separation, 1.0, 1e-6);

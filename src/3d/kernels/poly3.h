@@ -507,6 +507,22 @@ static LANES3_INLINE float poly3_edge_query(const poly3 *P, const poly3 *Q, cons
     return value;
 }
 
+/* Apart along the centres' direction (support3.h), which reads both
+ * vertex sets, about half the lines the face query reads: then the
+ * answer is written to o and 1 returned. qx, qy, qz: Y's vertices placed
+ * by yx into X's frame. */
+static LANES3_INLINE int poly3_support(const side3 *X, const side3 *Y, const frame3 *yx,
+                                       const float *qx, const float *qy, const float *qz,
+                                       float margin, sepax3_result *o)
+{
+    float d[3], gap;
+    if (!support3_polys(&X->p, qx, qy, qz, Y->p.nv, yx->t, Y->p.rin, margin, d, &gap))
+        return 0;
+    side3_to_world(X->w, d, &o->normal);
+    side3_finish(o, gap, SEPAX3_AXIS_SUPPORT, SIDE3_NONE, SIDE3_NONE, 0, 0);
+    return 1;
+}
+
 static LANES3_INLINE void poly3_pair(const side3 *X, const side3 *Y, sepax3_result *o)
 {
     const poly3 *P = &X->p, *Q = &Y->p;
@@ -519,14 +535,8 @@ static LANES3_INLINE void poly3_pair(const side3 *X, const side3 *Y, sepax3_resu
     uint32_t fx, fy, ei, ej;
     const float margin = poly3_margin(X, Y, &yx);
 #if POLY3_SUPPORT
-    /* apart along the centres' direction: both vertex sets, about half
-     * the lines the face query reads (support3.h) */
-    float sd[3], sgap;
-    if (support3_polys(P, qx, qy, qz, Q->nv, yx.t, Q->rin, margin, sd, &sgap)) {
-        side3_to_world(X->w, sd, &o->normal);
-        side3_finish(o, sgap, SEPAX3_AXIS_SUPPORT, SIDE3_NONE, SIDE3_NONE, 0, 0);
+    if (poly3_support(X, Y, &yx, qx, qy, qz, margin, o))
         return;
-    }
 #endif
     const float sx = poly3_faces(P, qx, qy, qz, Q->nv, yx.t, Q->rin, margin, &fx);
     if (sx > 0.0f) { /* apart on a face of X: no need to look further */
