@@ -271,6 +271,102 @@ Test(round_lanes3, box_faces_equal_poly_round)
     cr_expect_lt(settled, 2 * n);
 }
 
+/* The whole port (pair3_box_capsule) against poly_round, both orders:
+ * every lane it does not mark rare holds round3_pair's bytes. The draws
+ * of make_pair, and segments placed near the box's faces, edges and
+ * corners (near_segment), so that every answer poly_round gives is
+ * reached: a face, a support direction, deep() by a face or an edge
+ * axis, closest points on a face or an edge, and the lanes whose closest
+ * points do not part the pair. */
+static void box_capsule_case(const float *world, int turn, int *counts, int *rare_lanes,
+                             int *mismatched)
+{
+    const uint8_t kinds[2] = {SEPAX3_KIND_BOX, SEPAX3_KIND_CAPSULE};
+    const sepax3_view v = {.world = world, .kind = kinds};
+    sepax3_result want, got;
+    round3_pair(&v, turn ? 1u : 0u, turn ? 0u : 1u, &want);
+    pair3_out o;
+    lm rare;
+    pair3_box_capsule(world, world + SEPAX3_RECORD, turn, &o, &rare);
+    if (rare) {
+        (*rare_lanes)++;
+        return;
+    }
+    copy_result(&o, &got);
+    counts[want.axis < 5 ? want.axis : 5]++;
+    counts[6] += (want.flags & SEPAX_HIT) != 0;
+    counts[7] += (want.flags & (SEPAX_A_IN_B | SEPAX_B_IN_A)) != 0;
+    if (memcmp(&want, &got, sizeof want) != 0 && (*mismatched)++ < 5)
+        cr_log_error("turn %d: want sep %a n (%a %a %a) axis %u fa %u fb %u flags %u, got sep %a "
+                     "n (%a %a %a) axis %u fa %u fb %u flags %u",
+                     turn, (double)want.separation, (double)want.normal.x, (double)want.normal.y,
+                     (double)want.normal.z, want.axis, want.feature_a, want.feature_b, want.flags,
+                     (double)got.separation, (double)got.normal.x, (double)got.normal.y,
+                     (double)got.normal.z, got.axis, got.feature_a, got.feature_b, got.flags);
+}
+
+static void near_segment(cases_rng *r, const poly3 *P, double size, float e0[3], float e1[3]);
+
+Test(round_lanes3, box_capsule_equal_poly_round)
+{
+    cases_rng r;
+    cases_rng_seed(&r, 0x62637033u);
+    const int n = (int)cases_scaled(200000);
+    int counts[8] = {0}, rare_lanes = 0, mismatched = 0;
+    for (int i = 0; i < n; i++) {
+        float world[2 * SEPAX3_RECORD];
+        float *cap = world + SEPAX3_RECORD;
+        make_pair(&r, i, world, cap);
+        const double size = fabs((double)world[SEPAX3_W_R]) + 1e-30;
+        for (int k = 0; k < 3; k++)
+            world[SEPAX3_W_H + k] = (float)(size * cases_rng_range(&r, 0.05, 3.0));
+        world[SEPAX3_W_R] = 0.0f;
+        if (!(cap[SEPAX3_W_H] > 0.0f))
+            cap[SEPAX3_W_H] = (float)size;
+        if (i % 2) {
+            /* a segment near the box's surface, in its frame, placed in
+             * the world by the box's record */
+            float box[HULL3_BOX_FLOATS], e0[3], e1[3];
+            hull3_box_block(world + SEPAX3_W_H, box);
+            const poly3 P = poly3_of(box);
+            do
+                near_segment(&r, &P, size, e0, e1);
+            while (e0[0] == e1[0] && e0[1] == e1[1] && e0[2] == e1[2] &&
+                   cases_rng_unit(&r) < 0.95);
+            double c[3], u[3], len2 = 0.0;
+            for (int k = 0; k < 3; k++) {
+                c[k] = world[SEPAX3_W_C + k], u[k] = 0.0;
+                for (int j = 0; j < 3; j++) {
+                    c[k] += 0.5 * ((double)e0[j] + (double)e1[j]) * world[SEPAX3_W_A + 3 * j + k];
+                    u[k] += ((double)e1[j] - (double)e0[j]) * world[SEPAX3_W_A + 3 * j + k];
+                }
+                len2 += u[k] * u[k];
+            }
+            if (len2 > 0.0) {
+                double axes[3][3];
+                for (int k = 0; k < 3; k++)
+                    u[k] /= sqrt(len2);
+                frame_of(u, axes);
+                const float radius = (float)(size * cases_rng_range(&r, 0.01, 1.0));
+                record(c, axes, (float)(0.5 * sqrt(len2)), radius, cap);
+            }
+        }
+        for (int turn = 0; turn < 2; turn++)
+            box_capsule_case(world, turn, counts, &rare_lanes, &mismatched);
+    }
+    cr_log_info("box-capsule lanes: %d pairs both ways: face %d, face B %d, edges %d, points %d, "
+                "support %d; %d hits, %d with containment, %d rare lanes, %d mismatched",
+                2 * n, counts[0], counts[1], counts[2], counts[3], counts[4], counts[6], counts[7],
+                rare_lanes, mismatched);
+    cr_expect_eq(mismatched, 0, "%d lanes differ from poly_round", mismatched);
+    /* every answer poly_round gives is reached */
+    for (int a = 0; a < 5; a++)
+        cr_expect_gt(counts[a], n / 100, "answer %d reached %d times", a, counts[a]);
+    cr_expect_gt(counts[6], n / 10);
+    cr_expect_gt(counts[7], n / 1000);
+    cr_expect_lt(rare_lanes, n / 10);
+}
+
 /* The face distances poly_round hands to the closest-feature search:
  * both ends against every face plane, by poly_round's expression at one
  * lane. */

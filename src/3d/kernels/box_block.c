@@ -19,7 +19,7 @@
 #include "hull3.h"
 
 /* The unit box (every h_k 1): corners as signs, the offsets left 0. */
-static const float unit_block[HULL3_BOX_FLOATS] = {
+const float hull3_unit_box[HULL3_BOX_FLOATS] = {
     /* counts */ 8, 6, 12, 0,
     /* vx (signs) */ -1, 1, -1, 1, -1, 1, -1, 1, -1, -1, -1, -1, -1, -1, -1, -1,
     /* vy */ -1, -1, 1, 1, -1, -1, 1, 1, -1, -1, -1, -1, -1, -1, -1, -1,
@@ -39,11 +39,11 @@ static const float unit_block[HULL3_BOX_FLOATS] = {
 
 void hull3_box_block(const float h[3], float b[HULL3_BOX_FLOATS])
 {
-    memcpy(b, unit_block, sizeof unit_block);
+    memcpy(b, hull3_unit_box, sizeof hull3_unit_box);
     /* corners: the sign times h_k is exactly +-h_k */
     for (int k = 0; k < 3; k++)
         for (int j = 0; j < 16; j++)
-            b[4 + 16 * k + j] = unit_block[4 + 16 * k + j] * h[k];
+            b[4 + 16 * k + j] = hull3_unit_box[4 + 16 * k + j] * h[k];
     /* offsets: face f's is h[f / 2], the padding repeats face 0's */
     float *d = b + 4 + 3 * 16 + 3 * 16;
     for (int f = 0; f < 16; f++)

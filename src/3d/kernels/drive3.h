@@ -181,13 +181,23 @@ static inline void drive3_run(const sepax3_view *view, const drive3_tile *t, uin
         pair3_round_round(A, B, &o, &r);
         rare = lm_bits(r);
     } else if (cls == PAIR3_BOX_CAPSULE) {
+        const lm turned = lf_gt(lf_load(swap), lf_set1(0.5f));
+        uint32_t left;
+#if defined(SEPAX_WIDE_BITS)
+        /* the whole of poly_round in lanes; its rare lanes by poly_round */
+        lm r;
+        pair3_box_capsule(A, B, turned, &o, &r);
+        left = lm_bits(r);
+#else
+        /* the reference: the box's faces, then poly_round itself, which
+         * is the specification the lanes are held to */
         lm done;
-        pair3_box_capsule_faces(A, B, lf_gt(lf_load(swap), lf_set1(0.5f)), &o, &done);
+        pair3_box_capsule_faces(A, B, turned, &o, &done);
+        left = lm_bits(done) ? 0u : 1u;
+#endif
         drive3_write(&o, pair3_flags(&o), dst);
-        /* the pairs no box face settled, one at a time in their own order */
-        const uint32_t settled = lm_bits(done);
         for (uint32_t l = 0; l < t->n; l++) {
-            if (settled >> l & 1u)
+            if (!(left >> l & 1u))
                 continue;
             const uint32_t sa = (uint32_t)((ra[l] - view->world) / SEPAX3_RECORD);
             const uint32_t sb = (uint32_t)((rb[l] - view->world) / SEPAX3_RECORD);

@@ -95,4 +95,9 @@ static inline void hull3_fill_padding(float *b)
  * bit 1 that of axis k + 2 (mod 3). */
 void hull3_box_block(const float h[3], float block[HULL3_BOX_FLOATS]);
 
+/* The unit box's block (every h_k 1) by the rule above, with the
+ * corners as signs and the offsets left 0: the box lanes read the
+ * corners, faces and edges from it, so that they and the block agree. */
+extern const float hull3_unit_box[HULL3_BOX_FLOATS];
+
 #endif
