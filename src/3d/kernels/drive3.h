@@ -154,9 +154,49 @@ static inline void drive3_write(const pair3_out *o, lf flags, sepax3_result *con
         memcpy(&dst[l]->axis, &code[l], sizeof code[l]);
 }
 
-static inline void drive3_run(const sepax3_view *view, const drive3_tile *t, uint32_t cls,
+/* The tile of box-capsule pairs no box face settled (the driver's tile
+ * PAIR3_CLASSES): the whole port in lanes, its rare lanes by poly_round.
+ * Filled from the face step's lanes, so that the port's many steps run
+ * on full tiles of the pairs that need them. */
+static inline void drive3_run_rest(const sepax3_view *view, const drive3_tile *t,
+                                   sepax3_result *out)
+{
+    const float *ra[LANES], *rb[LANES];
+    sepax3_result spare, *dst[LANES];
+    float swap[LANES];
+    for (uint32_t l = 0; l < LANES; l++) {
+        const uint32_t k = l < t->n ? l : 0u;
+        ra[l] = t->a[k];
+        rb[l] = t->b[k];
+        swap[l] = t->swap[k];
+        dst[l] = l < t->n ? &out[t->at[l]] : &spare;
+    }
+    lf A[SEPAX3_RECORD], B[SEPAX3_RECORD];
+    drive3_gather(ra, A);
+    drive3_gather(rb, B);
+    pair3_out o;
+    lm r;
+    pair3_box_capsule(A, B, lf_gt(lf_load(swap), lf_set1(0.5f)), &o, &r);
+    drive3_write(&o, pair3_flags(&o), dst);
+    const uint32_t rare = lm_bits(r);
+    for (uint32_t l = 0; rare && l < t->n; l++) {
+        if (!(rare >> l & 1u))
+            continue;
+        const uint32_t sa = (uint32_t)((ra[l] - view->world) / SEPAX3_RECORD);
+        const uint32_t sb = (uint32_t)((rb[l] - view->world) / SEPAX3_RECORD);
+        if (t->swap[l])
+            poly3_general(view, sb, sa, dst[l]);
+        else
+            poly3_general(view, sa, sb, dst[l]);
+    }
+}
+
+/* Tile tiles[cls], full or the last; tiles[PAIR3_CLASSES] takes the
+ * box-capsule pairs left for the whole port. */
+static inline void drive3_run(const sepax3_view *view, drive3_tile *tiles, uint32_t cls,
                               sepax3_result *out)
 {
+    const drive3_tile *t = &tiles[cls];
     const float *ra[LANES], *rb[LANES];
     sepax3_result spare, *dst[LANES];
     float swap[LANES];
@@ -181,30 +221,32 @@ static inline void drive3_run(const sepax3_view *view, const drive3_tile *t, uin
         pair3_round_round(A, B, &o, &r);
         rare = lm_bits(r);
     } else if (cls == PAIR3_BOX_CAPSULE) {
-        const lm turned = lf_gt(lf_load(swap), lf_set1(0.5f));
-        uint32_t left;
-#if defined(SEPAX_WIDE_BITS)
-        /* the whole of poly_round in lanes; its rare lanes by poly_round */
-        lm r;
-        pair3_box_capsule(A, B, turned, &o, &r);
-        left = lm_bits(r);
-#else
-        /* the reference: the box's faces, then poly_round itself, which
-         * is the specification the lanes are held to */
         lm done;
-        pair3_box_capsule_faces(A, B, turned, &o, &done);
-        left = lm_bits(done) ? 0u : 1u;
-#endif
+        pair3_box_capsule_faces(A, B, lf_gt(lf_load(swap), lf_set1(0.5f)), &o, &done);
         drive3_write(&o, pair3_flags(&o), dst);
+        const uint32_t settled = lm_bits(done);
         for (uint32_t l = 0; l < t->n; l++) {
-            if (!(left >> l & 1u))
+            if (settled >> l & 1u)
                 continue;
+#if defined(SEPAX_WIDE_BITS)
+            /* to the tile of the whole port */
+            drive3_tile *rest = &tiles[PAIR3_CLASSES];
+            rest->a[rest->n] = t->a[l], rest->b[rest->n] = t->b[l];
+            rest->at[rest->n] = t->at[l], rest->swap[rest->n] = t->swap[l];
+            if (++rest->n == LANES) {
+                drive3_run_rest(view, rest, out);
+                rest->n = 0;
+            }
+#else
+            /* the reference: poly_round itself, the specification the
+             * port is held to */
             const uint32_t sa = (uint32_t)((ra[l] - view->world) / SEPAX3_RECORD);
             const uint32_t sb = (uint32_t)((rb[l] - view->world) / SEPAX3_RECORD);
             if (t->swap[l])
                 poly3_general(view, sb, sa, dst[l]);
             else
                 poly3_general(view, sa, sb, dst[l]);
+#endif
         }
         return;
     } else {
@@ -271,9 +313,10 @@ static inline void drive3_prefetch_ahead(const sepax3_view *view, const sepax_pa
 
 /* Pair i (slots sa, sb; code: pair3_class's) into tile t of its class,
  * which runs once full. */
-static inline void drive3_put(drive3_tile *t, const sepax3_view *view, uint32_t sa, uint32_t sb,
-                              uint32_t code, size_t i, sepax3_result *out)
+static inline void drive3_put(drive3_tile *tiles, const sepax3_view *view, uint32_t sa,
+                              uint32_t sb, uint32_t code, size_t i, sepax3_result *out)
 {
+    drive3_tile *t = &tiles[code >> 1];
     const int swap = (int)(code & 1u);
     const float *ra = view->world + SEPAX3_RECORD * (size_t)sa;
     const float *rb = view->world + SEPAX3_RECORD * (size_t)sb;
@@ -282,7 +325,7 @@ static inline void drive3_put(drive3_tile *t, const sepax3_view *view, uint32_t 
     t->at[t->n] = (uint32_t)i;
     t->swap[t->n] = (uint8_t)swap;
     if (++t->n == LANES) {
-        drive3_run(view, t, code >> 1, out);
+        drive3_run(view, tiles, code >> 1, out);
         t->n = 0;
     }
 }
@@ -294,8 +337,8 @@ static inline void drive3_collide(const sepax3_view *view, const sepax_pair *pai
         drive3_collide_boxes(view, pairs, n, out);
         return;
     }
-    drive3_tile tiles[PAIR3_CLASSES];
-    for (uint32_t c = 0; c < PAIR3_CLASSES; c++)
+    drive3_tile tiles[PAIR3_CLASSES + 1];
+    for (uint32_t c = 0; c <= PAIR3_CLASSES; c++)
         tiles[c].n = 0;
     for (size_t i = 0; i < n; i++) {
         drive3_prefetch_ahead(view, pairs, n, i);
@@ -304,11 +347,13 @@ static inline void drive3_collide(const sepax3_view *view, const sepax_pair *pai
         if (code >> 1 == PAIR3_GENERAL)
             poly3_general(view, sa, sb, &out[i]);
         else
-            drive3_put(&tiles[code >> 1], view, sa, sb, code, i, out);
+            drive3_put(tiles, view, sa, sb, code, i, out);
     }
     for (uint32_t c = 0; c < PAIR3_CLASSES; c++)
         if (tiles[c].n)
-            drive3_run(view, &tiles[c], c, out);
+            drive3_run(view, tiles, c, out);
+    if (tiles[PAIR3_CLASSES].n)
+        drive3_run_rest(view, &tiles[PAIR3_CLASSES], out);
 }
 
 /* Pairs of one group (sepax3_pair_group) only, as the grouped calls hand
@@ -328,18 +373,21 @@ static inline void drive3_collide_group(const sepax3_view *view, uint32_t group,
         group == SEPAX3_GROUP_BOX_CAPSULE) {
         /* every pair of the group has one class; pair3_class says which
          * side goes first */
-        drive3_tile t;
-        t.n = 0;
+        drive3_tile t[PAIR3_CLASSES + 1];
+        for (uint32_t c = 0; c <= PAIR3_CLASSES; c++)
+            t[c].n = 0;
         uint32_t cls = 0;
         for (size_t i = 0; i < n; i++) {
             drive3_prefetch_ahead(view, pairs, n, i);
             const uint32_t sa = SEPAX_ID_SLOT(pairs[i].a), sb = SEPAX_ID_SLOT(pairs[i].b);
             const uint32_t code = pair3_class(view->kind[sa], view->kind[sb]);
             cls = code >> 1;
-            drive3_put(&t, view, sa, sb, code, i, out);
+            drive3_put(t, view, sa, sb, code, i, out);
         }
-        if (t.n)
-            drive3_run(view, &t, cls, out);
+        if (t[cls].n)
+            drive3_run(view, t, cls, out);
+        if (t[PAIR3_CLASSES].n)
+            drive3_run_rest(view, &t[PAIR3_CLASSES], out);
         return;
     }
     for (size_t i = 0; i < n; i++) {
