@@ -1,17 +1,21 @@
 /* The memory side of a circle pair, alone. Whatever its arithmetic, an
  * answer under sepax's contract (pairs given as ids, checked against the
- * live ids; shapes in the store's pool, found through their spans; one
- * 16-byte result per pair) reads the ids, both slots' live ids and spans,
- * both centres and radii, and writes the result. This loop does exactly
- * that, with the circle path's prefetch distances:
+ * live ids; one 16-byte result per pair) reads the ids, both slots' live
+ * ids, both centres and radii, and writes the result. Two layouts:
+ *
+ *   sepax_bench_circle_touch: centres in the vertex pool, found through
+ *       the spans (where the kernels read them before the slots' records)
+ *   sepax_bench_circle_touch_slots: the store's per-slot records (disc),
+ *       as the kernels read them now, with their prefetch distance
  *
  *   for each pair k:
- *       prefetch as the circle path does (sepax_circle_prefetch)
+ *       prefetch as the kernels do (did)
  *       bad += live id of a's slot != a, same for b
  *       out[k] = bits of (ax ^ bx, ay ^ by, ra ^ rb, a ^ b)
  *
- * Its time per pair is the least any circle kernel can take on that list:
- * the row's distance above it is arithmetic, routing and bookkeeping. */
+ * Its time per pair is the least any circle kernel can take on that list
+ * with that layout: the row's distance above it is arithmetic, routing
+ * and bookkeeping. */
 #include <stdint.h>
 #include <string.h>
 
@@ -32,6 +36,23 @@ static inline void touch_record(sepax_result *out, const float *ax, const float 
     memcpy(out, rec, sizeof rec);
 }
 
+/* The circle path's requests when it read the pool: the spans 16 pairs
+ * ahead, then the centres (through the spans) and radii 8 ahead. */
+static inline __attribute__((always_inline)) void pool_prefetch(const sepax_columns *c,
+                                                                const sepax_pair *pairs,
+                                                                size_t n, size_t k)
+{
+    sepax_prefetch_spans(c, pairs, n, k);
+    if (k + SEPAX_PREFETCH_DATA < n) {
+        const uint32_t sa = SEPAX_ID_SLOT(pairs[k + SEPAX_PREFETCH_DATA].a);
+        const uint32_t sb = SEPAX_ID_SLOT(pairs[k + SEPAX_PREFETCH_DATA].b);
+        __builtin_prefetch(c->pool + c->span[sa].offset + 4u * SEPAX_BLOCK_ALIGN);
+        __builtin_prefetch(c->pool + c->span[sb].offset + 4u * SEPAX_BLOCK_ALIGN);
+        __builtin_prefetch(c->radius + sa);
+        __builtin_prefetch(c->radius + sb);
+    }
+}
+
 size_t sepax_bench_circle_touch(const sepax_store *s, const sepax_pair *pairs, size_t n,
                                 sepax_result *out)
 {
@@ -39,7 +60,7 @@ size_t sepax_bench_circle_touch(const sepax_store *s, const sepax_pair *pairs, s
     const uint32_t *live = s->core.live_id;
     size_t bad = 0;
     for (size_t k = 0; k < n; k++) {
-        sepax_circle_prefetch(c, pairs, n, k);
+        pool_prefetch(c, pairs, n, k);
         const uint32_t a = pairs[k].a, b = pairs[k].b;
         const uint32_t sa = SEPAX_ID_SLOT(a), sb = SEPAX_ID_SLOT(b);
         bad += (live[sa] != a) + (live[sb] != b);
@@ -51,40 +72,19 @@ size_t sepax_bench_circle_touch(const sepax_store *s, const sepax_pair *pairs, s
     return bad;
 }
 
-/* The per-slot layout's loop: no span, so no load waits for another. */
-#define SLOTS_AHEAD 16u
-
-size_t sepax_bench_circle_touch_slots(const sepax_store *s, const float *cx, const float *cy,
-                                      const float *r, const sepax_pair *pairs, size_t n,
+size_t sepax_bench_circle_touch_slots(const sepax_store *s, const sepax_pair *pairs, size_t n,
                                       sepax_result *out)
 {
+    const sepax_columns cols = sepax_store_columns(s), *c = &cols;
     const uint32_t *live = s->core.live_id;
     size_t bad = 0;
     for (size_t k = 0; k < n; k++) {
-        if (k + SLOTS_AHEAD < n) {
-            const uint32_t pa = SEPAX_ID_SLOT(pairs[k + SLOTS_AHEAD].a);
-            const uint32_t pb = SEPAX_ID_SLOT(pairs[k + SLOTS_AHEAD].b);
-            __builtin_prefetch(cx + pa), __builtin_prefetch(cy + pa), __builtin_prefetch(r + pa);
-            __builtin_prefetch(cx + pb), __builtin_prefetch(cy + pb), __builtin_prefetch(r + pb);
-        }
+        sepax_circle_prefetch(c, pairs, n, k);
         const uint32_t a = pairs[k].a, b = pairs[k].b;
         const uint32_t sa = SEPAX_ID_SLOT(a), sb = SEPAX_ID_SLOT(b);
         bad += (live[sa] != a) + (live[sb] != b);
-        touch_record(&out[k], cx + sa, cy + sa, cx + sb, cy + sb, r + sa, r + sb, a ^ b);
+        const float *da = sepax_disc_of(c, sa), *db = sepax_disc_of(c, sb);
+        touch_record(&out[k], da, da + 1, db, db + 1, da + 2, db + 2, a ^ b);
     }
     return bad;
-}
-
-void sepax_bench_circle_columns(const sepax_store *s, float *cx, float *cy, float *r)
-{
-    const sepax_columns c = sepax_store_columns(s);
-    for (uint32_t slot = 0; slot < s->core.slot_limit; slot++) {
-        cx[slot] = cy[slot] = r[slot] = 0.0f;
-        if (s->kind[slot] != SEPAX_KIND_CIRCLE)
-            continue;
-        const float *w = c.pool + c.span[slot].offset + 4u * SEPAX_BLOCK_ALIGN;
-        cx[slot] = w[0];
-        cy[slot] = w[SEPAX_BLOCK_ALIGN];
-        r[slot] = c.radius[slot];
-    }
 }

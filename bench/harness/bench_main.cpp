@@ -173,8 +173,8 @@ void bm_collide_grouped(benchmark::State &state, const std::string &scene, int c
 // The least a circle pair can cost on this list (round_touch.c): its ids
 // checked, its spans, centres and radii read and a 16-byte record written,
 // with no arithmetic.
-// slots: the centres and radii in per-slot columns instead (what a layout
-// that kept circles out of the vertex pool would leave).
+// slots: the centres and radii from the slots' records instead, the layout
+// the round kernels read (without: through the spans into the pool).
 // l1: on the list's first 48 pairs repeated into 3,072, as the _l1 rows,
 // so that every read hits L1: the least beside a tile's own floor.
 void bm_circle_touch(benchmark::State &state, const std::string &scene, int cls, bool slots,
@@ -184,9 +184,6 @@ void bm_circle_touch(benchmark::State &state, const std::string &scene, int cls,
     PairView v;
     if (!pair_view(state, s, cls, false, v))
         return;
-    const size_t limit = sepax_store_slot_limit(s.store);
-    std::vector<float> cx(limit), cy(limit), r(limit);
-    sepax_bench_circle_columns(s.store, cx.data(), cy.data(), r.data());
     std::vector<sepax_pair> repeated;
     if (l1) {
         const size_t first = std::min<size_t>(v.n, 48);
@@ -197,8 +194,7 @@ void bm_circle_touch(benchmark::State &state, const std::string &scene, int cls,
     const size_t n = l1 ? repeated.size() : v.n;
     std::vector<sepax_result> out(n);
     auto once = [&] {
-        return slots ? sepax_bench_circle_touch_slots(s.store, cx.data(), cy.data(), r.data(),
-                                                      list, n, out.data())
+        return slots ? sepax_bench_circle_touch_slots(s.store, list, n, out.data())
                      : sepax_bench_circle_touch(s.store, list, n, out.data());
     };
     size_t bad = once();

@@ -11,14 +11,14 @@
 
 /* Every array of slot_mem: the store's per-row and per-slot arrays, then
  * the core's. */
-enum { OWN_ARRAYS = 13, SLOT_ARRAYS = OWN_ARRAYS + SEPAX_CORE_ARRAYS };
+enum { OWN_ARRAYS = 14, SLOT_ARRAYS = OWN_ARRAYS + SEPAX_CORE_ARRAYS };
 
 static size_t slot_layout(uint32_t cap, size_t off[SLOT_ARRAYS])
 {
     const size_t sizes[SLOT_ARRAYS] = {
         sizeof(sepax_transform), sizeof(sepax_span), sizeof(float), sizeof(float),
         sizeof(float), sizeof(float), 1, sizeof(float), sizeof(uint32_t), sizeof(uint32_t),
-        sizeof(sepax_span), 1, sizeof(float), SEPAX_CORE_SIZES,
+        sizeof(sepax_span), 1, sizeof(float), SEPAX_DISC * sizeof(float), SEPAX_CORE_SIZES,
     };
     return sepax_carve(cap, sizes, SLOT_ARRAYS, off);
 }
@@ -58,6 +58,7 @@ static sepax_status remake_slots(sepax_store *s, uint32_t cap, const uint32_t *o
     sepax_span *slot_span = (sepax_span *)(m + off[10]);
     uint8_t *slot_kind = m + off[11];
     float *slot_radius = (float *)(m + off[12]);
+    float *slot_disc = (float *)(m + off[13]);
     const uint32_t n = s->core.slot_limit, old = s->core.slot_cap;
     MOVE_ROWS(xf, s->xf, n, order);
     MOVE_ROWS(lo_x, s->lo_x, n, order);
@@ -72,6 +73,7 @@ static sepax_status remake_slots(sepax_store *s, uint32_t cap, const uint32_t *o
         memcpy(slot_span, s->slot_span, n * sizeof *slot_span);
         memcpy(slot_kind, s->slot_kind, n);
         memcpy(slot_radius, s->slot_radius, n * sizeof(float));
+        memcpy(slot_disc, s->slot_disc, n * SEPAX_DISC * sizeof(float));
     }
     if (old)
         memcpy(row_of, s->row_of, old * sizeof(uint32_t));
@@ -87,6 +89,7 @@ static sepax_status remake_slots(sepax_store *s, uint32_t cap, const uint32_t *o
     s->radius = radius;
     s->row_of = row_of, s->row_id = row_id;
     s->slot_span = slot_span, s->slot_kind = slot_kind, s->slot_radius = slot_radius;
+    s->slot_disc = slot_disc;
     if (order)
         for (uint32_t p = 0; p < n; p++)
             row_of[sepax_store_slot_of_row(s, p)] = p;
@@ -200,13 +203,14 @@ void sepax_store_destroy(sepax_store *s)
 
 sepax_columns sepax_store_columns(const sepax_store *s)
 {
-    sepax_columns c = {s->pool, s->slot_span, s->slot_kind, s->slot_radius};
+    sepax_columns c = {s->pool, s->slot_span, s->slot_kind, s->slot_radius, s->slot_disc};
     return c;
 }
 
 sepax_world_job sepax_store_world_job(sepax_store *s)
 {
-    sepax_world_job j = {s->pool, s->span, s->xf, s->radius, s->lo_x, s->lo_y, s->hi_x, s->hi_y};
+    sepax_world_job j = {s->pool, s->span, s->xf, s->radius, s->lo_x,
+                         s->lo_y, s->hi_x, s->hi_y, s->row_id, s->slot_disc};
     return j;
 }
 
@@ -225,6 +229,7 @@ void sepax_store_update_range(sepax_store *s, uint32_t from, uint32_t to)
     sepax_world_job job = sepax_store_world_job(s);
     job.span += from, job.xf += from, job.radius += from;
     job.lo_x += from, job.lo_y += from, job.hi_x += from, job.hi_y += from;
+    job.row_id += from; /* the slot records (disc) are per slot, not moved */
     s->kernels->world(&job, NULL, to - from);
 }
 
@@ -283,6 +288,9 @@ sepax_status sepax_store_insert(sepax_store *s, int kind, const sepax_vec2 *v, u
     s->slot_kind[slot] = (uint8_t)kind;
     s->slot_radius[slot] = radius;
     s->slot_span[slot] = s->span[row];
+    float *disc = s->slot_disc + SEPAX_DISC * (size_t)slot;
+    disc[0] = disc[1] = disc[3] = 0.0f;
+    disc[2] = radius;
     s->round_live += kind != SEPAX_KIND_POLYGON;
     s->circle_live += kind == SEPAX_KIND_CIRCLE;
 
@@ -293,12 +301,13 @@ sepax_status sepax_store_insert(sepax_store *s, int kind, const sepax_vec2 *v, u
         ly[i] = v[k].y;
     }
     core_normals(v, n, blk, lnx, lny);
-    sepax_store_update_rows(s, &row, 1);
     /* the farthest any point of the shape lies from its origin */
     double reach = 0.0;
     for (uint32_t i = 0; i < n; i++)
         reach = fmax(reach, hypot((double)v[i].x, (double)v[i].y));
+    /* the id first: the update finds a circle's slot record by it */
     *out_id = s->row_id[row] = sepax_core_fill(&s->core, slot, reach + (double)radius);
+    sepax_store_update_rows(s, &row, 1);
     return SEPAX_OK;
 }
 
@@ -319,6 +328,7 @@ sepax_status sepax_remove(sepax_store *s, sepax_shape_id id)
     s->slot_kind[slot] = SEPAX_KIND_FREE;
     s->slot_radius[slot] = 0.0f;
     s->slot_span[slot].count = 0;
+    memset(s->slot_disc + SEPAX_DISC * (size_t)slot, 0, SEPAX_DISC * sizeof(float));
     sepax_core_release(&s->core, slot);
     s->row_id[row] = SEPAX_FREE_ID(slot);
     return SEPAX_OK;

@@ -14,8 +14,8 @@ struct sepax_store {
      * either fully happens or leaves everything as it was.
      *
      * Per slot (the low bits of an id), beside the core's arrays: the
-     * slot's row, and the span, kind and radius that the batch calls over
-     * pairs read by id (sepax_columns). Per row: what the world update,
+     * slot's row, and the span, kind, radius and a circle's world centre
+     * (disc) that the batch calls over pairs read by id (sepax_columns). Per row: what the world update,
      * the broadphase and the layout walk in order: transform, span, kind,
      * radius, box, and the id of the row's shape (row_id, which is
      * live_id of the row's slot, so that a walk over rows names shapes
@@ -30,6 +30,7 @@ struct sepax_store {
     sepax_span *slot_span;
     uint8_t *slot_kind;
     float *slot_radius;
+    float *slot_disc; /* SEPAX_DISC floats per slot (kernels/kernel.h) */
     uint32_t round_live;  /* live shapes that are not plain polygons */
     uint32_t circle_live; /* live circles */
 

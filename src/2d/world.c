@@ -7,6 +7,7 @@
  *           wx = p.x + (c*x - s*y);   wy = p.y + (s*x + c*y)
  *           wnx = c*nx - s*ny;        wny = s*nx + c*ny
  *       box = min and max of wx, wy
+ *       a circle's slot record (kernel.h's disc) = its world vertex 0
  *
  * Lanes past the vertex count (copies of vertex 0) are transformed too, so
  * they stay copies of world vertex 0. The vector backends evaluate exactly
@@ -43,5 +44,7 @@ void sepax_reference_world(const sepax_world_job *j, const uint32_t *rows, size_
             hi_y = py > hi_y ? py : hi_y;
         }
         sepax_box_store(j, row, lo_x, lo_y, hi_x, hi_y);
+        if (sp.count == 1u)
+            sepax_disc_store(j, row, wx, wy);
     }
 }

@@ -495,12 +495,14 @@ static HEDLEY_ALWAYS_INLINE void core_tile_fill(core_tile *ct, const sepax_colum
     }
     ct->top_na = (uint32_t)wf_first(wf_hmax(na));
     ct->top_nb = (uint32_t)wf_first(wf_hmax(nb));
-    /* a bin's point side: every lane's shape on that side is a point */
-    const float *const *p = ct->top_na == 1u ? t->a : ct->top_nb == 1u ? t->b : NULL;
-    if (p)
-        for (uint32_t col = 0; col < 2; col++)
-            for (uint32_t l = 0; l < WIDE; l++)
-                ct->point[col][l] = p[l][col * SEPAX_BLOCK_ALIGN];
+    /* a bin's point side: every lane's shape on that side is a point,
+     * whose centre its slot's record holds (kernel.h's disc) */
+    if (ct->top_na == 1u || ct->top_nb == 1u) {
+        const wi sp = ct->top_na == 1u ? sa : sb;
+        const wi ip = wi_add(wi_add(sp, sp), wi_add(sp, sp));
+        wf_store(ct->point[0], wi_gather_f(c->disc, ip));
+        wf_store(ct->point[1], wi_gather_f(c->disc, wi_add(ip, one)));
+    }
     t->n = WIDE;
     core_tile_run(ct, out);
 }
@@ -520,11 +522,14 @@ static HEDLEY_ALWAYS_INLINE uint32_t core_tile_put(core_tile *ct, const sepax_co
     ct->ra[l] = c->radius[sa];
     ct->rb[l] = c->radius[sb];
     /* no bin holds two points (those go to the circle tile), and a bin's
-     * point is always on the same side, so this branch predicts */
-    const float *p = pa.count == 1u ? t->a[l] : pb.count == 1u ? t->b[l] : NULL;
-    if (p)
-        for (uint32_t col = 0; col < 2; col++)
-            ct->point[col][l] = p[col * SEPAX_BLOCK_ALIGN];
+     * point is always on the same side, so this branch predicts; the
+     * point's centre from its slot's record (kernel.h's disc), so its
+     * pool region is never read */
+    if (pa.count == 1u || pb.count == 1u) {
+        const float *p = sepax_disc_of(c, pa.count == 1u ? sa : sb);
+        ct->point[0][l] = p[0];
+        ct->point[1][l] = p[1];
+    }
     ct->top_na = pa.count > ct->top_na ? pa.count : ct->top_na;
     ct->top_nb = pb.count > ct->top_nb ? pb.count : ct->top_nb;
     return ++t->n;

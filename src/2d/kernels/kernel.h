@@ -39,7 +39,21 @@ typedef struct sepax_columns {
     const sepax_span *span;
     const uint8_t *kind;
     const float *radius;
+    const float *disc; /* SEPAX_DISC floats per slot, see below */
 } sepax_columns;
+
+/* A circle's world centre and radius per slot, beside its pool region:
+ * x, y, r and a spare float, so that one aligned 16-byte record holds
+ * what a circle pair reads of a shape, with no span to look up first.
+ * The world update writes x and y as the copies of world vertex 0 that
+ * they are (the same bits); the store writes r. Other slots' records
+ * are left as they were and never read. */
+#define SEPAX_DISC 4u
+
+static inline const float *sepax_disc_of(const sepax_columns *c, uint32_t slot)
+{
+    return c->disc + SEPAX_DISC * (size_t)slot;
+}
 
 /* What the world update reads and writes, all per row (2d/store.h). */
 typedef struct sepax_world_job {
@@ -48,7 +62,19 @@ typedef struct sepax_world_job {
     const sepax_transform *xf;
     const float *radius;
     float *lo_x, *lo_y, *hi_x, *hi_y; /* per-row AABB */
+    const uint32_t *row_id; /* per row: the live id of the row's shape */
+    float *disc;            /* per slot (sepax_columns' disc) */
 } sepax_world_job;
+
+/* A circle's (a core of one vertex) world centre, just written to the
+ * pool at wx, wy, copied to its slot's record. */
+static inline void sepax_disc_store(const sepax_world_job *j, uint32_t row, const float *wx,
+                                    const float *wy)
+{
+    float *d = j->disc + SEPAX_DISC * (size_t)SEPAX_ID_SLOT(j->row_id[row]);
+    d[0] = wx[0];
+    d[1] = wy[0];
+}
 
 /* nextafterf(x, -INFINITY) for finite x, without a library call: finite
  * floats of one sign are ordered like their bit patterns, so the next one
@@ -157,21 +183,15 @@ static SEPAX_PREFETCH_INLINE void sepax_prefetch_columns(const sepax_columns *c,
     __builtin_prefetch(b.nx);
 }
 
-/* What a circle pair reads, asked for ahead: its spans, then its centres
- * and radii (a circle's normal rows, which sepax_prefetch_columns would
- * also ask for, are never read). */
+/* What a circle pair reads, asked for ahead: both slots' records (disc),
+ * which need no span first, so the pair SEPAX_PREFETCH_SPAN ahead. */
 static SEPAX_PREFETCH_INLINE void sepax_circle_prefetch(const sepax_columns *c,
                                                         const sepax_pair *pairs, size_t n,
                                                         size_t k)
 {
-    sepax_prefetch_spans(c, pairs, n, k);
-    if (k + SEPAX_PREFETCH_DATA < n) {
-        const uint32_t sa = SEPAX_ID_SLOT(pairs[k + SEPAX_PREFETCH_DATA].a);
-        const uint32_t sb = SEPAX_ID_SLOT(pairs[k + SEPAX_PREFETCH_DATA].b);
-        __builtin_prefetch(c->pool + c->span[sa].offset + 4u * SEPAX_BLOCK_ALIGN);
-        __builtin_prefetch(c->pool + c->span[sb].offset + 4u * SEPAX_BLOCK_ALIGN);
-        __builtin_prefetch(c->radius + sa);
-        __builtin_prefetch(c->radius + sb);
+    if (k + SEPAX_PREFETCH_SPAN < n) {
+        __builtin_prefetch(sepax_disc_of(c, SEPAX_ID_SLOT(pairs[k + SEPAX_PREFETCH_SPAN].a)));
+        __builtin_prefetch(sepax_disc_of(c, SEPAX_ID_SLOT(pairs[k + SEPAX_PREFETCH_SPAN].b)));
     }
 }
 

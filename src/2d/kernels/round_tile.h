@@ -6,8 +6,8 @@
  *   to the core tiles (core_tile.h), the rest to round.h one at a time
  *
  *   the circle tile, when it holds WIDE pairs (or the list ends), or, with
- *   256 bits or more, WIDE pairs gathered straight from the columns
- *   (circle_block), per lane (o = centre of the shape in the lower slot):
+ *   256 bits or more, WIDE pairs gathered straight from the slots'
+ *   records (kernel.h's disc; circle_block), per lane (o = centre of the shape in the lower slot):
  *       a' = a - o; q = (b - o) + 0; d = |a' - q|
  *       separation = (d - (rA + rB)) + 0
  *       normal = (q - a') / d, or (1, 0) when d^2 < FLT_MIN (sepax_apart)
@@ -89,16 +89,14 @@ static void circle_tile_run(circle_tile *ct, sepax_result *out)
 static HEDLEY_ALWAYS_INLINE uint32_t circle_tile_put(circle_tile *ct, const sepax_columns *c,
                                                      uint32_t sa, uint32_t sb, size_t at)
 {
-    /* a circle's core is one vertex: a block of SEPAX_BLOCK_ALIGN, whose
-     * world x starts 4 blocks in and y one block after */
+    /* centres and radii from the slots' records (kernel.h's disc), not
+     * through the spans into the pool: no load waits for another */
     const uint32_t l = ct->n;
-    const float *a = c->pool + c->span[sa].offset + 4u * SEPAX_BLOCK_ALIGN;
-    const float *b = c->pool + c->span[sb].offset + 4u * SEPAX_BLOCK_ALIGN;
-    ct->ax[l] = a[0], ct->ay[l] = a[SEPAX_BLOCK_ALIGN];
-    ct->bx[l] = b[0], ct->by[l] = b[SEPAX_BLOCK_ALIGN];
+    const float *a = sepax_disc_of(c, sa), *b = sepax_disc_of(c, sb);
+    ct->ax[l] = a[0], ct->ay[l] = a[1], ct->ra[l] = a[2];
+    ct->bx[l] = b[0], ct->by[l] = b[1], ct->rb[l] = b[2];
     ct->a_origin[l] = tile_origin_a(sa, sb);
     ct->at[l] = at;
-    ct->ra[l] = c->radius[sa], ct->rb[l] = c->radius[sb];
     return ++ct->n;
 }
 
@@ -113,42 +111,32 @@ static HEDLEY_ALWAYS_INLINE void circle_tile_add(circle_tile *ct, const sepax_co
 
 #if SEPAX_WIDE_BITS >= 256
 /* WIDE pairs of circles with their inputs gathered straight from the
- * columns (a circle's centre is the first element of its world x and y
- * rows, 4 and 5 blocks into its region), no tile to stage them in; the
- * records go to at[]. Each returns 0 (nothing done) when some centre lies
- * past what a 32-bit gather index reaches: the caller's tile takes
- * those. */
+ * slots' records (kernel.h's disc: x, y, r at 4 slot + 0, 1, 2), no tile
+ * to stage them in; the records go to at[]. Slots are below 2^24, so
+ * every index fits a 32-bit gather. */
 
 /* The pairs whose slots are sa, sb (lane by lane). */
-static HEDLEY_ALWAYS_INLINE int circle_block_slots(const sepax_columns *c, wi sa, wi sb,
-                                                   const size_t *at, sepax_result *out)
+static HEDLEY_ALWAYS_INLINE void circle_block_slots(const sepax_columns *c, wi sa, wi sb,
+                                                    const size_t *at, sepax_result *out)
 {
-    /* span offsets: element 2 * slot of the span array as 32-bit words */
-    const wi oa = wi_gather_i((const int *)c->span, wi_add(sa, sa));
-    const wi ob = wi_gather_i((const int *)c->span, wi_add(sb, sb));
-    /* a 32-bit index reaches 2^31 floats: an offset past that less two
-     * blocks goes to the tile */
-    const int32_t reach = INT32_MAX - 8 * (int32_t)SEPAX_BLOCK_ALIGN;
-    if (!wi_within(oa, reach) || !wi_within(ob, reach))
-        return 0;
+    _Static_assert(SEPAX_DISC == 4u, "a slot's record is four floats");
+    const wi ia = wi_add(wi_add(sa, sa), wi_add(sa, sa));
+    const wi ib = wi_add(wi_add(sb, sb), wi_add(sb, sb));
+    const wi one = wi_set1(1), two = wi_set1(2);
     /* slots are below 2^24, so the signed compare orders them */
     const wm a_origin = wi_gt_m(sb, sa);
-    const wi xoff = wi_set1(4 * (int)SEPAX_BLOCK_ALIGN);
-    const wi yoff = wi_set1(5 * (int)SEPAX_BLOCK_ALIGN);
-    const wf ax = wi_gather_f(c->pool, wi_add(oa, xoff));
-    const wf ay = wi_gather_f(c->pool, wi_add(oa, yoff));
-    const wf bx = wi_gather_f(c->pool, wi_add(ob, xoff));
-    const wf by = wi_gather_f(c->pool, wi_add(ob, yoff));
-    const wf ra = wi_gather_f(c->radius, sa), rb = wi_gather_f(c->radius, sb);
+    const wf ax = wi_gather_f(c->disc, ia), ay = wi_gather_f(c->disc, wi_add(ia, one));
+    const wf bx = wi_gather_f(c->disc, ib), by = wi_gather_f(c->disc, wi_add(ib, one));
+    const wf ra = wi_gather_f(c->disc, wi_add(ia, two));
+    const wf rb = wi_gather_f(c->disc, wi_add(ib, two));
     wf rec[4];
     circle_records(ax, ay, bx, by, ra, rb, a_origin, rec);
     tile_scatter(rec, at, out);
-    return 1;
 }
 
 /* Pairs k .. k + WIDE - 1, their records in the same places. */
-static HEDLEY_ALWAYS_INLINE int circle_block(const sepax_columns *c, const sepax_pair *pairs,
-                                             size_t k, sepax_result *out)
+static HEDLEY_ALWAYS_INLINE void circle_block(const sepax_columns *c, const sepax_pair *pairs,
+                                              size_t k, sepax_result *out)
 {
     wi ia, ib;
     wi_words2(pairs + k, &ia, &ib);
@@ -157,7 +145,7 @@ static HEDLEY_ALWAYS_INLINE int circle_block(const sepax_columns *c, const sepax
     size_t at[WIDE];
     for (uint32_t l = 0; l < WIDE; l++)
         at[l] = k + l;
-    return circle_block_slots(c, sa, sb, at, out);
+    circle_block_slots(c, sa, sb, at, out);
 }
 
 /* The slots of pairs base + list[0 .. WIDE - 1] (a route list of
@@ -185,14 +173,14 @@ static HEDLEY_ALWAYS_INLINE void listed_slots(const sepax_pair *pairs, size_t ba
 
 /* Pairs base + list[0 .. WIDE - 1], two circles each, their records in
  * their places. */
-static HEDLEY_ALWAYS_INLINE int circle_block_listed(const sepax_columns *c,
-                                                    const sepax_pair *pairs, size_t base,
-                                                    const uint16_t *list, sepax_result *out)
+static HEDLEY_ALWAYS_INLINE void circle_block_listed(const sepax_columns *c,
+                                                     const sepax_pair *pairs, size_t base,
+                                                     const uint16_t *list, sepax_result *out)
 {
     wi sa, sb;
     size_t at[WIDE];
     listed_slots(pairs, base, list, &sa, &sb, at);
-    return circle_block_slots(c, sa, sb, at, out);
+    circle_block_slots(c, sa, sb, at, out);
 }
 
 /* Pairs base + list[0 .. WIDE - 1] of one core bin, in tile ct (empty). */
@@ -254,13 +242,12 @@ static void collide_any_wide(const sepax_columns *cols, const sepax_pair *pairs,
             const float *wa = c->pool + c->span[sa].offset + 4u * SEPAX_BLOCK_ALIGN;
             const float *wb = c->pool + c->span[sb].offset + 4u * SEPAX_BLOCK_ALIGN;
             const uint32_t side_a = route_side(c, sa), side_b = route_side(c, sb);
-            /* a circle (side code 0) is read for its x and y rows only:
-             * its normals' line is not asked for (the hint then repeats
-             * the first line) */
-            __builtin_prefetch(wa);
-            __builtin_prefetch(wa + (side_a ? 2u * SEPAX_BLOCK_ALIGN : 0u));
-            __builtin_prefetch(wb);
-            __builtin_prefetch(wb + (side_b ? 2u * SEPAX_BLOCK_ALIGN : 0u));
+            /* a circle (side code 0) is read from its slot's record
+             * (kernel.h's disc), never from its pool region */
+            __builtin_prefetch(side_a ? wa : sepax_disc_of(c, sa));
+            __builtin_prefetch(side_a ? wa + 2u * SEPAX_BLOCK_ALIGN : sepax_disc_of(c, sa));
+            __builtin_prefetch(side_b ? wb : sepax_disc_of(c, sb));
+            __builtin_prefetch(side_b ? wb + 2u * SEPAX_BLOCK_ALIGN : sepax_disc_of(c, sb));
             const uint32_t r = route_table[side_a][side_b];
             list[r][count[r]++] = (uint16_t)i;
         }
@@ -269,8 +256,7 @@ static void collide_any_wide(const sepax_columns *cols, const sepax_pair *pairs,
         uint32_t j = 0;
 #if SEPAX_WIDE_BITS >= 256
         for (; j + WIDE <= count[ROUTE_CIRCLES]; j += WIDE)
-            if (!circle_block_listed(c, pairs, base, list[ROUTE_CIRCLES] + j, out))
-                break;
+            circle_block_listed(c, pairs, base, list[ROUTE_CIRCLES] + j, out);
 #endif
         for (; j < count[ROUTE_CIRCLES]; j++) {
             const size_t k = base + list[ROUTE_CIRCLES][j];
@@ -305,8 +291,7 @@ static void collide_any_wide(const sepax_columns *cols, const sepax_pair *pairs,
  * several times the tile itself. With 256 bits or more, WIDE pairs at a
  * time gather their inputs from the columns, with no tile to stage them
  * in (the tile's scalar stores and vector loads cost more than the
- * arithmetic); the rest, or all past a 32-bit gather's reach, go
- * through the tile. */
+ * arithmetic); the rest go through the tile. */
 static void collide_circles_wide(const sepax_columns *c, const sepax_pair *pairs, size_t n,
                                  sepax_result *out)
 {
@@ -317,8 +302,7 @@ static void collide_circles_wide(const sepax_columns *c, const sepax_pair *pairs
     for (; k + WIDE <= n; k += WIDE) {
         for (uint32_t l = 0; l < WIDE; l++)
             sepax_circle_prefetch(c, pairs, n, k + l);
-        if (!circle_block(c, pairs, k, out))
-            break;
+        circle_block(c, pairs, k, out);
     }
 #endif
     for (; k < n; k++) {
@@ -327,6 +311,31 @@ static void collide_circles_wide(const sepax_columns *c, const sepax_pair *pairs
     }
     if (circles.n)
         circle_tile_run(&circles, out);
+}
+
+/* What a core bin's pair k + SEPAX_PREFETCH_DATA reads, asked for
+ * ahead: sepax_prefetch_ahead, but a point side's slot record (kernel.h's
+ * disc) in place of its pool region, which the core tile never reads
+ * (point: 1 when A is the point, 2 when B is, 0 for neither). */
+static HEDLEY_ALWAYS_INLINE void core_group_prefetch(const sepax_columns *c,
+                                                     const sepax_pair *pairs, size_t n, size_t k,
+                                                     uint32_t point)
+{
+    sepax_prefetch_spans(c, pairs, n, k);
+    if (k + SEPAX_PREFETCH_DATA >= n)
+        return;
+    const uint32_t sa = SEPAX_ID_SLOT(pairs[k + SEPAX_PREFETCH_DATA].a);
+    const uint32_t sb = SEPAX_ID_SLOT(pairs[k + SEPAX_PREFETCH_DATA].b);
+    for (uint32_t side = 1; side <= 2u; side++) {
+        const uint32_t slot = side == 1u ? sa : sb;
+        if (point == side) {
+            __builtin_prefetch(sepax_disc_of(c, slot));
+        } else {
+            const sepax_view v = sepax_world_view(c, slot);
+            __builtin_prefetch(v.x);
+            __builtin_prefetch(v.nx);
+        }
+    }
 }
 
 /* Pairs of one group (SEPAX_PAIR_GROUPS, its route) only, as the grouped
@@ -357,18 +366,21 @@ static void collide_group_wide(const sepax_columns *cols, uint32_t group,
     core_tile tile;
     tile.t.n = 0;
     tile.top_na = tile.top_nb = 0;
+    /* the group's point side (1: A, 2: B, 0: none; a bin's class 0) */
+    const uint32_t bin = group - ROUTE_CORES;
+    const uint32_t point = bin / 4u == 0u ? 1u : bin % 4u == 0u ? 2u : 0u;
 #if SEPAX_WIDE_BITS >= 256
     uint16_t lanes[WIDE];
     for (uint32_t l = 0; l < WIDE; l++)
         lanes[l] = (uint16_t)l;
     for (; k + WIDE <= n; k += WIDE) {
         for (uint32_t l = 0; l < WIDE; l++)
-            sepax_prefetch_ahead(c, pairs, n, k + l);
+            core_group_prefetch(c, pairs, n, k + l, point);
         core_block_listed(&tile, c, pairs, k, lanes, out);
     }
 #endif
     for (; k < n; k++) {
-        sepax_prefetch_ahead(c, pairs, n, k);
+        core_group_prefetch(c, pairs, n, k, point);
         core_tile_add(&tile, c, pairs, k, out);
     }
     if (tile.t.n)

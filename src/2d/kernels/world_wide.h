@@ -6,6 +6,7 @@
  *       (they stay copies of vertex 0, so the box needs no mask):
  *           world vertex = p + R x, world normal = R n; running min and max
  *       extremes of the lanes -> (min x, min y, min -x, min -y)
+ *       a circle: its slot record (kernel.h's disc) = world vertex 0
  *   per four consecutive shapes of a full update: those four vectors
  *       transposed to (four min x), (four min y), ..., each finished by
  *       kernel.h's box rule (+ 0, or the radius and one step outward;
@@ -58,10 +59,11 @@ static HEDLEY_ALWAYS_INLINE simde__m128 box_finish(simde__m128 v, simde__m128 r,
     return simde_mm_or_ps(simde_mm_and_ps(round, grown), simde_mm_andnot_ps(round, plain));
 }
 
-/* One shape's world columns; returns its extremes as (min x, min y,
+/* One shape's world columns (and a circle's slot record); returns its extremes as (min x, min y,
  * min -x, min -y). */
 static HEDLEY_ALWAYS_INLINE simde__m128 world_columns(const sepax_world_job *j, uint32_t row,
-                                                      uint32_t offset, uint32_t blk)
+                                                      uint32_t offset, uint32_t count,
+                                                      uint32_t blk)
 {
     const float *lx = j->pool + offset, *ly = lx + blk, *lnx = ly + blk, *lny = lnx + blk;
     float *wx = j->pool + offset + 4u * blk, *wy = wx + blk, *wnx = wy + blk, *wny = wnx + blk;
@@ -82,6 +84,10 @@ static HEDLEY_ALWAYS_INLINE simde__m128 world_columns(const sepax_world_job *j, 
         hix = wb_max(hix, vx);
         hiy = wb_max(hiy, vy);
     }
+    /* a circle's slot record: the values just stored (a store of
+     * polygons never takes this branch) */
+    if (count == 1u)
+        sepax_disc_store(j, row, wx, wy);
     /* max x = -min(-x) (negation is exact) */
     const wb zero = wb_set1(0.0f);
     return wb_hmin4(lox, loy, wb_sub(zero, hix), wb_sub(zero, hiy));
@@ -96,8 +102,8 @@ static HEDLEY_ALWAYS_INLINE void world_one(const sepax_world_job *j, uint32_t ro
         return;
     const simde__m128 u =
         sp.count <= SEPAX_BLOCK_ALIGN
-            ? world_columns(j, row, sp.offset, SEPAX_BLOCK_ALIGN)
-            : world_columns(j, row, sp.offset, sepax_block_of(sp.count));
+            ? world_columns(j, row, sp.offset, sp.count, SEPAX_BLOCK_ALIGN)
+            : world_columns(j, row, sp.offset, sp.count, sepax_block_of(sp.count));
     const simde__m128 flip =
         simde_mm_castsi128_ps(simde_mm_setr_epi32(0, 0, INT32_MIN, INT32_MIN));
     float box[4];
@@ -128,7 +134,7 @@ static void world_all(const sepax_world_job *j, uint32_t n)
         }
         simde__m128 u[4];
         for (uint32_t q = 0; q < 4u; q++)
-            u[q] = world_columns(j, k + q, sp[q].offset, SEPAX_BLOCK_ALIGN);
+            u[q] = world_columns(j, k + q, sp[q].offset, sp[q].count, SEPAX_BLOCK_ALIGN);
         /* rows of shapes to rows of bounds */
         const simde__m128 t0 = simde_mm_unpacklo_ps(u[0], u[1]);
         const simde__m128 t1 = simde_mm_unpackhi_ps(u[0], u[1]);
