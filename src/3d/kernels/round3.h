@@ -365,10 +365,18 @@ static int near_lanes(const poly3 *P, const float *s0, const float *s1, const fl
     int any = 0;
     for (uint32_t e = 0, c = 0; e < ne; e += LANES, c++) {
         const lf fa = lf_load(P->fa + e), fb = lf_load(P->fb + e);
-        const lf a0 = lf_gather(s0, fa), a1 = lf_gather(s1, fa);
-        const lf b0 = lf_gather(s0, fb), b1 = lf_gather(s1, fb);
+        /* a point's two ends are one: its s1 is its s0 */
+        const lf a0 = lf_gather(s0, fa), a1 = point ? a0 : lf_gather(s1, fa);
+        const lf b0 = lf_gather(s0, fb), b1 = point ? b0 : lf_gather(s1, fb);
         const lm sn = lm_or(lm_or(lf_gt(a0, zero), lf_gt(a1, zero)),
                             lm_or(lf_gt(b0, zero), lf_gt(b1, zero)));
+        if (!lm_bits(sn)) {
+            /* no face beside these edges faces the segment: nothing
+             * below is read for them but their infinite bound */
+            lf_store(bound + e, inf);
+            seen[c] = 0;
+            continue;
+        }
         const lf u[3] = {lf_load(P->ux + e), lf_load(P->uy + e), lf_load(P->uz + e)};
         const lf na[3] = {lf_gather(P->nx, fa), lf_gather(P->ny, fa), lf_gather(P->nz, fa)};
         const lf nb[3] = {lf_gather(P->nx, fb), lf_gather(P->ny, fb), lf_gather(P->nz, fb)};
