@@ -8,12 +8,14 @@
 #include "common/groups.h"
 #include "store.h"
 
-/* sepax_grouped_call's group_of for a 2D store. */
+/* sepax_grouped_call's group_of for a 2D store: the side codes kept in
+ * the slots' records (kernels/kernel.h's disc), one line a slot that a
+ * circle pair's kernel reads next, where the kind and the span were two
+ * other lines. */
 static inline uint32_t sepax_group_of_slots(const void *store, uint32_t sa, uint32_t sb)
 {
     const sepax_store *s = store;
-    return route_table[route_sides[s->slot_kind[sa]][s->slot_span[sa].count]]
-                      [route_sides[s->slot_kind[sb]][s->slot_span[sb].count]];
+    return route_table[sepax_disc_code(s->slot_disc, sa)][sepax_disc_code(s->slot_disc, sb)];
 }
 
 /* A slot's side code (route_sides); a free slot's is never read. */
@@ -21,7 +23,7 @@ static inline void sepax_side_codes(const void *store, uint8_t *code)
 {
     const sepax_store *s = store;
     for (uint32_t k = 0; k < s->core.slot_limit; k++)
-        code[k] = route_sides[s->slot_kind[k]][s->slot_span[k].count];
+        code[k] = (uint8_t)sepax_disc_code(s->slot_disc, k);
 }
 
 /* The store's grouping rule, for common/groups.c. */

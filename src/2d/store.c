@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "kernels/route.h"
 #include "store.h"
 
 #define INITIAL_POOL 1024u
@@ -289,8 +290,10 @@ sepax_status sepax_store_insert(sepax_store *s, int kind, const sepax_vec2 *v, u
     s->slot_radius[slot] = radius;
     s->slot_span[slot] = s->span[row];
     float *disc = s->slot_disc + SEPAX_DISC * (size_t)slot;
-    disc[0] = disc[1] = disc[3] = 0.0f;
+    const uint32_t code = route_sides[kind][n];
+    disc[0] = disc[1] = 0.0f;
     disc[2] = radius;
+    memcpy(disc + SEPAX_DISC_CODE, &code, sizeof code);
     s->round_live += kind != SEPAX_KIND_POLYGON;
     s->circle_live += kind == SEPAX_KIND_CIRCLE;
 

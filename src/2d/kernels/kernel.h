@@ -43,16 +43,28 @@ typedef struct sepax_columns {
 } sepax_columns;
 
 /* A circle's world centre and radius per slot, beside its pool region:
- * x, y, r and a spare float, so that one aligned 16-byte record holds
- * what a circle pair reads of a shape, with no span to look up first.
- * The world update writes x and y as the copies of world vertex 0 that
- * they are (the same bits); the store writes r. Other slots' records
- * are left as they were and never read. */
+ * x, y, r and the slot's side code (route.h's route_sides, as a 32-bit
+ * word), so that one aligned 16-byte record holds what a circle pair
+ * reads of a shape, with no span to look up first, and the grouped
+ * calls' check finds a pair's group in the lines the circle kernel reads
+ * next. The world update writes x and y as the copies of world vertex 0
+ * that they are (the same bits); the store writes r and the code, for
+ * every kind (the world update leaves other kinds' x and y unwritten,
+ * and nothing reads them). */
 #define SEPAX_DISC 4u
+#define SEPAX_DISC_CODE 3u
 
 static inline const float *sepax_disc_of(const sepax_columns *c, uint32_t slot)
 {
     return c->disc + SEPAX_DISC * (size_t)slot;
+}
+
+/* The side code kept in a slot's record. */
+static inline uint32_t sepax_disc_code(const float *disc, uint32_t slot)
+{
+    uint32_t code;
+    memcpy(&code, disc + SEPAX_DISC * (size_t)slot + SEPAX_DISC_CODE, sizeof code);
+    return code;
 }
 
 /* What the world update reads and writes, all per row (2d/store.h). */

@@ -75,9 +75,11 @@ static const uint8_t route_sides[8][128] = {
     ROUTE_SIDE_ROW_(0u), ROUTE_SIDE_ROW_(1u), ROUTE_SIDE_ROW_(2u), ROUTE_SIDE_ROW_(3u),
     ROUTE_SIDE_ROW_(4u), ROUTE_SIDE_ROW_(5u), ROUTE_SIDE_ROW_(6u), ROUTE_SIDE_ROW_(7u)};
 
+/* A slot's side code, as the store keeps it in the slot's record
+ * (kernel.h's disc): route_sides[kind][count], one load. */
 static inline uint32_t route_side(const sepax_columns *c, uint32_t slot)
 {
-    return route_sides[c->kind[slot]][c->span[slot].count];
+    return sepax_disc_code(c->disc, slot);
 }
 
 /* A pair's route. The routing pass spells it out, as it also wants the
