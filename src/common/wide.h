@@ -348,6 +348,24 @@ static inline void wf_store_quarters(wf v, float *const *p)
 #endif
 }
 
+/* 128-bit lane q of the result from p[q], for every q < WIDE / 4
+ * (wf_store_quarters in reverse). */
+static inline wf wf_load_quarters(const float *const *p)
+{
+#if SEPAX_WIDE_BITS == 512
+    const simde__m256 lo = simde_mm256_insertf128_ps(
+        simde_mm256_castps128_ps256(simde_mm_loadu_ps(p[0])), simde_mm_loadu_ps(p[1]), 1);
+    const simde__m256 hi = simde_mm256_insertf128_ps(
+        simde_mm256_castps128_ps256(simde_mm_loadu_ps(p[2])), simde_mm_loadu_ps(p[3]), 1);
+    return simde_mm512_insertf32x8(simde_mm512_castps256_ps512(lo), hi, 1);
+#elif SEPAX_WIDE_BITS == 256
+    return simde_mm256_insertf128_ps(simde_mm256_castps128_ps256(simde_mm_loadu_ps(p[0])),
+                                     simde_mm_loadu_ps(p[1]), 1);
+#else
+    return simde_mm_loadu_ps(p[0]);
+#endif
+}
+
 /* Lane k = the minimum over the lanes of (a, b, c, d)[k]: one reduction
  * for the four bounds of a box instead of four. The minimum of a set of
  * finite floats is one value up to the sign of a zero, in any order. */
