@@ -154,6 +154,42 @@ static inline void drive3_write(const pair3_out *o, lf flags, sepax3_result *con
         memcpy(&dst[l]->axis, &code[l], sizeof code[l]);
 }
 
+/* A tile's pairs in lanes: their records gathered (A, B), where each
+ * lane's result goes (a part-full tile's spare lanes repeat lane 0 and
+ * write into *spare), and which lanes have B first (swap, 1 or 0). */
+typedef struct drive3_lanes {
+    const float *ra[LANES], *rb[LANES];
+    sepax3_result *dst[LANES];
+    float swap[LANES];
+    lf A[SEPAX3_RECORD], B[SEPAX3_RECORD];
+} drive3_lanes;
+
+static inline void drive3_load(const drive3_tile *t, sepax3_result *out, sepax3_result *spare,
+                               drive3_lanes *L)
+{
+    for (uint32_t l = 0; l < LANES; l++) {
+        const uint32_t k = l < t->n ? l : 0u;
+        L->ra[l] = t->a[k];
+        L->rb[l] = t->b[k];
+        L->swap[l] = t->swap[k];
+        L->dst[l] = l < t->n ? &out[t->at[l]] : spare;
+    }
+    drive3_gather(L->ra, L->A);
+    drive3_gather(L->rb, L->B);
+}
+
+/* lane l's pair one at a time, in its own order */
+static inline void drive3_general_lane(const sepax3_view *view, const drive3_tile *t,
+                                       const drive3_lanes *L, uint32_t l)
+{
+    const uint32_t sa = (uint32_t)((L->ra[l] - view->world) / SEPAX3_RECORD);
+    const uint32_t sb = (uint32_t)((L->rb[l] - view->world) / SEPAX3_RECORD);
+    if (t->swap[l])
+        poly3_general(view, sb, sa, L->dst[l]);
+    else
+        poly3_general(view, sa, sb, L->dst[l]);
+}
+
 /* The tile of box-capsule pairs no box face settled (the driver's tile
  * PAIR3_CLASSES): the whole port in lanes, its rare lanes by poly_round.
  * Filled from the face step's lanes, so that the port's many steps run
@@ -161,19 +197,12 @@ static inline void drive3_write(const pair3_out *o, lf flags, sepax3_result *con
 static inline void drive3_run_rest(const sepax3_view *view, const drive3_tile *t,
                                    sepax3_result *out)
 {
-    const float *ra[LANES], *rb[LANES];
-    sepax3_result spare, *dst[LANES];
-    float swap[LANES];
-    for (uint32_t l = 0; l < LANES; l++) {
-        const uint32_t k = l < t->n ? l : 0u;
-        ra[l] = t->a[k];
-        rb[l] = t->b[k];
-        swap[l] = t->swap[k];
-        dst[l] = l < t->n ? &out[t->at[l]] : &spare;
-    }
-    lf A[SEPAX3_RECORD], B[SEPAX3_RECORD];
-    drive3_gather(ra, A);
-    drive3_gather(rb, B);
+    sepax3_result spare;
+    drive3_lanes L;
+    drive3_load(t, out, &spare, &L);
+    const lf *A = L.A, *B = L.B;
+    sepax3_result *const *dst = L.dst;
+    const float *swap = L.swap;
     pair3_out o;
     lm r;
     pair3_box_capsule(A, B, lf_gt(lf_load(swap), lf_set1(0.5f)), &o, &r);
@@ -182,12 +211,7 @@ static inline void drive3_run_rest(const sepax3_view *view, const drive3_tile *t
     for (uint32_t l = 0; rare && l < t->n; l++) {
         if (!(rare >> l & 1u))
             continue;
-        const uint32_t sa = (uint32_t)((ra[l] - view->world) / SEPAX3_RECORD);
-        const uint32_t sb = (uint32_t)((rb[l] - view->world) / SEPAX3_RECORD);
-        if (t->swap[l])
-            poly3_general(view, sb, sa, dst[l]);
-        else
-            poly3_general(view, sa, sb, dst[l]);
+        drive3_general_lane(view, t, &L, l);
     }
 }
 
@@ -197,19 +221,12 @@ static inline void drive3_run(const sepax3_view *view, drive3_tile *tiles, uint3
                               sepax3_result *out)
 {
     const drive3_tile *t = &tiles[cls];
-    const float *ra[LANES], *rb[LANES];
-    sepax3_result spare, *dst[LANES];
-    float swap[LANES];
-    for (uint32_t l = 0; l < LANES; l++) {
-        const uint32_t k = l < t->n ? l : 0u;
-        ra[l] = t->a[k];
-        rb[l] = t->b[k];
-        swap[l] = t->swap[k];
-        dst[l] = l < t->n ? &out[t->at[l]] : &spare;
-    }
-    lf A[SEPAX3_RECORD], B[SEPAX3_RECORD];
-    drive3_gather(ra, A);
-    drive3_gather(rb, B);
+    sepax3_result spare;
+    drive3_lanes L;
+    drive3_load(t, out, &spare, &L);
+    const lf *A = L.A, *B = L.B;
+    sepax3_result *const *dst = L.dst;
+    const float *swap = L.swap;
     pair3_out o;
     uint32_t rare = 0;
     if (cls == PAIR3_BOX_BOX) {
@@ -240,12 +257,7 @@ static inline void drive3_run(const sepax3_view *view, drive3_tile *tiles, uint3
 #else
             /* the reference: poly_round itself, the specification the
              * port is held to */
-            const uint32_t sa = (uint32_t)((ra[l] - view->world) / SEPAX3_RECORD);
-            const uint32_t sb = (uint32_t)((rb[l] - view->world) / SEPAX3_RECORD);
-            if (t->swap[l])
-                poly3_general(view, sb, sa, dst[l]);
-            else
-                poly3_general(view, sa, sb, dst[l]);
+            drive3_general_lane(view, t, &L, l);
 #endif
         }
         return;
@@ -257,7 +269,7 @@ static inline void drive3_run(const sepax3_view *view, drive3_tile *tiles, uint3
     /* the lanes the round port does not follow, by the scalar routine */
     for (uint32_t l = 0; rare && l < t->n; l++)
         if (rare >> l & 1u)
-            round3_pair_of(ra[l], rb[l], dst[l]);
+            round3_pair_of(L.ra[l], L.rb[l], dst[l]);
 }
 
 /* A store of boxes only: every pair is box-box, LANES pairs at a time in
