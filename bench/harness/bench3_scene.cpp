@@ -50,6 +50,7 @@ std::vector<Scene3Spec> make_specs()
     v.push_back({"stack3", sepax_scene3_params_stack()});
     v.push_back({"spheres_boxes3", sepax_scene3_params_spheres_boxes()});
     v.push_back({"hulls3", sepax_scene3_params_hulls()});
+    v.push_back({"hulls3_sorted", sepax_scene3_params_hulls(), true});
     // hulls3 by size class, for which way to fill lanes (tile3.c)
     for (const auto &c : {std::make_pair("hulls3_4to8", 4u), std::make_pair("hulls3_9to16", 9u),
                           std::make_pair("hulls3_17to32", 17u)}) {
@@ -117,6 +118,8 @@ void build(Scene3 &s, const Scene3Spec &spec)
     st = sepax3_update_world(s.store);
     if (st != SEPAX_OK)
         die("updating the world of " + spec.name, st);
+    if (spec.sort_pool && (st = sepax3_store_sort_pool(s.store)) != SEPAX_OK)
+        die("laying out the pool of " + spec.name, st);
     s.shapes = sepax3_store_count(s.store);
     s.slot_limit = sepax3_store_slot_limit(s.store);
 

@@ -22,6 +22,10 @@ namespace sepax_bench {
 struct Scene3Spec {
     std::string name;
     sepax_scene3_params params;
+    // the hull blocks laid out in space after loading
+    // (sepax3_store_sort_pool): the same shapes and pairs as the scene
+    // without the suffix
+    bool sort_pool = false;
 };
 
 // The 3D scene list (boxes3, stack3, spheres_boxes3, hulls3, mixed3), in

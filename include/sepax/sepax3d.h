@@ -795,6 +795,14 @@ SEPAX_API sepax_backend sepax3_store_backend(const sepax3_store *store);
  *  by this CPU. */
 SEPAX_API sepax_status sepax3_store_set_backend(sepax3_store *store, sepax_backend backend);
 
+/** Lay the hull blocks out in the store's pool in the order of their
+ *  shapes' places in space (Morton order of the bounding boxes' centres
+ *  as the last world update left them), so that the pairs of one sweep
+ *  read neighbouring blocks. Ids, slots and every answer stay as they
+ *  were; only where the blocks lie changes. SEPAX_ERR_NULL, or
+ *  SEPAX_ERR_OUT_OF_MEMORY with the store as it was. */
+SEPAX_API sepax_status sepax3_store_sort_pool(sepax3_store *store);
+
 #ifdef __cplusplus
 }
 #endif

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "common/sort.h"
 #include "kernels/hull3.h"
 #include "store.h"
 
@@ -252,3 +253,77 @@ sepax_status sepax3_shape_aabb(const sepax3_store *s, sepax_shape_id id, sepax3_
 SEPAX_CORE_CALLS(sepax3_store, sepax3_store_count, sepax3_store_slot_limit, sepax3_shape_check,
                  sepax3_shape_id_of_slot, sepax3_store_backend, sepax3_store_set_tasks)
 SEPAX_CORE_SET_BACKEND(sepax3_store, sepax3_store_set_backend, sepax3_kernels, sepax3_kernels_for)
+
+/* 10 bits of x spread to every third bit */
+static uint32_t spread3(uint32_t x)
+{
+    x &= 0x3FFu;
+    x = (x | x << 16) & 0x030000FFu;
+    x = (x | x << 8) & 0x0300F00Fu;
+    x = (x | x << 4) & 0x030C30C3u;
+    x = (x | x << 2) & 0x09249249u;
+    return x;
+}
+
+/* The hull blocks in Morton order of their bounds' centres (10 bits an
+ * axis over the live hulls' range, ties by slot), copied into a new pool
+ * of the same capacity, dead blocks dropped. Only pool_at moves: slots,
+ * records and ids stay, so no answer can change. Keys come from the
+ * bounds the last world update wrote; the broadphase pairs shapes that
+ * are near in space, so near blocks are read by near pairs. */
+sepax_status sepax3_store_sort_pool(sepax3_store *s)
+{
+    if (!s)
+        return SEPAX_ERR_NULL;
+    size_t n = 0;
+    double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+    for (uint32_t slot = 0; slot < s->core.slot_limit; slot++) {
+        if (s->kind[slot] != SEPAX3_KIND_HULL)
+            continue;
+        n++;
+        const float *b = s->bounds + SEPAX3_BOUNDS * (size_t)slot;
+        for (int k = 0; k < 3; k++) {
+            const double c = 0.5 * ((double)b[k] + (double)b[3 + k]);
+            lo[k] = c < lo[k] ? c : lo[k];
+            hi[k] = c > hi[k] ? c : hi[k];
+        }
+    }
+    if (n < 2)
+        return SEPAX_OK;
+    uint64_t *keys = sepax_alloc(&s->core.alloc, 2 * n * sizeof *keys);
+    float *pool = keys ? sepax_alloc(&s->core.alloc, s->pool_cap * sizeof(float)) : NULL;
+    if (!pool) {
+        sepax_free(&s->core.alloc, keys);
+        return SEPAX_ERR_OUT_OF_MEMORY;
+    }
+    size_t m = 0;
+    for (uint32_t slot = 0; slot < s->core.slot_limit; slot++) {
+        if (s->kind[slot] != SEPAX3_KIND_HULL)
+            continue;
+        const float *b = s->bounds + SEPAX3_BOUNDS * (size_t)slot;
+        uint32_t key = 0;
+        for (int k = 0; k < 3; k++) {
+            const double c = 0.5 * ((double)b[k] + (double)b[3 + k]);
+            const double span = hi[k] - lo[k];
+            const double t = span > 0.0 ? (c - lo[k]) / span * 1023.0 : 0.0;
+            key |= spread3(t >= 0.0 && t <= 1023.0 ? (uint32_t)t : 0u) << k;
+        }
+        keys[m++] = (uint64_t)key << 32 | slot;
+    }
+    const uint64_t *sorted = sepax_radix_sort(keys, keys + n, n);
+    size_t at = 0;
+    for (size_t i = 0; i < n; i++) {
+        const uint32_t slot = (uint32_t)sorted[i];
+        const float *b = s->pool + s->pool_at[slot];
+        const size_t f = block_floats(b);
+        memcpy(pool + at, b, f * sizeof(float));
+        s->pool_at[slot] = (uint32_t)at;
+        at += f;
+    }
+    sepax_free(&s->core.alloc, keys);
+    sepax_free(&s->core.alloc, s->pool);
+    s->pool = pool;
+    s->pool_used = at;
+    s->pool_dead = 0;
+    return SEPAX_OK;
+}

@@ -116,6 +116,7 @@ Test(misuse3, null_pointers)
     EXPECT_REFUSED(sepax3_add_capsule(NULL, O, ONE, 1, out), SEPAX_ERR_NULL, &g);
     EXPECT_REFUSED(sepax3_add_capsule(S, O, ONE, 1, NULL), SEPAX_ERR_NULL, &g);
     EXPECT_REFUSED(sepax3_remove(NULL, A), SEPAX_ERR_NULL, &g);
+    EXPECT_REFUSED(sepax3_store_sort_pool(NULL), SEPAX_ERR_NULL, &g);
     EXPECT_REFUSED(sepax3_shape_check(NULL, A), SEPAX_ERR_NULL, &g);
     EXPECT_REFUSED(sepax3_shape_info(NULL, A, out), SEPAX_ERR_NULL, &g);
     EXPECT_REFUSED(sepax3_shape_info(S, A, NULL), SEPAX_ERR_NULL, &g);

@@ -10,6 +10,8 @@
 
 #include "support/cases.h"
 #include "oracle/oracle3.h"
+#include "3d/store.h"
+#include "scene3.h"
 #include "sepax/sepax3d.h"
 #include "support/failing_alloc.h"
 #include "support/fingerprint3.h"
@@ -354,4 +356,105 @@ Test(store3, transform_make)
     cr_expect(fabsf((lo.x + hi.x) / 2 - p.x) < 1e-5f && fabsf((lo.z + hi.z) / 2 - p.z) < 1e-5f,
               "centre");
     sepax3_store_destroy(s);
+}
+
+/* Every answer of a mixed scene, plain, compacted and with manifolds, as
+ * bytes: what sepax3_store_sort_pool must leave as it was. */
+static void answers(const sepax3_store *s, const sepax_pair *pairs, size_t n, sepax3_result *r,
+                    sepax3_manifold *m)
+{
+    cr_assert_eq(sepax3_collide(s, pairs, n, r, NULL), SEPAX_OK);
+    cr_assert_eq(sepax3_collide_manifolds(s, pairs, n, m, NULL), SEPAX_OK);
+}
+
+/* The pool laid out in space: the blocks move, nothing a caller can see
+ * does (every answer, every hull's vertices, the store's fingerprint),
+ * after removals and adds too; a refused allocation leaves the store as
+ * it was; NULL is refused. */
+Test(store3, sort_pool_keeps_every_answer)
+{
+    cr_expect_eq(sepax3_store_sort_pool(NULL), SEPAX_ERR_NULL);
+    sepax_scene3_params p = sepax_scene3_params_mixed();
+    p.shapes = 3000;
+    p.hull_min_points = 4, p.hull_max_points = 24;
+    sepax_scene3 scene;
+    memset(&scene, 0, sizeof scene);
+    cr_assert_eq(sepax_scene3_generate(&p, &scene), 0);
+    sepax3_store *s;
+    cr_assert_eq(sepax3_store_create(NULL, &s), SEPAX_OK);
+    cr_assert_eq(sepax_scene3_load(&scene, s, NULL, NULL), 0);
+    cr_assert_eq(sepax3_update_world(s), SEPAX_OK);
+    size_t n = 0;
+    sepax3_broadphase(s, NULL, 0, &n);
+    sepax_pair *pairs = malloc(n * sizeof *pairs);
+    sepax3_result *r0 = malloc(n * sizeof *r0), *r1 = malloc(n * sizeof *r1);
+    sepax3_manifold *m0 = malloc(n * sizeof *m0), *m1 = malloc(n * sizeof *m1);
+    cr_assert(pairs && r0 && r1 && m0 && m1);
+    cr_assert_eq(sepax3_broadphase(s, pairs, n, &n), SEPAX_OK);
+    cr_assert_gt(n, 1000);
+    answers(s, pairs, n, r0, m0);
+    const uint64_t print = fingerprint3_store(s);
+    /* a refused allocation at either of the sort's two */
+    for (int k = 0; k < 2; k++) {
+        failing_alloc f = {k, 0, 0};
+        const sepax_allocator a = failing_alloc_hooks(&f);
+        sepax3_store_options o = sepax3_store_options_default();
+        o.allocator = &a;
+        sepax3_store *t;
+        f.fail_at = 1 << 30; /* none while the store is built */
+        cr_assert_eq(sepax3_store_create(&o, &t), SEPAX_OK);
+        cr_assert_eq(sepax_scene3_load(&scene, t, NULL, NULL), 0);
+        cr_assert_eq(sepax3_update_world(t), SEPAX_OK);
+        f.fail_at = f.calls + k;
+        cr_expect_eq(sepax3_store_sort_pool(t), SEPAX_ERR_OUT_OF_MEMORY);
+        cr_expect_eq(fingerprint3_store(t), print);
+        answers(t, pairs, n, r1, m1);
+        cr_expect(memcmp(r0, r1, n * sizeof *r0) == 0, "a refused sort changed an answer");
+        sepax3_store_destroy(t);
+        cr_expect_eq(f.live, 0);
+    }
+    cr_assert_eq(sepax3_store_sort_pool(s), SEPAX_OK);
+    /* the blocks did move: slot order is no longer pool order */
+    uint32_t moved = 0, last = 0;
+    for (uint32_t i = 0; i < (uint32_t)scene.shape_count; i++)
+        if (s->kind[i] == SEPAX3_KIND_HULL) {
+            moved += s->pool_at[i] < last;
+            last = s->pool_at[i];
+        }
+    cr_expect_gt(moved, 100, "%u hull blocks before their slot predecessor's", moved);
+    cr_expect_eq(fingerprint3_store(s), print);
+    answers(s, pairs, n, r1, m1);
+    cr_expect(memcmp(r0, r1, n * sizeof *r0) == 0, "the sort changed a result");
+    cr_expect(memcmp(m0, m1, n * sizeof *m0) == 0, "the sort changed a manifold");
+    /* every other hull removed (their blocks left dead in the pool),
+     * then sorted again: the pairs of the shapes that stayed answer as
+     * before */
+    uint8_t *gone = calloc(scene.shape_count, 1);
+    cr_assert(gone);
+    uint32_t removed = 0;
+    for (uint32_t i = 0; i < (uint32_t)scene.shape_count; i++) {
+        if (scene.shapes[i].kind != SEPAX_SCENE3_HULL || i % 2)
+            continue;
+        sepax_shape_id id;
+        cr_assert_eq(sepax3_shape_id_of_slot(s, i, &id), SEPAX_OK);
+        cr_assert_eq(sepax3_remove(s, id), SEPAX_OK);
+        gone[i] = 1;
+        removed++;
+    }
+    cr_assert_gt(removed, 100);
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!gone[SEPAX_ID_SLOT(pairs[i].a)] && !gone[SEPAX_ID_SLOT(pairs[i].b)]) {
+            pairs[kept] = pairs[i], r0[kept] = r0[i], m0[kept] = m0[i];
+            kept++;
+        }
+    cr_assert_gt(kept, n / 2);
+    cr_assert_eq(sepax3_store_sort_pool(s), SEPAX_OK);
+    answers(s, pairs, kept, r1, m1);
+    cr_expect(memcmp(r0, r1, kept * sizeof *r0) == 0, "a sort after removals changed a result");
+    cr_expect(memcmp(m0, m1, kept * sizeof *m0) == 0, "a sort after removals changed a manifold");
+    free(gone);
+    sepax3_store_destroy(s);
+    free(pairs), free(r0), free(r1), free(m0), free(m1);
+    sepax_scene3_free(&scene);
 }
