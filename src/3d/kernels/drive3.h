@@ -7,7 +7,9 @@
  *               goes in as (B, A) and its lanes are turned round after)
  *               two round shapes with a capsule (round_lanes3.h) or a
  *               box and a capsule (box_capsule_lanes3.h: the box's faces
- *               in lanes; the pairs they do not settle one at a time);
+ *               in lanes; the pairs they do not settle refiled into a
+ *               tile that runs the whole port when full, or, in the
+ *               reference, poly_round one at a time);
  *               a pair with a hull or capsule is done at once: two
  *               polyhedra by poly3.h, a pair with a round shape by
  *               round3.h (its faces and edges across the lanes); the
@@ -15,7 +17,8 @@
  *       append the pair's two records to its class's tile
  *       when a tile holds LANES pairs: gather the records into lanes, run
  *       the class's test (pair3.h), write each lane's result at its pair
- *   then run the part-full tiles, their spare lanes repeating lane 0
+ *   then run the part-full tiles, their spare lanes repeating lane 0,
+ *   the box-capsule port's tile last
  *
  *   world: the live slots listed, LANES at a time: gather the local and
  *   transform records into lanes, world3_lanes, scatter the world record
