@@ -35,3 +35,38 @@ void FLOOR3_ENTRY(const sepax3_store *store, const sepax_pair *pairs, size_t n, 
         out[i].flags = (uint8_t)(out[i].separation <= 0.0f ? SEPAX_HIT : 0u);
     }
 }
+
+/* The floor of the contract under the hull rows: an exact answer needs
+ * all of both shapes, and a hull is its vertices, so every pair reads
+ * both vertex sets at least once. This entry reads both world records and
+ * both hulls' vertex arrays (the block's counts, then x, y and z, as the
+ * kernels lay them out, across the backend's lanes), folds them into a
+ * number no compiler can skip, and writes a result: no frame, no plane,
+ * no edge, no answer. The distance between the cold rows and this one is
+ * what the method costs beyond reading its input. */
+void TOUCH3_ENTRY(const sepax3_store *store, const sepax_pair *pairs, size_t n, sepax3_result *out);
+
+static float touch_side(const sepax3_view *v, uint32_t slot)
+{
+    const float *w = v->world + SEPAX3_RECORD * (size_t)slot;
+    float sum = (w[SEPAX3_W_C] + w[SEPAX3_W_C + 1]) + w[SEPAX3_W_C + 2];
+    if (v->kind[slot] != SEPAX3_KIND_HULL)
+        return sum;
+    const poly3 P = poly3_of(v->pool + v->pool_at[slot]);
+    lf hi = lf_set1(-INFINITY);
+    for (uint32_t j = 0; j < P.nv; j += LANES)
+        hi = lf_max(lf_add(lf_add(lf_load(P.vx + j), lf_load(P.vy + j)), lf_load(P.vz + j)), hi);
+    return sum + lanes3_hmax(hi);
+}
+
+void TOUCH3_ENTRY(const sepax3_store *store, const sepax_pair *pairs, size_t n, sepax3_result *out)
+{
+    const sepax3_view v = sepax3_store_view(store);
+    for (size_t i = 0; i < n; i++) {
+        const float a = touch_side(&v, SEPAX_ID_SLOT(pairs[i].a));
+        const float b = touch_side(&v, SEPAX_ID_SLOT(pairs[i].b));
+        memset(&out[i], 0, sizeof out[i]);
+        out[i].separation = a - b;
+        out[i].flags = (uint8_t)(out[i].separation <= 0.0f ? SEPAX_HIT : 0u);
+    }
+}

@@ -31,7 +31,10 @@ void sepax3_general_pair_tile(const sepax3_store *store, const sepax_pair *pairs
 /* floor3_hulls.c: frames, B placed, A's face query, nothing else */
 void sepax3_general_pair_floor(const sepax3_store *store, const sepax_pair *pairs, size_t n,
                                sepax3_result *out);
-/* the same four at a wide backend's width, suffix _avx2 or _avx512 */
+/* floor3_hulls.c: both world records and both vertex sets read, no more */
+void sepax3_general_pair_touch(const sepax3_store *store, const sepax_pair *pairs, size_t n,
+                               sepax3_result *out);
+/* the same five at a wide backend's width, suffix _avx2 or _avx512 */
 #define BENCH3_POLY_WIDE(w)                                                                    \
     void sepax3_general_pair_pruned##w(const sepax3_store *, const sepax_pair *, size_t,       \
                                        sepax3_result *);                                       \
@@ -40,6 +43,8 @@ void sepax3_general_pair_floor(const sepax3_store *store, const sepax_pair *pair
     void sepax3_general_pair_tile##w(const sepax3_store *, const sepax_pair *, size_t,         \
                                      sepax3_result *);                                         \
     void sepax3_general_pair_floor##w(const sepax3_store *, const sepax_pair *, size_t,        \
+                                      sepax3_result *);                                       \
+    void sepax3_general_pair_touch##w(const sepax3_store *, const sepax_pair *, size_t,        \
                                       sepax3_result *);
 #ifdef SEPAX_BENCH_POLY3_AVX2
 BENCH3_POLY_WIDE(_avx2)
@@ -67,17 +72,20 @@ inline std::vector<Poly3Entry> poly3_entries()
 {
     static const char *const pruned = "Gauss-map pruned edge pairs",
                              *every = "every edge pair", *tile = "one pair per lane",
-                             *floor = "floor: A's face query only";
+                             *floor = "floor: A's face query only",
+                             *touch = "floor of the contract: both vertex sets read once";
     std::vector<Poly3Entry> v{{"sepax3_pruned", true, sepax3_general_pair_pruned, pruned},
                               {"sepax3_unpruned", false, sepax3_general_pair_unpruned, every},
                               {"sepax3_tile", true, sepax3_general_pair_tile, tile},
-                              {"sepax3_hull_floor", false, sepax3_general_pair_floor, floor}};
+                              {"sepax3_hull_floor", false, sepax3_general_pair_floor, floor},
+                              {"sepax3_hull_touch", false, sepax3_general_pair_touch, touch}};
 #define BENCH3_POLY_ENTRIES(w, backend)                                                        \
     if (sepax_backend_available(backend)) {                                                   \
         v.push_back({"sepax3_pruned" #w, true, sepax3_general_pair_pruned##w, pruned});        \
         v.push_back({"sepax3_unpruned" #w, false, sepax3_general_pair_unpruned##w, every});    \
         v.push_back({"sepax3_tile" #w, true, sepax3_general_pair_tile##w, tile});              \
         v.push_back({"sepax3_hull_floor" #w, false, sepax3_general_pair_floor##w, floor});     \
+        v.push_back({"sepax3_hull_touch" #w, false, sepax3_general_pair_touch##w, touch});     \
     }
 #ifdef SEPAX_BENCH_POLY3_AVX2
     BENCH3_POLY_ENTRIES(_avx2, SEPAX_BACKEND_AVX2)

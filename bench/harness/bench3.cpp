@@ -9,7 +9,7 @@
 //   sepax3_step[_grouped]/<scene> (_grouped: the grouped broadphase and
 //     collide calls)
 //   bullet_dbvt3_pairs/<scene>, ode_sap3_pairs/<scene> (peer_broadphase.cpp)
-//   sepax3_{pruned,unpruned,tile,hull_floor}[_<backend>][_hot]/<hull scene>/sweep
+//   sepax3_{pruned,unpruned,tile,hull_floor,hull_touch}[_<backend>][_hot]/<hull scene>/sweep
 //     (_hot: each pair run 8 times in a row, its data in L1 after the
 //     first: the compute floor of the method, its branches learned;
 //     _warm: a cycle of the first pairs naming 64 shapes, data in L2)
