@@ -374,16 +374,31 @@ static LANES3_INLINE lm bc3_near(const lf v[8][3], const bc3_state *st, lf nl[3]
     return lm_and(lm_or(by_face, by_edge), holds);
 }
 
+/* A lane's answer in the box's frame, before it is turned to the world
+ * and to the pair's order: X is the box, the round shape S */
+typedef struct bc3_answer {
+    lf sep, n[3], axis, fa, x_in_s, s_in_x;
+} bc3_answer;
+
+/* lanes m answer sep on axis, normal n, the box's feature fa */
+static LANES3_INLINE void bc3_take(bc3_answer *a, lm m, lf sep, const lf n[3], unsigned axis,
+                                   lf fa)
+{
+    a->sep = lf_sel(m, sep, a->sep);
+    a->axis = lf_sel(m, lf_set1((float)axis), a->axis);
+    a->fa = lf_sel(m, fa, a->fa);
+    for (int k = 0; k < 3; k++)
+        a->n[k] = lf_sel(m, n[k], a->n[k]);
+}
+
 /* Past the faces and the support directions (the lanes in left): the
  * clip, then deep() or the closest features, into the answer so far */
 static LANES3_INLINE void bc3_rest(const lf v[8][3], const lf seg[3], const bc3_state *st,
-                                   lm left, lf *sep_, lf n[3], lf *axis_, lf *fa_, lf *x_in_s_,
-                                   lf *s_in_x_, lm *rare)
+                                   lm left, bc3_answer *ans, lm *rare)
 {
     const lf zero = lf_set1(0.0f), none = lf_set1(255.0f);
     const lm all = lf_le(zero, zero), nothing = lm_andnot(all, all);
     const poly3 U = poly3_of(hull3_unit_box);
-    lf sep = *sep_, axis = *axis_, fa = *fa_, x_in_s, s_in_x;
     /* Cyrus-Beck */
     lf lo_t = zero, hi_t = lf_set1(1.0f);
     lm parallel_out = nothing;
@@ -410,8 +425,8 @@ static LANES3_INLINE void bc3_rest(const lf v[8][3], const lf seg[3], const bc3_
         in = lm_and(in, lf_le(d2, rr));
         *rare = lm_or(*rare, lm_and(left, r));
     }
-    x_in_s = pair3_bit(in);
-    s_in_x = pair3_bit(st->s_in_x);
+    ans->x_in_s = lf_sel(left, pair3_bit(in), ans->x_in_s);
+    ans->s_in_x = lf_sel(left, pair3_bit(st->s_in_x), ans->s_in_x);
     /* apart: the closest features, unless every lane left meets */
     lm points = nothing;
     lf nl[3], dist = zero;
@@ -429,23 +444,12 @@ static LANES3_INLINE void bc3_rest(const lf v[8][3], const lf seg[3], const bc3_
         const lf edge = bc3_edges(v, st, seg, seg_len, en, &be);
         const lf size = lf_add(lf_add(lf_add(st->h[0], st->h[1]), st->h[2]), seg_len);
         const lf beat = lf_add(st->best, lf_mul(lf_set1(SEPAX3_EDGE_TOLERANCE), size));
-        const lm by_edge = lm_and(deep, lf_gt(edge, beat));
-        sep = lf_sel(by_edge, lf_sub(edge, st->r), sep);
-        axis = lf_sel(by_edge, lf_set1((float)SEPAX3_AXIS_EDGES), axis);
-        fa = lf_sel(by_edge, be, fa);
-        for (int k = 0; k < 3; k++)
-            n[k] = lf_sel(by_edge, en[k], n[k]);
+        /* the other deep lanes keep the best face's answer */
+        bc3_take(ans, lm_and(deep, lf_gt(edge, beat)), lf_sub(edge, st->r), en,
+                 SEPAX3_AXIS_EDGES, be);
     }
-    if (lm_bits(points)) {
-        sep = lf_sel(points, lf_sub(dist, st->r), sep);
-        axis = lf_sel(points, lf_set1((float)SEPAX3_AXIS_POINTS), axis);
-        fa = lf_sel(points, none, fa);
-        for (int k = 0; k < 3; k++)
-            n[k] = lf_sel(points, nl[k], n[k]);
-    }
-    x_in_s = lf_sel(left, x_in_s, zero);
-    s_in_x = lf_sel(left, s_in_x, zero);
-    *sep_ = sep, *axis_ = axis, *fa_ = fa, *x_in_s_ = x_in_s, *s_in_x_ = s_in_x;
+    if (lm_bits(points))
+        bc3_take(ans, points, lf_sub(dist, st->r), nl, SEPAX3_AXIS_POINTS, none);
 }
 
 /* The whole of poly_round for a box and a capsule; *rare: the lanes to
@@ -460,8 +464,12 @@ static LANES3_INLINE void pair3_box_capsule(const lf *X, const lf *S, lm turned,
     bc3_faces(X, S, &st);
     const lm face_done = lf_gt(lf_sub(st.best, st.r), zero);
     /* the answer so far: the best face, as if apart by it */
-    lf sep = lf_sub(st.best, st.r), n[3] = {st.bn[0], st.bn[1], st.bn[2]};
-    lf axis = lf_set1((float)SEPAX3_AXIS_FACE_A), fa = st.face, x_in_s = zero, s_in_x = zero;
+    bc3_answer ans = {.sep = lf_sub(st.best, st.r),
+                      .n = {st.bn[0], st.bn[1], st.bn[2]},
+                      .axis = lf_set1((float)SEPAX3_AXIS_FACE_A),
+                      .fa = st.face,
+                      .x_in_s = zero,
+                      .s_in_x = zero};
     *rare = nothing;
     lm left = lm_andnot(all, face_done);
     if (lm_bits(left)) {
@@ -482,23 +490,19 @@ static LANES3_INLINE void pair3_box_capsule(const lf *X, const lf *S, lm turned,
         lf sd[3], sgap;
         const lm parted = bc3_support(v, &st, sd, &sgap);
         const lm sup = lm_and(left, parted);
-        sep = lf_sel(sup, sgap, sep);
-        axis = lf_sel(sup, lf_set1((float)SEPAX3_AXIS_SUPPORT), axis);
-        fa = lf_sel(sup, none, fa);
-        for (int k = 0; k < 3; k++)
-            n[k] = lf_sel(sup, sd[k], n[k]);
+        bc3_take(&ans, sup, sgap, sd, SEPAX3_AXIS_SUPPORT, none);
         left = lm_andnot(left, sup);
         if (lm_bits(left))
-            bc3_rest(v, seg, &st, left, &sep, n, &axis, &fa, &x_in_s, &s_in_x, rare);
+            bc3_rest(v, seg, &st, left, &ans, rare);
     }
-    bc3_world(X, n, turned, o);
-    o->sep = sep;
-    const lm face_a = lf_le(axis, lf_set1((float)SEPAX3_AXIS_FACE_A));
-    o->axis = lf_sel(lm_and(turned, face_a), lf_set1((float)SEPAX3_AXIS_FACE_B), axis);
-    o->fa = lf_sel(turned, none, fa);
-    o->fb = lf_sel(turned, fa, none);
-    o->a_in_b = lf_sel(turned, s_in_x, x_in_s);
-    o->b_in_a = lf_sel(turned, x_in_s, s_in_x);
+    bc3_world(X, ans.n, turned, o);
+    o->sep = ans.sep;
+    const lm face_a = lf_le(ans.axis, lf_set1((float)SEPAX3_AXIS_FACE_A));
+    o->axis = lf_sel(lm_and(turned, face_a), lf_set1((float)SEPAX3_AXIS_FACE_B), ans.axis);
+    o->fa = lf_sel(turned, none, ans.fa);
+    o->fb = lf_sel(turned, ans.fa, none);
+    o->a_in_b = lf_sel(turned, ans.s_in_x, ans.x_in_s);
+    o->b_in_a = lf_sel(turned, ans.x_in_s, ans.s_in_x);
 }
 
 #endif

@@ -159,24 +159,26 @@ static inline void drive3_write(const pair3_out *o, lf flags, sepax3_result *con
 
 /* A tile's pairs in lanes: their records gathered (A, B), where each
  * lane's result goes (a part-full tile's spare lanes repeat lane 0 and
- * write into *spare), and which lanes have B first (swap, 1 or 0). */
+ * write into *spare), and the lanes whose pair has B first (turned). */
 typedef struct drive3_lanes {
     const float *ra[LANES], *rb[LANES];
     sepax3_result *dst[LANES];
-    float swap[LANES];
+    lm turned;
     lf A[SEPAX3_RECORD], B[SEPAX3_RECORD];
 } drive3_lanes;
 
 static inline void drive3_load(const drive3_tile *t, sepax3_result *out, sepax3_result *spare,
                                drive3_lanes *L)
 {
+    float swap[LANES];
     for (uint32_t l = 0; l < LANES; l++) {
         const uint32_t k = l < t->n ? l : 0u;
         L->ra[l] = t->a[k];
         L->rb[l] = t->b[k];
-        L->swap[l] = t->swap[k];
+        swap[l] = t->swap[k];
         L->dst[l] = l < t->n ? &out[t->at[l]] : spare;
     }
+    L->turned = lf_gt(lf_load(swap), lf_set1(0.5f));
     drive3_gather(L->ra, L->A);
     drive3_gather(L->rb, L->B);
 }
@@ -203,19 +205,14 @@ static inline void drive3_run_rest(const sepax3_view *view, const drive3_tile *t
     sepax3_result spare;
     drive3_lanes L;
     drive3_load(t, out, &spare, &L);
-    const lf *A = L.A, *B = L.B;
-    sepax3_result *const *dst = L.dst;
-    const float *swap = L.swap;
     pair3_out o;
     lm r;
-    pair3_box_capsule(A, B, lf_gt(lf_load(swap), lf_set1(0.5f)), &o, &r);
-    drive3_write(&o, pair3_flags(&o), dst);
+    pair3_box_capsule(L.A, L.B, L.turned, &o, &r);
+    drive3_write(&o, pair3_flags(&o), L.dst);
     const uint32_t rare = lm_bits(r);
-    for (uint32_t l = 0; rare && l < t->n; l++) {
-        if (!(rare >> l & 1u))
-            continue;
-        drive3_general_lane(view, t, &L, l);
-    }
+    for (uint32_t l = 0; rare && l < t->n; l++)
+        if (rare >> l & 1u)
+            drive3_general_lane(view, t, &L, l);
 }
 
 /* Tile tiles[cls], full or the last; tiles[PAIR3_CLASSES] takes the
@@ -229,7 +226,6 @@ static inline void drive3_run(const sepax3_view *view, drive3_tile *tiles, uint3
     drive3_load(t, out, &spare, &L);
     const lf *A = L.A, *B = L.B;
     sepax3_result *const *dst = L.dst;
-    const float *swap = L.swap;
     pair3_out o;
     uint32_t rare = 0;
     if (cls == PAIR3_BOX_BOX) {
@@ -242,7 +238,7 @@ static inline void drive3_run(const sepax3_view *view, drive3_tile *tiles, uint3
         rare = lm_bits(r);
     } else if (cls == PAIR3_BOX_CAPSULE) {
         lm done;
-        pair3_box_capsule_faces(A, B, lf_gt(lf_load(swap), lf_set1(0.5f)), &o, &done);
+        pair3_box_capsule_faces(A, B, L.turned, &o, &done);
         drive3_write(&o, pair3_flags(&o), dst);
         const uint32_t settled = lm_bits(done);
         for (uint32_t l = 0; l < t->n; l++) {
@@ -266,7 +262,7 @@ static inline void drive3_run(const sepax3_view *view, drive3_tile *tiles, uint3
         return;
     } else {
         pair3_box_sphere(A, B, &o);
-        pair3_turn(lf_gt(lf_load(swap), lf_set1(0.5f)), &o);
+        pair3_turn(L.turned, &o);
     }
     drive3_write(&o, pair3_flags(&o), dst);
     /* the lanes the round port does not follow, by the scalar routine */
